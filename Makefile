@@ -1,0 +1,24 @@
+# The two commands of the README: `make play` and `make test`.  Each one sets up
+# what it needs on a fresh machine (Python 3.11 and pip) in .venv first.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+
+.PHONY: play test bench bundle clean
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+play: $(VENV)/.installed
+	$(PY) tools/play.py $(ARGS)
+
+test: $(VENV)/.installed
+	$(PY) -m pytest $(ARGS)
+
+bundle: $(VENV)/.installed
+	$(PY) tools/bundle.py $(ARGS)
+
+clean:
+	rm -rf dist .pytest_cache .hypothesis

@@ -1,0 +1,178 @@
+"""Cards as small ints, hands as 24-bit masks, and the text notation.
+
+A card is ``suit * 6 + rank``: ranks 9, J, Q, K, 10, A are 0..5 and suits
+spades, clubs, diamonds, hearts are 0..3.  So a higher int is a higher card
+within a suit, a suit's cards are the mask ``0x3F << 6 * suit`` and the
+marriage of a suit is worth ``40 + 20 * suit``.
+
+>>> card_name(parse_card("10H"))
+'TH'
+>>> parse_card("9s")
+0
+>>> card_suit(parse_card("AD")), card_rank(parse_card("AD"))
+(2, 5)
+>>> hand_points(mask_of([parse_card("AS"), parse_card("TS"), parse_card("KS")]))
+25
+>>> names(mask_of([parse_card("QH"), parse_card("KH")]))
+['QH', 'KH']
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+NUM_CARDS = const(24)
+NUM_SUITS = const(4)
+RANKS_PER_SUIT = const(6)
+FULL_DECK = const(0xFFFFFF)
+
+SPADES = const(0)
+CLUBS = const(1)
+DIAMONDS = const(2)
+HEARTS = const(3)
+
+NINE = const(0)
+JACK = const(1)
+QUEEN = const(2)
+KING = const(3)
+TEN = const(4)
+ACE = const(5)
+
+RANK_CHARS = "9JQKTA"
+SUIT_CHARS = "SCDH"
+SUIT_WORDS = ("spades", "clubs", "diamonds", "hearts")
+RANK_WORDS = ("nine", "jack", "queen", "king", "ten", "ace")
+
+# Card points by rank: 9 0, J 2, Q 3, K 4, 10 10, A 11.
+RANK_POINTS = b"\x00\x02\x03\x04\x0a\x0b"
+# Marriage value by suit: spades 40, clubs 60, diamonds 80, hearts 100.
+MARRIAGE_VALUES = (40, 60, 80, 100)
+ACE_MARRIAGE_VALUE = const(200)
+ALL_ACES = const((1 << 5) | (1 << 11) | (1 << 17) | (1 << 23))
+ALL_NINES = const(1 | (1 << 6) | (1 << 12) | (1 << 18))
+ALL_JACKS = const((1 << 1) | (1 << 7) | (1 << 13) | (1 << 19))
+
+# Number of set bits of every 6-bit value: a suit's card count in one lookup.
+POPCOUNT6 = bytes(bin(i).count("1") for i in range(64))
+# Card points of every 6-bit suit mask.
+SUIT_POINTS6 = bytes(
+    sum(RANK_POINTS[r] for r in range(6) if i >> r & 1) for i in range(64)
+)
+
+
+def card_suit(card):
+    return card // 6
+
+
+def card_rank(card):
+    return card % 6
+
+
+def make_card(suit, rank):
+    return suit * 6 + rank
+
+
+def card_points(card):
+    return RANK_POINTS[card % 6]
+
+
+def suit_mask(suit):
+    return 0x3F << (6 * suit)
+
+
+def suit_bits(mask, suit):
+    """The 6-bit rank set of ``suit`` in ``mask``."""
+    return (mask >> (6 * suit)) & 0x3F
+
+
+def count(mask):
+    """Number of cards in a mask."""
+    return (
+        POPCOUNT6[mask & 0x3F]
+        + POPCOUNT6[(mask >> 6) & 0x3F]
+        + POPCOUNT6[(mask >> 12) & 0x3F]
+        + POPCOUNT6[(mask >> 18) & 0x3F]
+    )
+
+
+def hand_points(mask):
+    """Card points in a mask."""
+    return (
+        SUIT_POINTS6[mask & 0x3F]
+        + SUIT_POINTS6[(mask >> 6) & 0x3F]
+        + SUIT_POINTS6[(mask >> 12) & 0x3F]
+        + SUIT_POINTS6[(mask >> 18) & 0x3F]
+    )
+
+
+def lowest(mask):
+    """The lowest card of a non-empty mask."""
+    card = 0
+    while not (mask >> card) & 1:
+        card += 1
+    return card
+
+
+def cards_of(mask):
+    """The cards of a mask, lowest first."""
+    out = []
+    card = 0
+    while mask:
+        if mask & 1:
+            out.append(card)
+        mask >>= 1
+        card += 1
+    return out
+
+
+def mask_of(cards):
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def marriages_in(mask, ace_marriage=True):
+    """Total value of the marriages (and the ace marriage) held in ``mask``.
+
+    This is what ``bid_cap = marriages`` adds to 120.
+    """
+    total = 0
+    for suit in range(4):
+        if (mask >> (6 * suit + QUEEN)) & 3 == 3:  # queen and king are adjacent bits
+            total += MARRIAGE_VALUES[suit]
+    if ace_marriage and mask & ALL_ACES == ALL_ACES:
+        total += ACE_MARRIAGE_VALUE
+    return total
+
+
+def card_name(card):
+    """Two-character notation: rank ``9JQKTA`` then suit ``SCDH``."""
+    return RANK_CHARS[card % 6] + SUIT_CHARS[card // 6]
+
+
+def card_words(card):
+    return RANK_WORDS[card % 6] + " of " + SUIT_WORDS[card // 6]
+
+
+def names(mask):
+    return [card_name(c) for c in cards_of(mask)]
+
+
+def parse_card(text):
+    """Read ``TH``, ``10H`` or ``9s``; raise ValueError for anything else."""
+    if not isinstance(text, str):
+        raise ValueError("a card must be written as text, like 'TH', not %r" % (text,))
+    word = text.strip().upper()
+    if word.startswith("10"):
+        word = "T" + word[2:]
+    if len(word) != 2 or word[0] not in RANK_CHARS or word[1] not in SUIT_CHARS:
+        raise ValueError(
+            "unknown card '%s' (write rank 9 J Q K T A then suit S C D H, like TH or 9S)"
+            % text
+        )
+    return SUIT_CHARS.index(word[1]) * 6 + RANK_CHARS.index(word[0])

@@ -1,0 +1,198 @@
+"""The agreements (house rules) of RULES.md sections 6 and 7 as one object.
+
+>>> rules = Rules.from_dict({"preset": "classic", "bid_jumps": False})
+>>> rules.bid_jumps, rules.target
+(False, 1000)
+>>> Rules.from_dict({"golden": "yes"})
+Traceback (most recent call last):
+...
+thousand.rules.RulesError: agreement 'golden' must be true or false, not 'yes'
+>>> Rules.preset("full").dark
+True
+"""
+
+BOOL = "bool"
+INT = "int"
+INT_OR_NULL = "int or null"
+ENUM = "enum"
+
+# (id, type, classic value, choices for enums / range hint, one-line help for the editor)
+AGREEMENTS = (
+    ("target", INT, 1000, None, "Score that wins the game"),
+    ("bid_jumps", BOOL, True, None, "Raise by any multiple of 5 (off: +5 only)"),
+    ("bid_cap", ENUM, "marriages", ("marriages", "none"), "Bids above 120 need marriages"),
+    ("silence_below", INT_OR_NULL, None, None, "Seats below this score pass automatically"),
+    ("talon_hidden_at_100", BOOL, True, None, "Talon not shown when bought at 100"),
+    ("discard_open", BOOL, False, None, "Cards given by the declarer are shown to all"),
+    ("must_beat", BOOL, False, None, "When following suit, beat the best card if you can"),
+    ("must_overtrump", BOOL, False, None, "When trumping, overtrump if you can"),
+    ("marriage_needs_trick", BOOL, True, None, "Declare a marriage only after winning a trick"),
+    ("ace_marriage", BOOL, True, None, "All four aces declared together: 200"),
+    ("lead_trump_only_declarer", BOOL, False, None, "Only who set trump may lead trump"),
+    ("round_declarer", BOOL, False, None, "Declarer's total is rounded to 5 too"),
+    ("bolt_mode", ENUM, "any3", ("any3", "consecutive3", "off"), "Three bolts cost a penalty"),
+    ("bolt_penalty", INT, 120, None, "Penalty for three bolts"),
+    ("declarer_bolts", BOOL, True, None, "Declarer collects bolts too"),
+    ("samosval", ENUM, "both", ("both", "positive", "off"), "555 (and -555) becomes 0"),
+    ("barrel_at", INT, 880, None, "Barrel sitting score (880 or 900)"),
+    ("barrel_deals", INT, 3, None, "Deals allowed on the barrel (1-5)"),
+    ("barrel_win", INT, 120, None, "Least contract that wins from the barrel"),
+    ("barrel_fall_penalty", INT, 120, None, "Penalty for falling off the barrel"),
+    ("barrel_collision", ENUM, "knock_off", ("knock_off", "share"), "New sitter knocks others off"),
+    ("barrel_three_falls_zero", BOOL, True, None, "Third fall off the barrel: score 0"),
+    ("concede", BOOL, True, None, "Declarer may concede (raspis)"),
+    ("concede_payout", ENUM, "half", ("half", "sixty"), "Defenders get half the contract or 60"),
+    ("concede_deduct", BOOL, True, None, "Conceding declarer loses the contract"),
+    ("concede_limit", INT_OR_NULL, None, None, "Concessions per seat per game"),
+    ("concede_on_barrel", ENUM, "allowed", ("allowed", "not_sitter", "nobody"), "Concession while on barrel"),
+    ("golden", BOOL, False, None, "First three deals are golden (doubled)"),
+    ("golden_raise", BOOL, False, None, "Golden declarer may raise the 120"),
+    ("golden_double_marriages", BOOL, True, None, "Golden deals double marriages too"),
+    ("golden_concede", BOOL, False, None, "Concession allowed in golden deals"),
+    ("golden_fail", ENUM, "reset", ("reset", "replay", "keep"), "No golden deal made: what then"),
+    ("dark", BOOL, False, None, "First hand may bid 120 blind (dark)"),
+    ("dark_min_score", INT, 240, None, "Least score to play dark"),
+    ("dark_concede", BOOL, False, None, "Concession allowed in a dark game"),
+    ("redeal_hand_points_below", INT_OR_NULL, 13, None, "Redeal: hand under this many points"),
+    ("redeal_hand_nines", INT_OR_NULL, 3, None, "Redeal: this many nines in hand"),
+    ("redeal_hand_jacks", INT_OR_NULL, 4, None, "Redeal: this many jacks in hand"),
+    ("redeal_talon_points_below", INT_OR_NULL, 5, None, "Redeal: talon under this many points"),
+    ("redeal_talon_two_nines", INT_OR_NULL, 2, None, "Redeal: this many nines in talon"),
+    ("redeal_talon_three_jacks", INT_OR_NULL, 3, None, "Redeal: this many jacks in talon"),
+    ("redeal_talon_only_at_100", BOOL, False, None, "Talon redeal only when bought at 100"),
+    ("redeal_four_aces", BOOL, False, None, "Four aces in one hand force a redeal"),
+)
+
+# Named sets of values, each given as its differences from classic.
+PRESETS = {
+    "classic": {},
+    "full": {"golden": True, "dark": True},
+    # A strict club table: forced beating and overtrumping and +5 raises.
+    "club": {"must_beat": True, "must_overtrump": True, "bid_jumps": False, "barrel_at": 900},
+    # A lenient family table: no bolts, no samosval, barrel sits can be shared.
+    "family": {"bolt_mode": "off", "samosval": "off", "barrel_collision": "share"},
+}
+PRESET_NAMES = ("classic", "full", "club", "family")
+
+
+class RulesError(ValueError):
+    pass
+
+
+def _agreement(name):
+    for entry in AGREEMENTS:
+        if entry[0] == name:
+            return entry
+    return None
+
+
+def _check(entry, value):
+    name, kind, _default, choices, _help = entry
+    if kind == BOOL:
+        if value is True or value is False:
+            return value
+        raise RulesError("agreement '%s' must be true or false, not %r" % (name, value))
+    if kind == INT or kind == INT_OR_NULL:
+        if value is None and kind == INT_OR_NULL:
+            return None
+        if isinstance(value, int) and value is not True and value is not False:
+            return value
+        raise RulesError(
+            "agreement '%s' must be a whole number%s, not %r"
+            % (name, " or null" if kind == INT_OR_NULL else "", value)
+        )
+    if value in choices:
+        return value
+    raise RulesError(
+        "agreement '%s' must be one of %s, not %r" % (name, ", ".join(choices), value)
+    )
+
+
+class Rules:
+    """One value for every agreement, read as plain attributes (``rules.bid_cap``)."""
+
+    def __init__(self):
+        for entry in AGREEMENTS:
+            setattr(self, entry[0], entry[2])
+        self.preset_name = "classic"
+
+    @classmethod
+    def preset(cls, name="classic"):
+        if name not in PRESETS:
+            raise RulesError(
+                "unknown preset %r (known: %s)" % (name, ", ".join(PRESET_NAMES))
+            )
+        rules = cls()
+        values = PRESETS[name]
+        for key in values:
+            setattr(rules, key, values[key])
+        rules.preset_name = name
+        return rules
+
+    @classmethod
+    def from_dict(cls, data):
+        """Rules from a record's ``rules`` object: a preset plus changed agreements."""
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise RulesError("'rules' must be an object like {\"preset\": \"classic\"}")
+        rules = cls.preset(data.get("preset", "classic"))
+        for key in sorted(data):
+            if key == "preset":
+                continue
+            entry = _agreement(key)
+            if entry is None:
+                raise RulesError("unknown agreement '%s'" % key)
+            setattr(rules, key, _check(entry, data[key]))
+        rules.validate()
+        return rules
+
+    def validate(self):
+        """Check ranges that the type alone does not catch."""
+        if self.target <= 0:
+            raise RulesError("agreement 'target' must be above 0")
+        if self.barrel_deals < 1 or self.barrel_deals > 9:
+            raise RulesError("agreement 'barrel_deals' must be between 1 and 9")
+        for name in ("bolt_penalty", "barrel_fall_penalty", "barrel_win"):
+            if getattr(self, name) < 0:
+                raise RulesError("agreement '%s' must not be negative" % name)
+        if self.concede_limit is not None and self.concede_limit < 0:
+            raise RulesError("agreement 'concede_limit' must not be negative")
+        return self
+
+    def get(self, name):
+        if _agreement(name) is None:
+            raise RulesError("unknown agreement '%s'" % name)
+        return getattr(self, name)
+
+    def set(self, name, value):
+        entry = _agreement(name)
+        if entry is None:
+            raise RulesError("unknown agreement '%s'" % name)
+        setattr(self, name, _check(entry, value))
+        self.validate()
+
+    def to_dict(self):
+        """The preset name plus every agreement that differs from it."""
+        base = Rules.preset(self.preset_name)
+        out = {"preset": self.preset_name}
+        for entry in AGREEMENTS:
+            value = getattr(self, entry[0])
+            if value != getattr(base, entry[0]):
+                out[entry[0]] = value
+        return out
+
+    def copy(self):
+        other = Rules()
+        for entry in AGREEMENTS:
+            setattr(other, entry[0], getattr(self, entry[0]))
+        other.preset_name = self.preset_name
+        return other
+
+    def __eq__(self, other):
+        if not isinstance(other, Rules):
+            return False
+        for entry in AGREEMENTS:
+            if getattr(self, entry[0]) != getattr(other, entry[0]):
+                return False
+        return True
