@@ -17,12 +17,10 @@ import gc
 import json
 import sys
 
-try:
+if sys.implementation.name != "micropython":  # there MICROPYPATH says where the game is
     import os
 
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-except (ImportError, AttributeError):  # MicroPython: MICROPYPATH=. does it
-    pass
 
 from thousand.driver import TableDriver, make_player, player_names  # noqa: E402
 from thousand.game import Game  # noqa: E402
