@@ -2,7 +2,7 @@
 
 import pytest
 
-from helpers import SPADES_HAND, SPADES_TALON, act, deal, legal_text, masks, new_game
+from helpers import SPADES_HAND, SPADES_TALON, act, deal, legal_text, new_game
 from thousand import actions
 from thousand import cards as C
 from thousand import scoring

@@ -7,10 +7,10 @@ from thousand import actions
 from thousand import cards as C
 from thousand import scoring
 from thousand.driver import RandomPlayer, TableDriver
-from thousand.game import (PHASE_DEAL_OVER, PHASE_GAME_OVER, PHASE_PLAY, Game, IllegalAction)
+from thousand.game import PHASE_PLAY, Game, IllegalAction
 from thousand.record import replay
 from thousand.rng import Rng
-from thousand.rules import AGREEMENTS, BOOL, ENUM, INT_OR_NULL, Rules
+from thousand.rules import AGREEMENTS, BOOL, ENUM, Rules
 
 INT_CHOICES = {
     "target": [1000, 500, 1500], "bolt_penalty": [120, 60, 100], "barrel_at": [880, 900],
