@@ -50,6 +50,14 @@ class Controller:
             return decision
         return None
 
+    def last_result(self):
+        """The DealResult of the deal that just ended (summary screen)."""
+        return self.game.last_result
+
+    def sheet(self):
+        """DealResults of every deal so far (score sheet, chart)."""
+        return self.game.sheet
+
     def between_deals(self):
         return self.game.phase == PHASE_DEAL_OVER
 

@@ -101,7 +101,7 @@ class SeatView:
 
     def __init__(self):
         self.seat = 0
-        self.rules = None
+        self.rules = None  # the agreements; read-only
         self.phase = PHASE_DEAL_OVER
         self.to_move = -1
         self.legal = []
@@ -776,7 +776,7 @@ class Game:
         """A SeatView for ``seat``: copies, so nothing in it reaches back into the game."""
         v = SeatView()
         v.seat = seat
-        v.rules = self.rules.copy()
+        v.rules = self.rules  # public knowledge; shared, not copied (RAM), and never changed by readers
         v.phase = self.phase
         v.to_move = self.to_move
         v.legal = self.legal(seat)
