@@ -139,3 +139,36 @@ def write_png(path, rgb, width, height, scale=1):
     with open(path, "wb") as out:
         out.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
                   + chunk(b"IDAT", zlib.compress(b"".join(rows), 6)) + chunk(b"IEND", b""))
+
+
+# CircuitPython's _displayio_color_t (colour, cached colour, flags): about 16 B
+# per palette entry; bitmaps are rows of 32-bit words at 1/2/4/8/16/32 bits a pixel.
+PALETTE_ENTRY_BYTES = 16
+
+
+def display_bytes(group):
+    """Estimated device RAM of a display tree: (bitmap, palette, tile index) bytes.
+
+    Shared bitmaps and palettes count once; terminalio's font lives in flash.
+    """
+    seen = set()
+    totals = [0, 0, 0]
+
+    def walk(layer):
+        if isinstance(layer, displayio.Group):
+            for child in layer:
+                walk(child)
+            return
+        if not isinstance(layer, displayio.TileGrid):
+            return
+        totals[2] += layer.width * layer.height
+        bitmap, shader = layer.bitmap, layer.pixel_shader
+        if id(bitmap) not in seen:
+            seen.add(id(bitmap))
+            totals[0] += bitmap._stride * 4 * bitmap.height
+        if isinstance(shader, displayio.Palette) and id(shader) not in seen:
+            seen.add(id(shader))
+            totals[1] += len(shader) * PALETTE_ENTRY_BYTES
+
+    walk(group)
+    return tuple(totals)
