@@ -12,6 +12,8 @@ with suit S C D H, 11 top edge, 12 top-right corner, 13 bottom-left corner,
 for text lines (transparent background).
 """
 
+import struct
+
 import displayio
 
 try:
@@ -66,26 +68,24 @@ def card_tile(rank, suit, col, row):
     return BIG_TILE + 4 * suit + 2 * (row - 1) + col - 1
 
 
-def load_bmp(path):
-    """Read an uncompressed 1/2/4/8-bit BMP into a 4-colour displayio.Bitmap.
+def load_bmp(path, value_count=4):
+    """Read an uncompressed 1/2/4/8-bit BMP into a displayio.Bitmap.
 
     Our own reader, so the device needs no adafruit_imageload.  Pixel values
-    are kept as they are; the file's palette is ignored.
+    are kept as they are (each must be below ``value_count``); the file's
+    palette is ignored: the game sets colours with its own palettes.
     """
     with open(path, "rb") as file:
         head = file.read(54)
         if head[:2] != b"BM":
             raise ValueError("not a BMP: %s" % path)
-        offset = int.from_bytes(head[10:14], "little")
-        width = int.from_bytes(head[18:22], "little")
-        height = int.from_bytes(head[22:26], "little")
-        bits = int.from_bytes(head[28:30], "little")
-        if int.from_bytes(head[30:34], "little") or bits > 8:
+        offset = struct.unpack_from("<I", head, 10)[0]
+        width, height, _, bits, compression = struct.unpack_from("<iiHHI", head, 18)
+        if compression or bits > 8:
             raise ValueError("only uncompressed 1-8 bit BMPs: %s" % path)
-        bottom_up = height < 0x80000000
-        if not bottom_up:
-            height = 0x100000000 - height
-        bitmap = displayio.Bitmap(width, height, 1 << min(bits, 2) if bits < 4 else 4)
+        bottom_up = height > 0  # the usual BMP row order
+        height = abs(height)
+        bitmap = displayio.Bitmap(width, height, value_count)
         row = bytearray(((width * bits + 31) // 32) * 4)
         mask = (1 << bits) - 1
         per_byte = 8 // bits
@@ -94,8 +94,7 @@ def load_bmp(path):
             file.readinto(row)
             y = height - 1 - line if bottom_up else line
             for x in range(width):
-                shift = 8 - bits * (x % per_byte + 1)
-                bitmap[x, y] = row[x // per_byte] >> shift & mask
+                bitmap[x, y] = row[x // per_byte] >> (8 - bits * (x % per_byte + 1)) & mask
     return bitmap
 
 
