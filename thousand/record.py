@@ -1,0 +1,143 @@
+"""Replay a REFEREE.md game record through the engine.
+
+``replay(record)`` returns the referee's output object, or raises RecordError
+with the deal and action index where the record stops making sense.
+"""
+
+from thousand import actions
+from thousand import cards as C
+from thousand import scoring
+from thousand.game import (HAND_SIZE, NUM_SEATS, PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER,
+                           TALON_SIZE, Game, IllegalAction)
+from thousand.rules import Rules, RulesError
+
+
+class RecordError(ValueError):
+    def __init__(self, deal, action, message):
+        ValueError.__init__(self, message)
+        self.deal = deal
+        self.action = action
+        self.message = message
+
+    def to_json(self):
+        return {"error": {"deal": self.deal, "action": self.action, "message": self.message}}
+
+
+def _cards(value, count, what, deal_index):
+    if not isinstance(value, list):
+        raise RecordError(deal_index, None, "%s must be a list of %d cards" % (what, count))
+    if len(value) != count:
+        raise RecordError(deal_index, None, "%s must hold %d cards, not %d" % (what, count, len(value)))
+    mask = 0
+    for text in value:
+        try:
+            c = C.parse_card(text)
+        except ValueError as error:
+            raise RecordError(deal_index, None, "%s: %s" % (what, error))
+        if mask >> c & 1:
+            raise RecordError(deal_index, None, "%s holds %s twice" % (what, C.card_name(c)))
+        mask |= 1 << c
+    return mask
+
+
+def read_deal(deal, deal_index):
+    """The dealt hands and talon of a record's deal as masks, checked."""
+    if not isinstance(deal, dict):
+        raise RecordError(deal_index, None, "a deal must be an object with hands, talon and actions")
+    hands_in = deal.get("hands")
+    if not isinstance(hands_in, list) or len(hands_in) != NUM_SEATS:
+        raise RecordError(deal_index, None, "'hands' must list the %d seats' cards" % NUM_SEATS)
+    hands = []
+    seen = 0
+    for s in range(NUM_SEATS):
+        mask = _cards(hands_in[s], HAND_SIZE, "seat %d's hand" % s, deal_index)
+        if seen & mask:
+            raise RecordError(deal_index, None, "%s is dealt twice" % C.card_name(C.lowest(seen & mask)))
+        seen |= mask
+        hands.append(mask)
+    talon = _cards(deal.get("talon"), TALON_SIZE, "the talon", deal_index)
+    if seen & talon:
+        raise RecordError(deal_index, None, "%s is dealt twice" % C.card_name(C.lowest(seen & talon)))
+    acts = deal.get("actions", [])
+    if not isinstance(acts, list):
+        raise RecordError(deal_index, None, "'actions' must be a list of texts like '1 pass'")
+    return hands, talon, acts
+
+
+def replay(record, on_deal=None):
+    """Play a record through a fresh Game; return the referee's output object.
+
+    ``on_deal(game, result)`` is called after each deal (for tests and tools).
+    """
+    if not isinstance(record, dict):
+        raise RecordError(None, None, "a game record must be a JSON object")
+    try:
+        rules = Rules.from_dict(record.get("rules"))
+    except RulesError as error:
+        raise RecordError(None, None, str(error))
+    try:
+        game = Game(rules, start=record.get("start"))
+    except ValueError as error:
+        raise RecordError(None, None, str(error))
+    deals = record.get("deals", [])
+    if not isinstance(deals, list):
+        raise RecordError(None, None, "'deals' must be a list")
+    out = []
+    for d in range(len(deals)):
+        if game.over:
+            raise RecordError(d, None, "the game was already won by seat %d before this deal" % game.winner)
+        if out and out[-1]["result"] == "unfinished":
+            raise RecordError(d, None, "deal %d stops before its end, so no deal may follow it" % (d - 1))
+        hands, talon, acts = read_deal(deals[d], d)
+        game.start_deal(hands, talon)
+        for k in range(len(acts)):
+            text = acts[k]
+            if game.phase == PHASE_DEAL_OVER or game.phase == PHASE_GAME_OVER:
+                raise RecordError(d, k, "the deal is already over, so '%s' cannot follow" % text)
+            try:
+                seat, action = actions.parse_action(text, NUM_SEATS)
+            except ValueError as error:
+                raise RecordError(d, k, str(error))
+            try:
+                if game.phase == PHASE_DARK and action != actions.ACTION_DARK:
+                    game.apply(game.first_hand, actions.ACTION_NODARK)  # "no dark" is not written
+                game.apply(seat, action)
+            except IllegalAction as error:
+                raise RecordError(d, k, "'%s': %s" % (text, error))
+        if game.phase == PHASE_DEAL_OVER or game.phase == PHASE_GAME_OVER:
+            result = game.last_result
+        else:
+            result = game.unfinished_result()
+        entry = result.to_json()
+        if result.result == scoring.UNFINISHED:
+            entry["deltas"] = [0] * NUM_SEATS
+        out.append(entry)
+        if on_deal is not None:
+            on_deal(game, result)
+    return {"deals": out, "scores": list(game.scores), "winner": game.winner}
+
+
+def _deal_json(dealt, talon, log):
+    return {"hands": [C.names(h) for h in dealt], "talon": C.names(talon),
+            "actions": [actions.action_text(e >> 16, e & 0xFFFF) for e in log]}
+
+
+def game_record(game):
+    """The whole game so far as a REFEREE.md record (the game needs ``keep_records=True``)."""
+    deals = []
+    for dealt, talon, log in game.records:
+        deals.append(_deal_json(dealt, talon, log))
+    if game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER and game.deal_start is not None:
+        deals.append(_deal_json(game.dealt, game.talon_dealt, game.log))
+    return {"rules": game.rules.to_dict(), "start": dict(game.start), "deals": deals}
+
+
+def seat_record(game, seat):
+    """The current deal cut to what ``seat`` may know, as BOTS.md sends it."""
+    hands = [None] * NUM_SEATS
+    if game.phase != PHASE_DARK:
+        hands[seat] = C.names(game.dealt[seat])
+    talon = C.names(game.talon_dealt) if game._sees_talon(seat) else None
+    deal = {"hands": hands, "talon": talon, "actions": game.log_text(seat)}
+    return {"rules": game.rules.to_dict(), "start": dict(game.deal_start or game.start_state()),
+            "deals": [deal]}

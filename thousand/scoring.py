@@ -1,0 +1,175 @@
+"""Scoring one deal (RULES.md section 4) and the game-level rules after it (section 3).
+
+All game-level rules live in ``settle``, which runs once after every deal that
+was played or conceded, in the order of RULES.md section 3: deltas, bolts,
+barrel, samosval, win.
+
+>>> [round5(x) for x in (17, 18, 67, 68, 12, 13)]
+[15, 20, 65, 70, 10, 15]
+"""
+
+# Deal results, as the referee names them.
+MADE = 0
+FAILED = 1
+CONCEDED = 2
+REDEAL = 3
+UNFINISHED = 4
+RESULT_NAMES = ("made", "failed", "conceded", "redeal", "unfinished")
+
+# Kinds of deal.
+NORMAL = 0
+DARK = 1
+GOLDEN = 2
+
+
+def round5(x):
+    """Nearest multiple of 5; remainders 1-2 go down, 3-4 go up."""
+    return (x + 2) // 5 * 5
+
+
+def concede_payout(rules, contract):
+    if rules.concede_payout == "sixty":
+        return 60
+    return (contract // 10) * 5
+
+
+def deal_deltas(rules, kind, declarer, contract, result, cards, marriages, out):
+    """Write each seat's score change of one deal into ``out`` (before section 3 rules)."""
+    double = 2 if kind != NORMAL else 1
+    n = len(out)
+    if result == CONCEDED:
+        pay = concede_payout(rules, contract) * double
+        for s in range(n):
+            out[s] = pay
+        out[declarer] = -contract * double if rules.concede_deduct else 0
+        return out
+    for s in range(n):
+        total = cards[s] + marriages[s]
+        if s == declarer:
+            reached = round5(total) if rules.round_declarer else total
+            out[s] = contract * double if reached >= contract else -contract * double
+        elif kind == DARK or (kind == GOLDEN and not rules.golden_double_marriages):
+            out[s] = 2 * round5(cards[s]) + marriages[s]
+        else:
+            out[s] = double * round5(total)
+    return out
+
+
+def declarer_made(rules, contract, cards, marriages):
+    total = cards + marriages
+    reached = round5(total) if rules.round_declarer else total
+    return reached >= contract
+
+
+class Table:
+    """The scores between deals: what RULES.md section 3 changes."""
+
+    def __init__(self, num_seats=3):
+        self.scores = [0] * num_seats
+        self.bolts = [0] * num_seats
+        self.barrel = [None] * num_seats  # None, or barrel deals left
+        self.barrels_used = [0] * num_seats
+        self.winner = None
+
+
+def _fall(table, rules, seat, score):
+    """A seat leaves the barrel involuntarily: one used barrel, maybe the three-falls zero."""
+    table.barrel[seat] = None
+    table.barrels_used[seat] += 1
+    if rules.barrel_three_falls_zero and table.barrels_used[seat] >= 3:
+        score = 0
+        table.barrels_used[seat] = 0
+    table.scores[seat] = score
+
+
+def settle(table, rules, kind, declarer, contract, result, deltas, tricks_won):
+    """Apply one finished deal to ``table`` by the rules of RULES.md section 3.
+
+    ``deltas`` are the section 4 changes; ``tricks_won`` the tricks each seat took.
+    Returns the winner seat or None.
+    """
+    n = len(table.scores)
+    sit = rules.barrel_at
+    sitting = [table.barrel[s] is not None for s in range(n)]
+    penalised = [False] * n
+    fell = [False] * n
+
+    # 1. Deal deltas; a seat on the barrel is dealt with in step 3.
+    for s in range(n):
+        if not sitting[s]:
+            table.scores[s] += deltas[s]
+
+    # 2. Bolts: only in deals that were played out.
+    if result == MADE or result == FAILED:
+        if rules.bolt_mode != "off":
+            per = 2 if kind != NORMAL else 1
+            for s in range(n):
+                if tricks_won[s] > 0:
+                    if rules.bolt_mode == "consecutive3":
+                        table.bolts[s] = 0
+                    continue
+                if s == declarer and not rules.declarer_bolts:
+                    continue
+                table.bolts[s] += per
+                if table.bolts[s] >= 3:
+                    table.bolts[s] = 0
+                    penalised[s] = True
+                    if not sitting[s]:
+                        table.scores[s] -= rules.bolt_penalty
+
+    # 3. The barrel: first the seats already on it...
+    for s in range(n):
+        if not sitting[s]:
+            continue
+        score = sit
+        falls = False
+        if s == declarer and (result == FAILED or result == CONCEDED):
+            score = sit + deltas[s]
+            falls = True
+        if penalised[s]:
+            score -= rules.bolt_penalty
+            falls = True
+        if falls:
+            _fall(table, rules, s, score)
+            fell[s] = True
+        elif (s == declarer and result == MADE and contract >= rules.barrel_win
+              and sit + deltas[s] >= rules.target):
+            table.scores[s] = sit + deltas[s]
+            table.barrel[s] = None
+            table.winner = s
+        else:
+            table.scores[s] = sit
+            table.barrel[s] -= 1
+            if table.barrel[s] <= 0:
+                _fall(table, rules, s, sit - rules.barrel_fall_penalty)
+                fell[s] = True
+    # ...then new arrivals...
+    arrivals = []
+    for s in range(n):
+        if not sitting[s] and not fell[s] and table.scores[s] >= sit:
+            table.scores[s] = sit
+            table.barrel[s] = rules.barrel_deals
+            arrivals.append(s)
+    # ...then knock-offs.
+    if arrivals and rules.barrel_collision == "knock_off":
+        for s in range(n):
+            if table.barrel[s] is None:
+                continue
+            if s in arrivals and len(arrivals) == 1:
+                continue
+            _fall(table, rules, s, sit - rules.barrel_fall_penalty)
+
+    # 4. Samosval.
+    if rules.samosval != "off":
+        for s in range(n):
+            if table.scores[s] == 555 or (table.scores[s] == -555 and rules.samosval == "both"):
+                table.scores[s] = 0
+
+    # 5. Win.  Only through the barrel, unless the target is below the barrel.
+    if table.winner is None and rules.target <= sit:
+        best = None
+        for s in range(n):
+            if table.scores[s] >= rules.target and (best is None or table.scores[s] > table.scores[best]):
+                best = s
+        table.winner = best
+    return table.winner

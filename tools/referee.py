@@ -1,0 +1,50 @@
+"""Replay one recorded game (REFEREE.md) read on standard input; print the result as JSON.
+
+    python tools/referee.py < game.json
+
+Exit status 0 with the deals' results, or 2 with {"error": {...}} when the record is
+malformed or holds an illegal action.
+"""
+
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from thousand.record import RecordError, replay  # noqa: E402
+
+
+def referee(text):
+    """(exit status, output object) for a record's text."""
+    try:
+        record = json.loads(text)
+    except ValueError as error:
+        return 2, RecordError(None, None, "the record is not valid JSON: %s" % error).to_json()
+    except RecursionError:
+        return 2, RecordError(None, None, "the record is nested too deeply to read").to_json()
+    try:
+        return 0, replay(record)
+    except RecordError as error:
+        return 2, error.to_json()
+    except RecursionError:
+        return 2, RecordError(None, None, "the record is nested too deeply to read").to_json()
+    except Exception as error:  # a record must never crash the referee with a traceback
+        message = "the record could not be replayed (%s: %s)" % (type(error).__name__, error)
+        return 2, RecordError(None, None, message).to_json()
+
+
+def main():
+    data = sys.stdin.buffer.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        status, out = 2, RecordError(None, None, "the record is not UTF-8 text").to_json()
+    else:
+        status, out = referee(text)
+    sys.stdout.write(json.dumps(out) + "\n")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
