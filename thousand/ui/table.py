@@ -49,6 +49,10 @@ class Layout:
         trick_bottom = self.trick[0][1] + card_h
         text_h = LINE_H * scale
         self.status = (2, (trick_bottom + self.hand_y - self.raise_by - text_h) // 2)
+        # Status text starts after the suit icon and is padded to a fixed width,
+        # so the label keeps its bitmap instead of allocating one per change.
+        self.status_text_x = 2 + (sprites.TILE_W + 1) * scale
+        self.status_cols = (width - self.status_text_x) // (FONT_W * scale) - 1
 
     def hand_x(self, count):
         """Left edges of ``count`` overlapping cards, centred."""
@@ -102,7 +106,7 @@ class TableView:
         self.status_icon = sheet.icon_grid(0, x=status_x // scale, y=status_y // scale)
         self.status_icon.hidden = True
         cards.append(self.status_icon)
-        self.status = _label(" ", status_x, status_y, layout.text_scale)
+        self.status = _label(" " * layout.status_cols, layout.status_text_x, status_y, layout.text_scale)
         self.group.append(self.status)
 
     def set_hand(self, cards, selected=-1, legal=0xFFFFFF):
@@ -145,16 +149,13 @@ class TableView:
 
     def set_status(self, text, suit=None):
         """One line under the trick, after a suit icon when ``suit`` is given."""
-        x, _ = self.layout.status
         self.status_icon.hidden = suit is None
         if suit is not None:
             self.sheet.show_icon(self.status_icon, suit)
-            x += (sprites.TILE_W + 1) * self.layout.scale
-        self.status.anchored_position = (x, self.layout.status[1])
-        self.status.text = text
+        self.status.text = _pad(text, "", self.layout.status_cols)
 
 
 def _pad(left, right, cols):
     """``left`` and ``right`` on one ``cols`` wide line (no str.ljust on the device)."""
-    left = left[:max(0, cols - len(right) - 1)]
+    left = left[:max(0, cols - len(right) - (1 if right else 0))]
     return left + " " * (cols - len(left) - len(right)) + right
