@@ -197,6 +197,28 @@ def imported_modules(path):
             yield node.module.split(".")[0]
 
 
+BOARD_API = {"name", "width", "height", "display", "key_help", "open", "poll", "beep", "set_muted", "show_turn"}
+
+
+@pytest.mark.parametrize("module", ["pybadge", "pygamer", "picosystem", "feather_esp32s3_rtft", "desktop"])
+def test_every_board_module_offers_the_same_api(module):
+    """Checked on the source: the device modules cannot be imported here."""
+    with open(os.path.join(ROOT, "thousand", "hw", module + ".py")) as file:
+        tree = ast.parse(file.read())
+    names = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            names.add(node.name)
+        elif isinstance(node, ast.ImportFrom):
+            names.update(alias.asname or alias.name for alias in node.names)
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                for leaf in ast.walk(target):
+                    if isinstance(leaf, ast.Name):
+                        names.add(leaf.id)
+    assert BOARD_API <= names
+
+
 def test_only_board_modules_import_board():
     hw = os.path.join(ROOT, "thousand", "hw")
     paths = list(thousand_modules())

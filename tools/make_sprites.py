@@ -1,3 +1,4 @@
+# desktop-only: not bundled for the device
 """Generate assets/cards.bmp: the card tile sheet, drawn here as pixel art.
 
 Run: python tools/make_sprites.py [out.bmp]

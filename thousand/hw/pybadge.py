@@ -14,7 +14,7 @@ key_help = "pad:move A:ok B:back START:menu SELECT:help"
 
 # Shift-register key numbers 0=B 1=A 2=START 3=SELECT 4=RIGHT 5=DOWN 6=UP 7=LEFT.
 KEYMAP = bytes((B, A, START, SELECT, RIGHT, DOWN, UP, LEFT))
-SEAT_PIXELS = (2, 4, 0)  # you: middle; left and right opponents at the ends
+SEAT_PIXELS = (2, 0, 4)  # you: middle; left, right opponents at the ends (pixel order not checked on hardware)
 
 
 def open():

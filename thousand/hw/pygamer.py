@@ -13,7 +13,7 @@ display = None
 key_help = "stick:move A:ok B:back START:menu SELECT:help"
 
 KEYMAP = bytes((B, A, START, SELECT))  # shift-register keys 0=B 1=A 2=START 3=SELECT
-SEAT_PIXELS = (2, 4, 0)
+SEAT_PIXELS = (2, 0, 4)  # as on the PyBadge
 # Joystick thresholds (16-bit readings, centre about 32768), with hysteresis
 # so a stick resting near a threshold does not chatter.
 PRESS_LOW, RELEASE_LOW = 15000, 20000
