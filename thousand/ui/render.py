@@ -84,14 +84,7 @@ class Canvas:
 
     def rgb(self):
         """The whole screen as bytes, 3 per pixel, rows top to bottom."""
-        out = bytearray(self.width * self.height * 3)
-        i = 0
-        for value in self.framebuffer:
-            out[i] = (value >> 11) * 255 // 31
-            out[i + 1] = (value >> 5 & 0x3F) * 255 // 63
-            out[i + 2] = (value & 0x1F) * 255 // 31
-            i += 3
-        return bytes(out)
+        return bytes(channel for value in self.framebuffer for channel in rgb565_to_rgb(value))
 
     def save_png(self, path, scale=1):
         write_png(path, self.rgb(), self.width, self.height, scale)
