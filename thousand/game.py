@@ -346,7 +346,7 @@ class Game:
         """Pass the turn on from ``to_move``; auto-pass silenced seats; end the auction."""
         n = NUM_SEATS
         while True:
-            if _bitcount(self.passed) >= n - 1:
+            if C.count(self.passed) >= n - 1:
                 for s in range(n):
                     if not self.passed >> s & 1:
                         self._finish_auction(s)
@@ -873,38 +873,23 @@ def trick_winner(trick_cards, length, trump):
     return best
 
 
-def _bitcount(x):
-    n = 0
-    while x:
-        n += x & 1
-        x >>= 1
-    return n
+def _redeal_condition(cards, points_below, nines, jacks):
+    """Section 6: fewer points than ``points_below``, or that many nines or jacks (None: off)."""
+    if points_below is not None and C.hand_points(cards) < points_below:
+        return True
+    if nines is not None and C.count(cards & C.ALL_NINES) >= nines:
+        return True
+    return jacks is not None and C.count(cards & C.ALL_JACKS) >= jacks
 
 
 def _hand_condition(rules, dealt):
-    below = rules.redeal_hand_points_below
-    if below is not None and C.hand_points(dealt) < below:
-        return True
-    nines = rules.redeal_hand_nines
-    if nines is not None and C.count(dealt & C.ALL_NINES) >= nines:
-        return True
-    jacks = rules.redeal_hand_jacks
-    if jacks is not None and C.count(dealt & C.ALL_JACKS) >= jacks:
-        return True
-    return False
+    return _redeal_condition(dealt, rules.redeal_hand_points_below, rules.redeal_hand_nines,
+                             rules.redeal_hand_jacks)
 
 
 def _talon_condition(rules, talon):
-    below = rules.redeal_talon_points_below
-    if below is not None and C.hand_points(talon) < below:
-        return True
-    nines = rules.redeal_talon_two_nines
-    if nines is not None and C.count(talon & C.ALL_NINES) >= nines:
-        return True
-    jacks = rules.redeal_talon_three_jacks
-    if jacks is not None and C.count(talon & C.ALL_JACKS) >= jacks:
-        return True
-    return False
+    return _redeal_condition(talon, rules.redeal_talon_points_below, rules.redeal_talon_two_nines,
+                             rules.redeal_talon_three_jacks)
 
 
 def _check_deal(hands, talon):
