@@ -182,7 +182,8 @@ def test_unresolvable_and_desktop_only_imports_are_errors(fake_root, tmp_path, c
 def test_optional_imports_are_not_bundled(fake_root, tmp_path):
     write(
         fake_root / "thousand" / "y.py",
-        "try:\n    from typing import List\n    import no_such_library\nexcept ImportError:\n    pass\nTWO = 2\n",
+        "try:\n    from typing import List\n    import no_such_library\n"
+        "except ImportError:\n    pass\nTWO = 2\n",
     )
     bundle.build(fake_root, tmp_path / "out", PYBADGE, log=quiet)
     assert not module_in_bundle(tmp_path / "out", "typing")
@@ -217,7 +218,7 @@ def test_tool_doctests_pass():
 
 def test_real_repository_bundles_for_the_pybadge(tmp_path):
     if not (bundle.REPO_ROOT / "code.py").is_file():
-        pytest.skip("the repository has no code.py yet: the game's entry point is still being written on main")
+        pytest.skip("the repository has no code.py yet: the game's entry point is being written on main")
     out = tmp_path / "CIRCUITPY"
     files = bundle.build(bundle.REPO_ROOT, out, PYBADGE, log=quiet)
     assert {"code.py", "lib/thousand/__init__.mpy"} <= {f.dest for f in files}

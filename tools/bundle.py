@@ -54,7 +54,8 @@ DESKTOP_ONLY_MARKER = "# desktop-only"
 SETTINGS_KEY_BOARD = "THOUSAND_BOARD"
 # Files of the game package that are tests, not game code.
 TEST_FILE_PATTERN = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
-# Names never copied from assets/ or the game package: editor and VCS litter.
+# Never copied from assets/ or the game package (nor dot files): caches, and
+# stale .mpy files that would stand in for a fresh compile of the source.
 SKIPPED_DIR_NAMES = frozenset({"__pycache__"})
 SKIPPED_SUFFIXES = (".pyc", ".mpy")
 
@@ -78,20 +79,26 @@ FIRMWARE_MODULES = frozenset(
         "rainbowio", "rtc", "storage", "supervisor", "synthio", "terminalio",
         "usb_cdc", "usb_hid", "vectorio",
     }
-)  # fmt: skip
+)
 
 BoardProfile = namedtuple(
     "BoardProfile", "name board_ids title flash capacity cluster frozen_modules"
 )
+# board_ids: what boot_out.txt says after "Board ID:" on that board;
 # capacity: bytes available to files on CIRCUITPY (the FAT data area);
-# cluster: FAT cluster size, since every file occupies whole clusters.
-# Derived from CircuitPython sources, not measured on hardware:
+# cluster: FAT cluster size, since every file occupies whole clusters;
+# frozen_modules: Python modules frozen into that board's firmware
+# (CIRCUITPY_STAGE=1 freezes circuitpython-stage's stage and ugame).
+# Derived from CircuitPython 10.2 sources, not measured on hardware:
 # * SAMD51 boards keep the firmware in internal flash and give the whole QSPI
 #   chip minus one 4 KiB erase sector to CIRCUITPY
-#   (supervisor/shared/external_flash/external_flash.c); FatFs f_mkfs then
-#   takes the FAT and a 512-entry root directory (about 23 KiB on 2 MiB).
+#   (supervisor/shared/external_flash/external_flash.c), so a PyBadge's drive
+#   is about 2 MB, not 1 MB.  FatFs f_mkfs then takes the FAT and a 512-entry
+#   root directory: 4088 blocks of 512 B leave 4043 one-block clusters
+#   (PyBadge); 16376 blocks leave 8155 clusters of 1 KiB (PyGamer).
 # * RP2040: CIRCUITPY starts after 1020 KiB firmware + 4 KiB NVM
-#   (ports/raspberrypi/mpconfigport.h); the PicoSystem has a 16 MiB W25Q128.
+#   (ports/raspberrypi/mpconfigport.h); the PicoSystem has a 16 MiB W25Q128:
+#   30720 blocks leave 7664 clusters of 2 KiB.
 # * ESP32-S3 4 MB with the TinyUF2 partition table: user_fs is 960 KiB;
 #   CircuitPython 10 merged ota_0/ota_1 without moving it (circuitpython#10346,
 #   #10458); os.statvfs reports 963 072 bytes for that layout (circuitpython#6285).
@@ -115,7 +122,7 @@ BOARDS = {
             "Adafruit Feather ESP32-S3 Reverse TFT", "4 MB", 1881 * 512, 512, (),
         ),
     )
-}  # fmt: skip
+}
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -215,6 +222,12 @@ def scan_imports(source_text, module_name, is_package, label):
 # ---------------------------------------------------------------- sources
 
 
+def scan_module_imports(path, relative, label):
+    """scan_imports of the module file ``path``, whose path below its sys.path folder is ``relative``."""
+    source = path.read_text(encoding="utf-8")
+    return scan_imports(source, module_name_of(relative), path.name == "__init__.py", label)
+
+
 def is_desktop_only(path):
     with open(path, encoding="utf-8") as source:
         return source.readline().startswith(DESKTOP_ONLY_MARKER)
@@ -256,7 +269,8 @@ def game_package_files(root):
 
 
 def site_packages_dirs():
-    return [Path(p) for p in dict.fromkeys([sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]])]
+    paths = sysconfig.get_paths()
+    return [Path(p) for p in dict.fromkeys([paths["purelib"], paths["platlib"]])]
 
 
 def find_library(top_name):
@@ -323,8 +337,7 @@ def resolve_libraries(root, game_refs, desktop_modules, board, log):
         libraries[top] = location
         log("  library %-28s %s" % (top, library_version(top)))
         for path, relative in library_files(location):
-            source = path.read_text(encoding="utf-8")
-            pending += scan_imports(source, module_name_of(relative), path.name == "__init__.py", "lib/" + relative.as_posix())
+            pending += scan_module_imports(path, relative, "lib/" + relative.as_posix())
     if problems:
         raise BundleError("unresolved imports:\n  " + "\n  ".join(problems))
     return libraries
@@ -377,10 +390,9 @@ def collect_bundle(root, board, log):
     for path in entry_points:
         game_refs += scan_imports(path.read_text(encoding="utf-8"), path.stem, False, path.name)
     for path in game_files:
-        relative = path.relative_to(root)
         if path.suffix == ".py":
-            source = path.read_text(encoding="utf-8")
-            game_refs += scan_imports(source, module_name_of(relative), path.name == "__init__.py", relative.as_posix())
+            relative = path.relative_to(root)
+            game_refs += scan_module_imports(path, relative, relative.as_posix())
 
     sources = [(path, path.relative_to(root)) for path in game_files]
     for location in resolve_libraries(root, game_refs, desktop_modules, board, log).values():
@@ -428,7 +440,8 @@ def size_report(files, board):
     total = sum(len(f.data) for f in files)
     lines.append(
         "  %10d  %10d  total, %d files; %s CIRCUITPY holds about %d bytes (%.0f%% used)"
-        % (total, allocated_total, len(files), board.name, board.capacity, 100.0 * allocated_total / board.capacity)
+        % (total, allocated_total, len(files), board.name, board.capacity,
+           100.0 * allocated_total / board.capacity)
     )
     return lines, allocated_total
 
@@ -494,12 +507,15 @@ def read_board_id(drive):
 
 def check_install_target(drive, board, force):
     if not drive.is_dir():
-        raise BundleError("install target %s does not exist or is not a folder; is the board mounted?" % drive, EXIT_USAGE)
+        raise BundleError(
+            "install target %s does not exist or is not a folder; is the board mounted?" % drive, EXIT_USAGE
+        )
     if force:
         return
     if not (drive / "boot_out.txt").is_file():
         raise BundleError(
-            "%s does not look like a CIRCUITPY drive (no boot_out.txt); use --force to install anyway" % drive,
+            "%s does not look like a CIRCUITPY drive (no boot_out.txt); use --force to install anyway"
+            % drive,
             EXIT_USAGE,
         )
     board_id = read_board_id(drive)
@@ -561,7 +577,8 @@ def install(bundle_dir, drive, log=print):
         target = drive / relative
         old = target.read_bytes() if target.is_file() else None
         if relative.as_posix() == "settings.toml":
-            data = merge_settings(old.decode("utf-8", "replace") if old is not None else None, data.decode()).encode()
+            old_text = old.decode("utf-8", "replace") if old is not None else None
+            data = merge_settings(old_text, data.decode()).encode()
         if old == data:
             skipped.append(relative.as_posix())
         else:
@@ -569,7 +586,9 @@ def install(bundle_dir, drive, log=print):
     needed = sum(len(data) - old_size for _, data, old_size in planned)
     free = shutil.disk_usage(drive).free
     if needed > free:
-        raise BundleError("%s has %d bytes free but the update needs %d more; nothing was written" % (drive, free, needed))
+        raise BundleError(
+            "%s has %d bytes free but the update needs %d more; nothing was written" % (drive, free, needed)
+        )
 
     copied, removed = [], []
     for relative, data, _ in planned:
@@ -582,7 +601,10 @@ def install(bundle_dir, drive, log=print):
             stale_source.unlink()
             removed.append(stale_source.relative_to(drive).as_posix())
             log("  removed %s (it would be imported instead of the .mpy)" % removed[-1])
-    log("installed into %s: %d copied, %d unchanged, %d removed" % (drive, len(copied), len(skipped), len(removed)))
+    log(
+        "installed into %s: %d copied, %d unchanged, %d removed"
+        % (drive, len(copied), len(skipped), len(removed))
+    )
     return InstallReport(copied, skipped, removed)
 
 
@@ -601,9 +623,15 @@ def parse_arguments(argv):
         help="output folder (default: ROOT/dist/CIRCUITPY; with --board all the base folder, "
         "default ROOT/dist, each board going to OUT/<board>/CIRCUITPY)",
     )
-    parser.add_argument("--root", type=Path, default=REPO_ROOT, help="project root holding code.py (default: this repository)")
-    parser.add_argument("--install", type=Path, metavar="PATH", help="copy the built folder to this mounted CIRCUITPY drive")
-    parser.add_argument("--force", action="store_true", help="install even if PATH does not look like the board's CIRCUITPY drive")
+    parser.add_argument(
+        "--root", type=Path, default=REPO_ROOT, help="project root holding code.py (default: this repository)"
+    )
+    parser.add_argument(
+        "--install", type=Path, metavar="PATH", help="copy the built folder to this mounted CIRCUITPY drive"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="install even if PATH has no boot_out.txt or is another board"
+    )
     return parser.parse_args(argv)
 
 
