@@ -311,9 +311,9 @@ def resolve_libraries(root, game_refs, desktop_modules, board, log):
     """
     firmware = FIRMWARE_MODULES | set(board.frozen_modules)
     libraries = {}
-    pending = [ImportRef(name, (), False, "required by tools/bundle.py") for name in REQUIRED_LIBRARIES]
+    pending = [ImportRef(name, (), False, "tools/bundle.py (REQUIRED_LIBRARIES)") for name in REQUIRED_LIBRARIES]
     pending += game_refs
-    problems = []
+    problems, not_installed = [], False
     while pending:
         ref = pending.pop(0)
         top = ref.module.split(".")[0]
@@ -333,11 +333,17 @@ def resolve_libraries(root, game_refs, desktop_modules, board, log):
                 "%s imports %s: not a CircuitPython firmware module and not installed in %s"
                 % (ref.where, top, site_packages_dirs()[0])
             )
+            not_installed = True
             continue
         libraries[top] = location
         log("  library %-28s %s" % (top, library_version(top)))
         for path, relative in library_files(location):
             pending += scan_module_imports(path, relative, "lib/" + relative.as_posix())
+    if not_installed:
+        problems.append(
+            "libraries come from the pinned packages: `%s -m pip install -r requirements-dev.txt` "
+            "(make bundle does it in .venv)" % sys.executable
+        )
     if problems:
         raise BundleError("unresolved imports:\n  " + "\n  ".join(problems))
     return libraries
