@@ -330,6 +330,9 @@ def test_install_copies_everything_then_only_what_changed(fake_root, tmp_path, d
 
     assert install(fake_root, tmp_path, drive) == 0
     assert "0 copied" in capsys.readouterr().out
+    # Building into the drive would first delete it: refused, although it now holds a bundle.
+    assert bundle.main(["--root", str(fake_root), "--out", str(drive)]) == 2
+    assert "use --install" in capsys.readouterr().err
 
     write(fake_root / "thousand" / "y.py", "TWO = 3\n")
     replaced = []

@@ -136,9 +136,8 @@ class BundleError(Exception):
 
 
 ImportRef = namedtuple("ImportRef", "module names optional where")
-# One file of the bundle: ``source`` on the host (None for generated text),
-# ``dest`` relative to CIRCUITPY, ``data`` its final bytes.
-BundleFile = namedtuple("BundleFile", "dest data source")
+# One file of the bundle: ``dest`` relative to CIRCUITPY, ``data`` its final bytes.
+BundleFile = namedtuple("BundleFile", "dest data")
 
 
 # ---------------------------------------------------------------- imports
@@ -311,7 +310,8 @@ def resolve_libraries(root, game_refs, desktop_modules, board, log):
     """
     firmware = FIRMWARE_MODULES | set(board.frozen_modules)
     libraries = {}
-    pending = [ImportRef(name, (), False, "tools/bundle.py (REQUIRED_LIBRARIES)") for name in REQUIRED_LIBRARIES]
+    required_by = "tools/bundle.py (REQUIRED_LIBRARIES)"
+    pending = [ImportRef(top, (), False, required_by) for top in REQUIRED_LIBRARIES]
     pending += game_refs
     problems, not_installed = [], False
     while pending:
@@ -360,9 +360,7 @@ def compile_cached(path, source_name):
     if key not in _compiled_cache:
         try:
             _compiled_cache[key] = mpy.compile_circuitpython(path, source_name)
-        except mpy.MpyCrossMissing as error:
-            raise BundleError(str(error)) from error
-        except mpy.MpyError as error:
+        except mpy.MpyError as error:  # also MpyCrossMissing, whose message says how to install it
             raise BundleError(str(error)) from error
     return _compiled_cache[key]
 
@@ -382,12 +380,12 @@ def collect_bundle(root, board, log):
     code_py = root / "code.py"
     if not code_py.is_file():
         raise BundleError("code.py not found in %s: nothing would start on the board" % root)
-    files = [BundleFile("code.py", code_py.read_bytes(), code_py)]
+    files = [BundleFile("code.py", code_py.read_bytes())]
     entry_points = [code_py]
     if (root / "boot.py").is_file():
-        files.append(BundleFile("boot.py", (root / "boot.py").read_bytes(), root / "boot.py"))
+        files.append(BundleFile("boot.py", (root / "boot.py").read_bytes()))
         entry_points.append(root / "boot.py")
-    files.append(BundleFile("settings.toml", settings_toml(board).encode(), None))
+    files.append(BundleFile("settings.toml", settings_toml(board).encode()))
 
     game_files, desktop_modules = game_package_files(root)
     if desktop_modules:
@@ -407,14 +405,14 @@ def collect_bundle(root, board, log):
     for path, relative in sources:
         if path.suffix == ".py":
             mpy_data = compile_cached(path, relative.as_posix())
-            files.append(BundleFile("lib/" + relative.with_suffix(".mpy").as_posix(), mpy_data, path))
+            files.append(BundleFile("lib/" + relative.with_suffix(".mpy").as_posix(), mpy_data))
         else:
-            files.append(BundleFile("lib/" + relative.as_posix(), path.read_bytes(), path))
+            files.append(BundleFile("lib/" + relative.as_posix(), path.read_bytes()))
 
     assets = root / "assets"
     if assets.is_dir():
         for path in _walk_files(assets):
-            files.append(BundleFile(path.relative_to(root).as_posix(), path.read_bytes(), path))
+            files.append(BundleFile(path.relative_to(root).as_posix(), path.read_bytes()))
     check_no_shadowed_mpy(f.dest for f in files)
     return files
 
@@ -461,8 +459,11 @@ def check_capacity(allocated_total, board):
 
 
 def looks_like_previous_bundle(folder):
+    """True for a folder this tool built; never for a board's drive, even one it installed to."""
     settings = folder / "settings.toml"
-    return settings.is_file() and SETTINGS_KEY_BOARD in settings.read_text(encoding="utf-8", errors="replace")
+    if (folder / "boot_out.txt").exists() or not settings.is_file():
+        return False
+    return SETTINGS_KEY_BOARD in settings.read_text(encoding="utf-8", errors="replace")
 
 
 def write_bundle(files, out):
@@ -471,7 +472,9 @@ def write_bundle(files, out):
         raise BundleError("%s is a file; --out needs a folder" % out, EXIT_USAGE)
     if out.exists() and any(out.iterdir()) and not looks_like_previous_bundle(out):
         raise BundleError(
-            "%s exists and is not a bundle built by this tool; choose another --out" % out, EXIT_USAGE
+            "%s exists and is not a bundle built by this tool; choose another --out "
+            "(to copy to a board, use --install)" % out,
+            EXIT_USAGE,
         )
     staging = out.with_name(out.name + ".building")
     shutil.rmtree(staging, ignore_errors=True)
