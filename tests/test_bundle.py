@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -351,6 +352,7 @@ def test_install_copies_everything_then_only_what_changed(fake_root, tmp_path, d
 
 def test_install_writes_code_py_last_and_never_half_of_it(fake_root, tmp_path, drive, monkeypatch):
     write(fake_root / "boot.py", "# a boot.py of the project\n")
+    write(drive / "lib" / "thousand" / "y.py", "TWO = 0\n")  # a leftover that would shadow y.mpy
     replaced = []
     real_replace = os.replace
 
@@ -366,6 +368,16 @@ def test_install_writes_code_py_last_and_never_half_of_it(fake_root, tmp_path, d
     assert replaced[-1] == "code.py" and len(replaced) > 40
     assert (drive / "code.py").read_text() == 'print("Hello World!")\n'  # the old one, whole
     assert (drive / "boot.py").is_file() and (drive / "lib" / "thousand" / "x.mpy").is_file()
+    assert not (drive / "lib" / "thousand" / "y.py").exists()  # gone before code.py restarts the board
+
+
+def test_install_checks_free_space_before_writing(fake_root, tmp_path, drive, monkeypatch, capsys):
+    almost_full = SimpleNamespace(total=10**6, used=10**6 - 5000, free=5000)
+    monkeypatch.setattr(bundle.shutil, "disk_usage", lambda path: almost_full)
+    assert install(fake_root, tmp_path, drive) == 1
+    assert "5000 bytes free" in capsys.readouterr().err
+    assert sorted(p.name for p in drive.iterdir()) == ["boot_out.txt", "code.py", "lib", "settings.toml"]
+    assert not any((drive / "lib").iterdir())
 
 
 def test_install_removes_a_py_that_would_shadow_an_mpy(fake_root, tmp_path, drive, capsys):

@@ -579,7 +579,6 @@ def write_atomically(target, data):
 def install(bundle_dir, drive, log=print):
     """Copy the built folder to a mounted drive: changed files only, atomically, code.py last."""
     sources = sorted(p.relative_to(bundle_dir) for p in bundle_dir.rglob("*") if p.is_file())
-    sources.sort(key=lambda relative: relative.as_posix() == "code.py")  # stable: code.py goes last
     planned, skipped = [], []
     for relative in sources:
         data = (bundle_dir / relative).read_bytes()
@@ -592,7 +591,9 @@ def install(bundle_dir, drive, log=print):
             skipped.append(relative.as_posix())
         else:
             planned.append((relative, data, len(old) if old is not None else 0))
+    # The largest temporary file coexists with the file it replaces.
     needed = sum(len(data) - old_size for _, data, old_size in planned)
+    needed += max((old_size for _, _, old_size in planned), default=0)
     free = shutil.disk_usage(drive).free
     if needed > free:
         raise BundleError(
@@ -600,16 +601,26 @@ def install(bundle_dir, drive, log=print):
         )
 
     copied, removed = [], []
-    for relative, data, _ in planned:
+
+    def copy(relative, data):
         write_atomically(drive / relative, data)
         copied.append(relative.as_posix())
         log("  copied  %s (%d bytes)" % (relative.as_posix(), len(data)))
+
+    for relative, data, _ in planned:
+        if relative.as_posix() != "code.py":
+            copy(relative, data)
+    # Before code.py restarts the board: a .py beside a .mpy would be imported instead.
     for relative in sources:
         stale_source = (drive / relative).with_suffix(".py")
         if relative.suffix == ".mpy" and stale_source.is_file():
             stale_source.unlink()
             removed.append(stale_source.relative_to(drive).as_posix())
             log("  removed %s (it would be imported instead of the .mpy)" % removed[-1])
+    # Last, so that the board, which restarts on every write, finally runs a complete game.
+    for relative, data, _ in planned:
+        if relative.as_posix() == "code.py":
+            copy(relative, data)
     log(
         "installed into %s: %d copied, %d unchanged, %d removed"
         % (drive, len(copied), len(skipped), len(removed))
