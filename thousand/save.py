@@ -129,7 +129,7 @@ class Reader:
             if b < 0x80:
                 return n
             shift += 7
-            if shift > 63:
+            if shift > 280:
                 raise SaveError("save holds an impossible number")
 
     def sint(self):

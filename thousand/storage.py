@@ -443,6 +443,7 @@ class MemoryStore:
         self.truncate = truncate
         self.room = capacity
         self.budget = None
+        self.written = 0
         self.aside = []
 
     def power_after(self, count):
@@ -464,6 +465,7 @@ class MemoryStore:
                 if self.budget <= 0:
                     raise PowerLoss()
                 self.budget -= 1
+            self.written += 1
             if k < len(buf):
                 buf[k] = data[k]
             else:
