@@ -45,7 +45,7 @@ from thousand import scoring
 from thousand.game import (Game, DealResult, NUM_SEATS, PHASE_DARK, PHASE_DEAL_OVER,
                            PHASE_GAME_OVER)
 from thousand.rules import Rules, AGREEMENTS, BOOL, INT, INT_OR_NULL
-from thousand.storage import SaveError, SlotPair, KIND_GAME, default_store, pack_record
+from thousand.storage import SaveError, SlotPair, KIND_GAME, default_store
 
 FORMAT_VERSION = 1
 
@@ -664,19 +664,14 @@ class SaveSlot:
         version, payload = found
         if version > FORMAT_VERSION:
             raise SaveError("save is from a newer Thousand (format %d)%s"
-                            % (version, self._aside(version, payload)))
+                            % (version, self.pair.keep_aside(version, payload)))
         try:
             return decode_game(payload, version)
         except SaveError as error:
             message = str(error)
         except Exception as error:  # a bad save must never stop the game from starting
             message = "save unreadable (%s)" % type(error).__name__
-        raise SaveError(message + self._aside(version, payload))
-
-    def _aside(self, version, payload):
-        """Keep a copy of a save we cannot use; the words to add to the message."""
-        where = self.store.keep_aside(self.pair.name, bytes(pack_record(KIND_GAME, version, 0, payload)))
-        return "; copy kept in %s" % where if where else ""
+        raise SaveError(message + self.pair.keep_aside(version, payload))
 
     def clear(self):
         self.pair.clear()

@@ -226,6 +226,12 @@ class SlotPair:
         self._newest = slot
         self._seq = seq
 
+    def keep_aside(self, version, payload):
+        """Keep a copy of a record we cannot use; the words to add to the message."""
+        record = pack_record(self.kind, version, 0, payload)
+        where = self.store.keep_aside(self.name, bytes(record))
+        return "; copy kept in %s" % where if where else ""
+
     def clear(self):
         """Forget both slots (a new game replaces the old save)."""
         for slot in (0, 1):
@@ -233,6 +239,27 @@ class SlotPair:
         self._newest = -1
         self._seq = 0
         self._scanned = True
+
+
+def load_or_default(cls, pair):
+    """``cls.from_bytes`` of the pair's record, or ``cls()`` with ``problem`` set.
+
+    For settings and statistics: losing them must never stop the game from starting.
+    """
+    found = None
+    try:
+        found = pair.read()
+        if found is None:
+            return cls()
+        return cls.from_bytes(found[1], found[0])
+    except Exception as error:
+        message = str(error) if isinstance(error, SaveError) else \
+            "%s unreadable (%s)" % (pair.name, type(error).__name__)
+        if found is not None:
+            message += pair.keep_aside(found[0], found[1])
+        out = cls()
+        out.problem = message + "; started afresh"
+        return out
 
 
 # ---------------------------------------------------------------- NVM backend
