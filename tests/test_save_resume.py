@@ -8,7 +8,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from hypothesis import given, settings, strategies as st
 
-from savecheck import fingerprint, play, rules_for, step
+from savecheck import fingerprint, play, rules_for, sheet_row, step
 from thousand.game import Game
 from thousand.rng import Rng
 from thousand.save import SaveSlot, decode_game, encode_game
@@ -101,3 +101,19 @@ def test_data_directory_defaults(monkeypatch):
     monkeypatch.delenv("XDG_DATA_HOME")
     monkeypatch.setenv("HOME", "/home/p")
     assert data_dir() == "/home/p/.local/share/thousand"
+
+
+def test_a_sheet_too_long_for_the_nvm_drops_its_oldest_rows():
+    game = Game(rules_for(5), seed=17)  # barrel rules: long games under random play
+    chooser = Rng(18)
+    store = NvmStore(MemoryNvm(2560))  # the smallest NVM taken: 1 KB for the game
+    slot = SaveSlot(store)
+    while len(game.sheet) < 140 and step(game, chooser):
+        slot.save(game, list(chooser.get_state()))
+    assert slot.last_size <= slot.pair.capacity()
+    back, state = SaveSlot(store).load()
+    assert state == list(chooser.get_state())
+    kept = len(back.sheet)
+    assert 40 < kept < len(game.sheet)
+    assert [sheet_row(r) for r in back.sheet] == [sheet_row(r) for r in game.sheet[-kept:]]
+    assert fingerprint(back, True)[:28] == fingerprint(game, True)[:28]

@@ -429,10 +429,13 @@ def put_sheet(w, rows):
     prev = [0] * (3 * NUM_SEATS)
     for row in rows:
         has_bid = row.bid is not None
+        # A deal played out shares the deck's 120 card points: the declarer's follow.
+        played = row.declarer is not None and row.cards[0] + row.cards[1] + row.cards[2] == 120
         w.byte(row.result | (row.kind << 3) | (int(row.dark_declared) << 5)
                | (int(row.talon_shown) << 6) | (int(row.declarer is not None) << 7))
         w.byte(row.dealer | ((row.declarer or 0) << 2) | (int(has_bid) << 4)
-               | (int(row.contract is not None) << 5) | (int(row.winner is not None) << 6))
+               | (int(row.contract is not None) << 5) | (int(row.winner is not None) << 6)
+               | (int(played) << 7))
         if has_bid:
             w.int5(row.bid)
         if row.contract is not None:
@@ -440,7 +443,12 @@ def put_sheet(w, rows):
         if row.winner is not None:
             w.uint(row.winner)
         _put_nonzero(w, row.deltas, True)
-        _put_nonzero(w, row.cards, False)
+        if played:
+            for s in range(NUM_SEATS):
+                if s != row.declarer:
+                    w.uint(row.cards[s])
+        else:
+            _put_nonzero(w, row.cards, False)
         _put_nonzero(w, row.marriages, True)
         marks = _marks(row)
         changed = 0
@@ -478,7 +486,15 @@ def get_sheet(r):
         row.contract = r.int5() + (row.bid or 0) if b1 >> 5 & 1 else None
         row.winner = r.uint() if b1 >> 6 & 1 else None
         row.deltas = _get_nonzero(r, True)
-        row.cards = _get_nonzero(r, False)
+        if b1 >> 7:
+            cards = [0] * NUM_SEATS
+            for s in range(NUM_SEATS):
+                if s != row.declarer:
+                    cards[s] = r.uint()
+            cards[row.declarer] = 120 - sum(cards)
+            row.cards = cards
+        else:
+            row.cards = _get_nonzero(r, False)
         row.marriages = _get_nonzero(r, True)
         changed = r.uint()
         for i in range(len(marks)):
@@ -545,12 +561,14 @@ def _sheet_rows(game):
 
 
 def encode_game(game, extra=None, full=None, capacity=None):
-    """The save payload of ``game``; ``full`` None: full depth when possible.
+    """The save payload of ``game``.
 
-    With ``capacity``, compact saves drop their oldest sheet rows to fit.
+    ``full`` None: full depth where there is no ``capacity`` (files), compact in a
+    limited slot (NVM), where the oldest sheet rows are dropped to fit.
     """
-    if full is None or (full and not full_history_possible(game)):
-        full = full_history_possible(game)
+    if full is None:
+        full = capacity is None
+    full = full and full_history_possible(game)
     w = Writer()
     _put_head(w, game, full)
     if full:
