@@ -7,11 +7,12 @@ import zlib
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from thousand import actions
 from thousand.game import Game
-from thousand.rules import AGREEMENTS, BOOL, ENUM, INT, INT_OR_NULL, PRESET_NAMES, Rules
+from thousand.rules import AGREEMENTS, BOOL, INT, INT_OR_NULL, PRESET_NAMES, Rules
+from thousand import rules as rules_module
 from thousand import save
 from thousand.save import (AGREEMENT_IDS_V1, FORMAT_VERSION, PRESET_NAMES_V1, Reader, SaveSlot,
                            Writer, decode_game, encode_game, get_rules, get_value, put_rules,
@@ -81,17 +82,29 @@ def test_classic_rules_take_two_bytes():
     assert len(w.buf) == 2
 
 
-def test_an_agreement_added_later_keeps_its_preset_value(monkeypatch):
-    # A format-1 save read by a program whose rules gained an agreement: the new one
-    # keeps its preset value, the saved ones read as before.
+def _saved_rules():
     rules = Rules.preset("classic")
     rules.dark = True
     rules.target = 500
     w = Writer()
     put_rules(w, rules)
-    monkeypatch.setattr(save, "AGREEMENTS", AGREEMENTS + (("new_rule", BOOL, True, None, "x"),))
-    back = get_rules(Reader(bytes(w.buf)))
-    assert back.dark is True and back.target == 500
+    return bytes(w.buf)
+
+
+def test_an_agreement_added_later_keeps_its_preset_value(monkeypatch):
+    # A format-1 save read by a program whose rules gained an agreement: the new one
+    # keeps its preset value, the saved ones read as before.
+    saved = _saved_rules()
+    monkeypatch.setattr(rules_module, "AGREEMENTS", AGREEMENTS + (("new_rule", BOOL, True, None, "x"),))
+    back = get_rules(Reader(saved))
+    assert back.dark is True and back.target == 500 and back.new_rule is True
+
+
+def test_an_agreement_removed_later_is_dropped(monkeypatch):
+    saved = _saved_rules()
+    monkeypatch.setattr(rules_module, "AGREEMENTS", tuple(e for e in AGREEMENTS if e[0] != "dark"))
+    back = get_rules(Reader(saved))
+    assert back.target == 500
 
 
 values = st.recursive(
@@ -107,11 +120,7 @@ def test_extra_values_round_trip(value):
     put_value(w, value)
     r = Reader(bytes(w.buf))
     back = get_value(r)
-    assert r.pos == len(w.buf)
-    if isinstance(value, bytes):
-        assert back == value
-    else:
-        assert back == value
+    assert r.pos == len(w.buf) and back == value
 
 
 def test_extra_dicts_do_not_depend_on_key_order():
@@ -223,3 +232,19 @@ def test_no_save_is_none():
 def test_old_format_numbers_are_refused():
     with pytest.raises(SaveError):
         decode_game(b"\x00", 0)
+
+
+def test_damaged_file_is_copied_aside_once(tmp_path):
+    from thousand.storage import FileStore
+    store = FileStore(str(tmp_path))
+    game = Game(seed=2)
+    game.start_deal()
+    SaveSlot(store).save(game)
+    with open(store.path("game", 0), "r+b") as f:
+        f.seek(15)
+        f.write(b"\x00\x01")
+    for _ in range(3):
+        with pytest.raises(SaveError) as error:
+            SaveSlot(store).load()
+    assert str(tmp_path / "game.damaged-1") in str(error.value)
+    assert sorted(os.listdir(tmp_path)) == ["game.0", "game.damaged-1"]

@@ -8,7 +8,6 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-import pytest
 
 from savecheck import play, rules_for, step
 from thousand import scoring

@@ -41,10 +41,9 @@ Payload, format 1 (integers are LEB128 varints; "zz" zigzag for signed values;
 """
 
 from thousand import actions
-from thousand import scoring
 from thousand.game import (Game, DealResult, NUM_SEATS, PHASE_DARK, PHASE_DEAL_OVER,
                            PHASE_GAME_OVER)
-from thousand.rules import Rules, AGREEMENTS, BOOL, INT, INT_OR_NULL
+from thousand.rules import Rules, BOOL, INT, INT_OR_NULL, _agreement
 from thousand.storage import SaveError, SlotPair, KIND_GAME, default_store
 
 FORMAT_VERSION = 1
@@ -155,13 +154,6 @@ class Reader:
 
 
 # ---------------------------------------------------------------- rules
-def _entry(name):
-    for entry in AGREEMENTS:
-        if entry[0] == name:
-            return entry
-    return None
-
-
 def put_rules(w, rules):
     """The preset, then the agreements that differ from it, by format 1 numbers."""
     base = Rules.preset(rules.preset_name)
@@ -175,7 +167,7 @@ def put_rules(w, rules):
     for i in changed:
         name = AGREEMENT_IDS_V1[i]
         w.uint(i)
-        entry = _entry(name)
+        entry = _agreement(name)
         value = getattr(rules, name)
         kind = entry[1]
         if kind == BOOL:
@@ -203,7 +195,7 @@ def get_rules(r, version=FORMAT_VERSION):
         i = r.uint()
         if i >= len(ids):
             raise SaveError("save names an unknown agreement")
-        entry = _entry(ids[i])
+        entry = _agreement(ids[i])
         kind = entry[1] if entry is not None else INT
         if kind == BOOL:
             value = r.uint() == 1
@@ -323,7 +315,7 @@ def get_state(r):
             "barrels_used": used, "deals_played": r.uint()}
 
 
-def _pack_entry(entry):
+def _pack_agreement(entry):
     """An action log entry in 16 bits, or None when it does not fit."""
     seat = entry >> 16
     action = entry & 0xFFFF
@@ -345,7 +337,7 @@ def put_deal(w, dealt, log):
         w.mask24(dealt[s])
     w.uint(len(log))
     for entry in log:
-        word = _pack_entry(entry)
+        word = _pack_agreement(entry)
         if word is None:
             w.byte(0)
             w.byte(0)

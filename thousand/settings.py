@@ -11,16 +11,19 @@
 
 from thousand.rules import Rules
 from thousand.save import Reader, Writer, get_rules, get_value, put_rules, put_value
-from thousand.storage import KIND_SETTINGS, SaveError, SlotPair, default_store, load_or_default
+from thousand.storage import KIND_SETTINGS, Kept, SaveError
 
 SETTINGS_VERSION = 1
 DEFAULT_LEVELS = ("normal", "normal")
 DEFAULT_SPEED = 2
 
 
-class Settings:
-    """``load()`` never fails: damaged or newer settings give the defaults, and
-    ``problem`` says why in one line for the screen (None when all was well)."""
+class Settings(Kept):
+    """``Settings.load(store)`` never fails (see Kept); ``save(store)`` after a change."""
+
+    NAME = "settings"
+    KIND = KIND_SETTINGS
+    VERSION = SETTINGS_VERSION
 
     def __init__(self):
         self.rules = Rules.preset("classic")
@@ -38,9 +41,7 @@ class Settings:
         return bytes(w.buf)
 
     @classmethod
-    def from_bytes(cls, payload, version=SETTINGS_VERSION):
-        if version != SETTINGS_VERSION:
-            raise SaveError("settings format %d unknown" % version)
+    def from_bytes(cls, payload):
         r = Reader(payload)
         s = cls()
         s.rules = get_rules(r)
@@ -51,12 +52,3 @@ class Settings:
         s.speed = r.uint()
         s.sound = r.uint() == 1
         return s
-
-    @classmethod
-    def load(cls, store=None):
-        return load_or_default(cls, SlotPair(store if store is not None else default_store(),
-                                             "settings", KIND_SETTINGS))
-
-    def save(self, store=None):
-        SlotPair(store if store is not None else default_store(), "settings",
-                 KIND_SETTINGS).write(SETTINGS_VERSION, self.to_bytes())

@@ -14,7 +14,7 @@ save and the statistics save neither loses nor doubles a deal), and
 
 from thousand import scoring
 from thousand.save import Reader, Writer
-from thousand.storage import KIND_STATS, SlotPair, SaveError, crc32, default_store, load_or_default
+from thousand.storage import KIND_STATS, Kept, crc32
 
 STATS_VERSION = 1
 
@@ -38,7 +38,13 @@ def _key(game, extra):
     return crc32(w.buf)
 
 
-class Stats:
+class Stats(Kept):
+    """``Stats.load(store)`` never fails (see Kept); ``save(store)`` after recording."""
+
+    NAME = "stats"
+    KIND = KIND_STATS
+    VERSION = STATS_VERSION
+
     def __init__(self):
         for name in FIELDS:
             setattr(self, name, 0)
@@ -128,9 +134,7 @@ class Stats:
         return bytes(w.buf)
 
     @classmethod
-    def from_bytes(cls, payload, version=STATS_VERSION):
-        if version != STATS_VERSION:
-            raise SaveError("statistics format %d unknown" % version)
+    def from_bytes(cls, payload):
         r = Reader(payload)
         s = cls()
         count = r.uint()
@@ -141,16 +145,6 @@ class Stats:
             else:
                 setattr(s, name, r.uint())
         return s
-
-    @classmethod
-    def load(cls, store=None):
-        """Never fails: damaged statistics start afresh, with ``problem`` saying so."""
-        return load_or_default(cls, SlotPair(store if store is not None else default_store(),
-                                             "stats", KIND_STATS))
-
-    def save(self, store=None):
-        SlotPair(store if store is not None else default_store(), "stats",
-                 KIND_STATS).write(STATS_VERSION, self.to_bytes())
 
     def lines(self):
         """The statistics screen, one short line each."""

@@ -241,25 +241,46 @@ class SlotPair:
         self._scanned = True
 
 
-def load_or_default(cls, pair):
-    """``cls.from_bytes`` of the pair's record, or ``cls()`` with ``problem`` set.
+class Kept:
+    """Settings-like data kept in a SlotPair: subclasses give NAME, KIND, VERSION,
+    ``to_bytes()`` and ``from_bytes(payload)``.
 
-    For settings and statistics: losing them must never stop the game from starting.
+    ``load()`` never fails: losing settings or statistics must never stop the game
+    from starting, so damaged or newer data gives a fresh object whose ``problem``
+    says why in one line (None when all was well).
     """
-    found = None
-    try:
-        found = pair.read()
-        if found is None:
-            return cls()
-        return cls.from_bytes(found[1], found[0])
-    except Exception as error:
-        message = str(error) if isinstance(error, SaveError) else \
-            "%s unreadable (%s)" % (pair.name, type(error).__name__)
-        if found is not None:
-            message += pair.keep_aside(found[0], found[1])
-        out = cls()
-        out.problem = message + "; started afresh"
-        return out
+
+    NAME = None
+    KIND = 0
+    VERSION = 1
+    problem = None
+
+    @classmethod
+    def _pair(cls, store):
+        return SlotPair(store if store is not None else default_store(), cls.NAME, cls.KIND)
+
+    @classmethod
+    def load(cls, store=None):
+        pair = cls._pair(store)
+        found = None
+        try:
+            found = pair.read()
+            if found is None:
+                return cls()
+            if found[0] != cls.VERSION:
+                raise SaveError("%s format %d unknown" % (cls.NAME, found[0]))
+            return cls.from_bytes(found[1])
+        except Exception as error:
+            message = str(error) if isinstance(error, SaveError) else \
+                "%s unreadable (%s)" % (pair.name, type(error).__name__)
+            if found is not None:
+                message += pair.keep_aside(found[0], found[1])
+            out = cls()
+            out.problem = message + "; started afresh"
+            return out
+
+    def save(self, store=None):
+        self._pair(store).write(self.VERSION, self.to_bytes())
 
 
 # ---------------------------------------------------------------- NVM backend
@@ -444,13 +465,21 @@ class FileStore:
                 pass
 
     def keep_aside(self, name, data):
-        """Copy damaged bytes to ``NAME.damaged-N``; return that path (None if read-only)."""
+        """Copy damaged bytes to ``NAME.damaged-N``; return that path (None if read-only).
+
+        The same bytes found again (every start until a new save) are not copied twice.
+        """
         try:
             make_dirs(self.directory)
             n = 1
-            while _exists(_join(self.directory, "%s.damaged-%d" % (name, n))):
+            while True:
+                path = _join(self.directory, "%s.damaged-%d" % (name, n))
+                if not _exists(path):
+                    break
+                with open(path, "rb") as f:
+                    if f.read() == data:
+                        return path
                 n += 1
-            path = _join(self.directory, "%s.damaged-%d" % (name, n))
             with open(path, "wb") as f:
                 f.write(data)
             return path
