@@ -300,7 +300,8 @@ class NvmStore:
     only one slot of each record wherever the erase unit is at most half the NVM
     (nRF52840: 4 KB pages of an 8 KB NVM).  Where one erase unit is the whole NVM
     (SAMD51: 8 KB block; RP2040: 4 KB sector) the firmware's erase-and-program of
-    a few milliseconds stays a window no Python code can close.
+    a few milliseconds stays a window no Python code can close.  Every write is
+    also one erase of that unit: see docs/saves.md on wear.
     """
 
     def __init__(self, nvm, aside=None):
