@@ -2,7 +2,7 @@
 
 Run by test_save_micropython.py under CPython and under the real MicroPython VM:
 the two outputs must be the same, line for line.  Each line is
-``game move depth hex(payload)``, then ``ok`` when every resumed game saved
+``game move depth size hex(payload)``, then ``ok`` when every resumed game saved
 again to the same bytes.
 """
 
@@ -11,7 +11,6 @@ import sys
 from thousand.game import Game
 from thousand.rng import Rng
 from thousand.save import encode_game, decode_game
-from thousand.storage import crc32
 
 from savecheck import rules_for, step
 
@@ -29,7 +28,7 @@ def main(games, moves, every):
                     again, extra2 = decode_game(payload)
                     if encode_game(again, extra2, full) != payload:
                         same = False
-                    print(i, k, "full" if full else "compact", "%08x" % crc32(payload), len(payload))
+                    print(i, k, "full" if full else "compact", len(payload), payload.hex())
             if not step(game, chooser):
                 break
     print("ok" if same else "MISMATCH")
