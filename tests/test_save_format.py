@@ -248,3 +248,14 @@ def test_damaged_file_is_copied_aside_once(tmp_path):
             SaveSlot(store).load()
     assert str(tmp_path / "game.damaged-1") in str(error.value)
     assert sorted(os.listdir(tmp_path)) == ["game.0", "game.damaged-1"]
+
+
+def test_a_store_that_refuses_gives_a_save_error(tmp_path):
+    from thousand.storage import FileStore
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    game = Game(seed=2)
+    game.start_deal()
+    with pytest.raises(SaveError) as error:
+        SaveSlot(FileStore(str(blocker / "saves"))).save(game)
+    assert "cannot save game" in str(error.value)

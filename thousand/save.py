@@ -661,7 +661,10 @@ class SaveSlot:
         self.last_size = 0
 
     def save(self, game, extra=None):
-        """Write the position; return its size in bytes (the record's payload)."""
+        """Write the position; return its size in bytes (the record's payload).
+
+        Raises SaveError (one line) when the store refuses; the game can go on.
+        """
         payload = encode_game(game, extra, None, self.pair.capacity())
         self.pair.write(FORMAT_VERSION, payload)
         self.last_size = len(payload)

@@ -222,7 +222,10 @@ class SlotPair:
         seq = (self._seq + 1) & 0xFFFF if self._newest >= 0 else 1
         slot = 1 - self._newest if self._newest >= 0 else 0
         record = pack_record(self.kind, version, seq, payload)
-        self.store.write(self.name, slot, record)
+        try:
+            self.store.write(self.name, slot, record)
+        except OSError as error:  # disk full, drive read-only: say so, keep playing
+            raise SaveError("cannot save %s (%s)" % (self.name, error))
         self._newest = slot
         self._seq = seq
 
@@ -280,6 +283,7 @@ class Kept:
             return out
 
     def save(self, store=None):
+        """Raises SaveError (one line) when the store refuses."""
         self._pair(store).write(self.VERSION, self.to_bytes())
 
 
