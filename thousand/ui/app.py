@@ -189,7 +189,8 @@ class App:
             stats["games"] += 1
             if view.winner == HUMAN:
                 stats["wins"] += 1
-            stats["best"] = max(stats["best"], view.scores[HUMAN])
+            score = view.scores[HUMAN]
+            stats["best"] = score if stats["games"] == 1 else max(stats["best"], score)
             self.storage.clear_game()
         else:
             self.storage.save_game(controller)

@@ -61,7 +61,7 @@ class MenuScreen:
 
 
 class TitleScreen(MenuScreen):
-    title = "THOUSAND  1000"
+    title = "THOUSAND"
     title_scale = 2
     footer_lines = 2
 

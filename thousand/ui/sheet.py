@@ -9,7 +9,7 @@ from thousand.ui.widgets import ACCENT, DIM, LINE_H, ListView, backdrop, label, 
 RESULT_WORDS = ("made it", "failed", "conceded", "redeal", "unfinished")
 KIND_WORDS = ("", " dark", " golden")
 MADE, FAILED, CONCEDED, REDEAL = 0, 1, 2, 3
-SHEET_LEGEND = "+ made - failed R conceded B barrel | bolt S 555 to 0"
+SHEET_LEGEND = "+made -failed Rconceded Bbarrel |bolt S:555=0"
 
 
 def start_scores(controller):
@@ -171,9 +171,9 @@ class ChartScreen:
         plot = displayio.Group(scale=scale, y=top)
         plot.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
         self.group.append(plot)
-        self.title = label(" " * 9, 0, 0, 1, ACCENT)
+        self.title = label(" " * 12, 0, 0, 1, ACCENT)
         self.group.append(self.title)
-        x = 10 * 6
+        x = width - 14 * 6  # the legend at the right: "You West East"
         for s in range(3):
             name = seat_name(s)
             self.group.append(label(name, x, 0, 1, SERIES[s]))

@@ -359,8 +359,8 @@ class TableScreen:
         table.set_trick(shown, backs)
         # The deal line: trump, your score and marks, the contract, marriages.
         text = "You %d%s" % (view.scores[HUMAN], marks_text(view.bolts[HUMAN], view.barrel[HUMAN]))
-        if view.declarer >= 0:
-            text += " %s %d" % (seat_name(view.declarer), view.contract or view.bid)
+        if view.declarer == HUMAN:
+            text += " *%d" % (view.contract or view.bid)
         elif view.phase == PHASE_AUCTION:
             text += " " + str(self.bid_of(view, HUMAN) or "")
         if view.kind == 1:
