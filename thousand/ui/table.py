@@ -1,14 +1,13 @@
 """The play table: your hand, the trick, two opponent boxes, a deal line and a status line.
 
-A prototype of the play screen that depends only on card ints: the
-controller will feed it from ``Game.view(seat)``.  Everything is built once
-for the screen size and then mutated (tile indexes, palettes, label text),
-so a redraw allocates almost nothing.  Seats: 0 you, 1 left, 2 right.
+``TableView`` draws from card ints only; ``TableScreen`` feeds it from the
+controller (the human's view and decision) and turns keys into actions.
+Everything is built once for the screen size and then mutated (tile indexes,
+palettes, label text), so a redraw allocates almost nothing.  Seats: 0 you,
+1 left (West), 2 right (East).
 """
 
 import displayio
-import terminalio
-from adafruit_display_text import bitmap_label
 
 from thousand import actions
 from thousand import cards as C
@@ -16,13 +15,10 @@ from thousand.controller import HUMAN, seat_name
 from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_DEAL_OVER, PHASE_TALON
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP, ticks_diff
 from thousand.ui import sprites
-from thousand.ui.widgets import pad as _pad
+from thousand.ui.widgets import FONT_W, LINE_H, TEXT, label, pad as _pad
 
 FELT = 0x0C5A2A
 BOX_BG = 0x06301A
-TEXT = 0xFFFFFF
-FONT_W = 6  # terminalio.FONT cell
-LINE_H = 12
 MAX_HAND = 10
 NO_CARD = -1
 
@@ -73,13 +69,6 @@ class Layout:
         return [left + i * step for i in range(count)]
 
 
-def _label(text, x, y, scale, background=None):
-    return bitmap_label.Label(
-        terminalio.FONT, text=text, color=TEXT, background_color=background, scale=scale,
-        anchor_point=(0, 0), anchored_position=(x, y), padding_left=1, padding_right=1,
-    )
-
-
 class TableView:
     def __init__(self, sheet, width, height):
         self.sheet = sheet
@@ -92,7 +81,7 @@ class TableView:
         background.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=felt))
         self.group.append(background)
         blank = " " * layout.box_cols
-        self.boxes = [_label(blank + "\n" + blank, x, y, layout.text_scale, BOX_BG) for x, y in layout.boxes]
+        self.boxes = [label(blank + "\n" + blank, x, y, layout.text_scale, TEXT, BOX_BG) for x, y in layout.boxes]
         for box in self.boxes:
             self.group.append(box)
         cards = displayio.Group(scale=layout.scale)
@@ -121,9 +110,9 @@ class TableView:
         self.status_icon.hidden = True
         cards.append(self.status_icon)
         blank = " " * layout.status_cols
-        self.info = _label(blank, layout.status_text_x, info_y, layout.text_scale)
+        self.info = label(blank, layout.status_text_x, info_y, layout.text_scale)
         self.group.append(self.info)
-        self.status = _label(blank, layout.status_text_x, status_y, layout.text_scale)
+        self.status = label(blank, layout.status_text_x, status_y, layout.text_scale)
         self.group.append(self.status)
 
     def set_hand(self, cards, selected=-1, legal=0xFFFFFF):

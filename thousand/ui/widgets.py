@@ -51,10 +51,10 @@ def wrap(text, cols):
 
 
 def label(text, x, y, scale=1, color=TEXT, background=None):
-    """A text label with its top-left corner at x, y."""
+    """A text label whose bitmap (a pixel of padding each side) starts at x, y."""
     return bitmap_label.Label(
         terminalio.FONT, text=text, color=color, background_color=background, scale=scale,
-        anchor_point=(0, 0), anchored_position=(x, y), padding_left=1, padding_right=1,
+        anchor_point=(0, 0), anchored_position=(x + scale, y), padding_left=1, padding_right=1,
     )
 
 
