@@ -95,7 +95,7 @@ def sheet_lines(controller, cols):
     head = "  #"
     for s in range(3):
         head += pad("", seat_name(s), cell)
-    lines = [head]
+    lines = [head]  # the first line is the column header: the screen's title
     scores = start_scores(controller)
     bolts = [0, 0, 0]
     for result in controller.sheet():
@@ -121,12 +121,13 @@ class SheetScreen:
         self.group = self.list.group
 
     def enter(self):
-        self.lines = sheet_lines(self.app.controller, self.list.cols)
+        lines = sheet_lines(self.app.controller, self.list.cols)
+        self.header, self.lines = lines[0], lines[1:] or ["no deal yet"]
         self.list.first = len(self.lines)  # show() pulls it back to the last page
         self.refresh()
 
     def refresh(self):
-        self.list.show("Score sheet", self.lines, -1, SHEET_LEGEND)
+        self.list.show(self.header, self.lines, -1, SHEET_LEGEND)
 
     def tick(self, now):
         return False

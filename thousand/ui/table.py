@@ -34,7 +34,8 @@ class Layout:
         self.raise_by = 4 * scale  # the selected card sticks up
         self.hand_y = height - card_h
         # Opponent boxes in the top corners, two lines each, with a gap between.
-        self.box_cols = 12 if scale == sprites.SMALL else 9
+        # Half the width each; doubled text on the square screen fits 9 columns.
+        self.box_cols = 9 if scale == sprites.LARGE else (width // 2 - 2) // FONT_W - 1
         box_w = (self.box_cols * FONT_W + 2) * scale
         self.boxes = ((0, 0), (width - box_w, 0))
         # The trick below the boxes: left and right seats, yours lower in the
@@ -422,8 +423,10 @@ class TableScreen:
         return False
 
     def options_now(self):
-        if self.mode == CHOICE:
-            return [action for card, action in self.card_actions if card == self.choice_card]
+        if self.mode == CHOICE:  # declaring first: the usual reason to lead a K or Q
+            mine = [action for card, action in self.card_actions if card == self.choice_card]
+            return [a for a in mine if actions.verb(a) == actions.DECLARE] + [
+                a for a in mine if actions.verb(a) != actions.DECLARE]
         return self.options
 
     # ------------------------------------------------------------ keys
