@@ -8,10 +8,13 @@ and refreshes the display only when something changed.
 
 Screens are built the first time they are shown.  Only the table stays built
 between visits (it is the screen the game comes back to); the others are
-dropped when left, so a menu costs memory only while it is on screen.
+dropped when left, so a menu costs memory only while it is on screen.  Their
+modules are dropped too when the table comes back: on the device loaded
+bytecode lives in the heap, and during play the heap is needed most.
 """
 
 import gc
+import sys
 
 from thousand.hw.keys import NO_KEY, ticks_diff
 
@@ -19,6 +22,7 @@ SETTINGS_DEFAULTS = {"muted": False, "bot_delay_ms": 600}
 BOT_DELAYS = (0, 300, 600, 1000, 1500)  # ms between computer moves, so a human can follow
 DEAL_END_PAUSE_MS = 900  # the last trick stays on the table this long before the summary
 STAT_KEYS = ("games", "wins", "deals", "declared", "made", "best")
+LAZY_MODULES = ("menus", "sheet", "helptext")  # thousand.ui modules not needed during play
 
 
 class MemoryStorage:
@@ -104,6 +108,8 @@ class App:
         if old is not None and old != "table" and old != name:
             del self.screens[old]  # menus are rebuilt when needed: their memory is free meanwhile
         self.screen = None
+        if name == "table":
+            forget_modules()
         gc.collect()
         if name not in self.screens:
             self.screens[name] = self.build(name)
@@ -258,6 +264,15 @@ class App:
         board = self.board
         while True:
             self.tick(board.ticks_ms())
+
+
+def forget_modules():
+    """Unload the screen modules that only menus use (imported again when needed)."""
+    package = sys.modules.get("thousand.ui")
+    for name in LAZY_MODULES:
+        sys.modules.pop("thousand.ui." + name, None)
+        if package is not None and name in package.__dict__:
+            delattr(package, name)
 
 
 def default_level():

@@ -48,10 +48,10 @@ class SummaryScreen:
             lines.append("%s %s%s %d" % (seat_name(result.declarer), "played" if result.result != CONCEDED else
                                          "gave up", KIND_WORDS[result.kind], result.contract or result.bid))
             lines.append(RESULT_WORDS[result.result] if result.result != CONCEDED else "conceded")
-            lines.append(pad("     card marr", "+/-  score", cols))
+            lines.append("%-5s%4s%5s%5s%6s" % ("", "card", "marr", "+/-", "score"))
             for s in range(3):
-                lines.append(pad("%-5s%4d%5d" % (seat_name(s), result.cards[s], result.marriages[s]),
-                                 "%+4d %6d" % (result.deltas[s], result.scores[s]), cols))
+                lines.append("%-5s%4d%5d%+5d%6d" % (seat_name(s), result.cards[s], result.marriages[s],
+                                                     result.deltas[s], result.scores[s]))
         for s in range(3):
             marks = []
             if result.bolts[s]:
@@ -203,6 +203,8 @@ class ChartScreen:
             return (h - 1) - (score - low) * (h - 1) // (high - low)
 
         for level in (0, rules.barrel_at, rules.target):
+            if level < low or level > high:  # a barrel above a low target
+                continue
             y = y_of(level)
             for x in range(0, w, 3):
                 bitmap[x, y] = 1
