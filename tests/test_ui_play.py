@@ -254,3 +254,16 @@ def test_every_board_opens_the_title(board):
         app = new_app(name)
         assert (app.width, app.height) == size and app.screen_name == "title"
         app.display.release()
+
+
+def test_desktop_main_opens_a_window_with_the_board_size(board):
+    pygame = pytest.importorskip("pygame")
+    from thousand.ui import desktop as window_front
+
+    assert window_front.main(["--board", "feather_esp32s3_rtft", "--seed", "4", "--rules", "full",
+                              "--levels", "random,random", "--scale", "2"], max_ticks=5) == 0
+    assert pygame.display.get_surface().get_size() == (480, 270 + desktop.FOOTER)
+    desktop.display.canvas.release()
+    pygame.display.quit()
+    with pytest.raises(SystemExit):
+        window_front.main(["--rules", '{"golden": "yes"}'], max_ticks=1)
