@@ -8,7 +8,7 @@ import gc
 import sys
 
 gc.collect()
-START = gc.mem_alloc()
+START = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0  # CPython imports this file for take_decision
 
 from thousand.hw.keys import A, B, LEFT, NO_KEY, RIGHT
 from thousand.rng import Rng
@@ -65,35 +65,64 @@ def press(app, board, key):
     run(app, board, 20)
 
 
-def move_to(app, board, wanted, current, count):
+def move_to(press, wanted, current, count):
+    """RIGHT until ``current()`` is ``wanted`` (every list wraps around)."""
     for _ in range(count + 1):
         if current() == wanted:
             return
-        press(app, board, RIGHT)
-    raise AssertionError("never reached")
+        press(RIGHT)
+    raise AssertionError("never reached %r" % (wanted,))
 
 
-def decide(app, board, rng):
+def take_decision(app, press, rng):
+    """Choose a random legal action for the human and make it with LEFT/RIGHT/A/B presses only."""
     screen = app.screen
     decision = app.controller.human_decision()
     action = decision.legal[rng.below(len(decision.legal))]
     if screen.mode == T.CARDS:
         cards = [c for c, a in screen.card_actions if a == action]
-        if not cards:
-            press(app, board, B)
+        if not cards:  # concede or redeal while cards could be chosen: in the menu
+            press(B)
             menu = app.screen
-            move_to(app, board, action, lambda: menu.entries()[menu.cursor], len(menu.entries()))
-            press(app, board, A)
+            move_to(press, action, lambda: menu.entries()[menu.cursor], len(menu.entries()))
+            press(A)
             return
-        move_to(app, board, cards[0], lambda: screen.hand_cards[screen.cursor], len(screen.hand_cards))
-        press(app, board, A)
+        move_to(press, cards[0], lambda: screen.hand_cards[screen.cursor], len(screen.hand_cards))
+        press(A)
         if screen.mode == T.CHOICE:
             options = screen.options_now()
-            move_to(app, board, action, lambda: options[screen.cursor], len(options))
-            press(app, board, A)
+            move_to(press, action, lambda: options[screen.cursor], len(options))
+            press(A)
     else:
-        move_to(app, board, action, lambda: screen.options[screen.cursor], len(screen.options))
-        press(app, board, A)
+        assert screen.mode == T.OPTIONS
+        move_to(press, action, lambda: screen.options[screen.cursor], len(screen.options))
+        press(A)
+
+
+def play_game(app, press, wait, rng, after_each=None):
+    """From the table to the title at the game's end; the number of deal summaries seen.
+
+    At the second summary it also visits the score sheet and the chart."""
+    summaries = 0
+    for _ in range(5000):
+        if app.screen_name == "title":
+            return summaries
+        if app.screen_name == "summary":
+            summaries += 1
+            if summaries == 2:
+                press(B)  # the sheet, then the chart, then back to the summary
+                press(A)
+                press(B)
+            press(A)
+        elif app.screen_name != "table":
+            raise AssertionError("unexpected screen " + app.screen_name)
+        elif app.controller.human_decision() is None or app.screen.changed:
+            wait()
+        else:
+            take_decision(app, press, rng)
+        if after_each is not None:
+            after_each()
+    raise AssertionError("the game did not end")
 
 
 def main():
@@ -118,28 +147,17 @@ def main():
     press(app, board, A)
     gc.collect()
     table_heap = gc.mem_alloc() - before
-    rng = Rng(5)
-    deals = 0
-    peak = 0
-    for _ in range(5000):
-        if app.screen_name == "title":
-            break
-        if app.screen_name == "summary":
-            deals += 1
-            if deals == 2:
-                press(app, board, B)  # the sheet, then the chart, then back
-                press(app, board, A)
-                press(app, board, B)
-            press(app, board, A)
-        elif app.controller.human_decision() is None or app.screen.changed:
-            run(app, board, 20)
-        else:
-            decide(app, board, rng)
+    peak = [0]
+
+    def measure():
         gc.collect()
         if app.screen_name == "table":
-            peak = max(peak, gc.mem_alloc() - before)
+            peak[0] = max(peak[0], gc.mem_alloc() - before)
+
+    deals = play_game(app, lambda key: press(app, board, key), lambda: run(app, board, 20), Rng(5), measure)
     assert app.screen_name == "title" and app.controller.over(), app.screen_name
-    print("ok deals=%d imports_heap=%d table_heap=%d peak_heap_at_table=%d" % (deals, imports, table_heap, peak))
+    print("ok deals=%d imports_heap=%d table_heap=%d peak_heap_at_table=%d" % (deals, imports, table_heap, peak[0]))
 
 
-main()
+if __name__ == "__main__":
+    main()

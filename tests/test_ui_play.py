@@ -23,6 +23,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import shoot  # noqa: E402
 
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+from mpy_ui_game import move_to, play_game  # noqa: E402  (the same key driving as under MicroPython)
+
 
 class Hands:
     """Presses keys on the desktop board and runs the app's loop on a fake clock."""
@@ -45,12 +48,7 @@ class Hands:
         self.run(60)
 
     def move_to(self, wanted, current, count):
-        """RIGHT until ``current()`` is ``wanted`` (lists wrap around)."""
-        for _ in range(count + 1):
-            if current() == wanted:
-                return
-            self.press(RIGHT)
-        raise AssertionError("never reached %r" % (wanted,))
+        move_to(self.press, wanted, current, count)
 
 
 @pytest.fixture
@@ -64,32 +62,6 @@ def board(monkeypatch):
 
 def new_app(board_name="pybadge", rules=None, seed=1):
     return open_app(board_name, seed=seed, rules=rules, window=False, storage=MemoryStorage())
-
-
-def take_decision(hands, rng):
-    """Choose a random legal action and make it with keys only."""
-    app = hands.app
-    screen = app.screen
-    decision = app.controller.human_decision()
-    action = decision.legal[rng.below(len(decision.legal))]
-    if screen.mode == table_module.CARDS:
-        cards = [card for card, a in screen.card_actions if a == action]
-        if not cards:  # concede or redeal while cards could be chosen: in the menu
-            hands.press(B)
-            menu = app.screen
-            hands.move_to(action, lambda: menu.entries()[menu.cursor], len(menu.entries()))
-            hands.press(A)
-            return
-        hands.move_to(cards[0], lambda: screen.hand_cards[screen.cursor], len(screen.hand_cards))
-        hands.press(A)
-        if screen.mode == table_module.CHOICE:
-            options = screen.options_now()
-            hands.move_to(action, lambda: options[screen.cursor], len(options))
-            hands.press(A)
-    else:
-        assert screen.mode == table_module.OPTIONS
-        hands.move_to(action, lambda: screen.options[screen.cursor], len(screen.options))
-        hands.press(A)
 
 
 @pytest.mark.parametrize("board_name", ["pybadge", "feather_esp32s3_rtft"])
@@ -110,20 +82,7 @@ def test_a_whole_game_with_keys_only(board, board_name):
     hands.press(LEFT)  # wraps to "Start the game"
     hands.press(A)
     assert app.screen_name == "table"
-    summaries = 0
-    for _ in range(5000):
-        if app.screen_name == "title":
-            break
-        if app.screen_name == "summary":
-            summaries += 1
-            hands.press(A)
-        elif app.screen_name == "table":
-            if app.controller.human_decision() is None or app.screen.changed:
-                hands.run(20)
-            else:
-                take_decision(hands, rng)
-        else:
-            raise AssertionError("unexpected screen " + app.screen_name)
+    summaries = play_game(app, hands.press, lambda: hands.run(20), rng)
     assert app.screen_name == "title" and app.controller.over()
     assert summaries == len(app.controller.sheet())
     stats = app.stats()

@@ -21,19 +21,27 @@ def start_scores(controller):
     return list(controller.view().scores)
 
 
-class SummaryScreen:
-    """What the deal gave: card points, marriages, made or failed, the changes."""
+class Page:
+    """A screen of text lines with ``footer_lines`` of help under them."""
+
+    footer_lines = 1
 
     def __init__(self, app):
         self.app = app
-        self.list = ListView(app.width, app.height, 1)
+        self.list = ListView(app.width, app.height, self.footer_lines)
         self.group = self.list.group
+
+    def tick(self, now):
+        return False
+
+
+class SummaryScreen(Page):
+    """What the deal gave: card points, marriages, made or failed, the changes."""
 
     def enter(self):
         app = self.app
         controller = app.controller
         result = controller.last_result()
-        cols = self.list.cols
         lines = []
         if controller.over():
             view = controller.view()
@@ -63,9 +71,6 @@ class SummaryScreen:
         self.lines = lines
         footer = "A:title B:sheet" if controller.over() else "A:next deal B:sheet"
         self.list.show(title, lines, -1, footer)
-
-    def tick(self, now):
-        return False
 
     def key(self, key):
         if key == A:
@@ -112,13 +117,10 @@ def sheet_lines(controller, cols):
     return lines
 
 
-class SheetScreen:
+class SheetScreen(Page):
     """Every deal so far; it opens at the latest deal."""
 
-    def __init__(self, app):
-        self.app = app
-        self.list = ListView(app.width, app.height, 2)
-        self.group = self.list.group
+    footer_lines = 2
 
     def enter(self):
         lines = sheet_lines(self.app.controller, self.list.cols)
@@ -128,9 +130,6 @@ class SheetScreen:
 
     def refresh(self):
         self.list.show(self.header, self.lines, -1, SHEET_LEGEND)
-
-    def tick(self, now):
-        return False
 
     def key(self, key):
         if key == LEFT or key == UP:

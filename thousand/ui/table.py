@@ -160,21 +160,19 @@ class TableView:
 
     def set_info(self, text, suit=None):
         """The deal line: trump icon when ``suit`` is given, then ``text``."""
-        self.info_icon.hidden = suit is None
-        if suit is not None:
-            self.sheet.show_icon(self.info_icon, suit)
-        text = _pad(text, "", self.layout.status_cols)
-        if self.info.text != text:
-            self.info.text = text
+        self._set_line(self.info, self.info_icon, text, suit)
 
     def set_status(self, text, suit=None):
-        """One line under the trick, after a suit icon when ``suit`` is given."""
-        self.status_icon.hidden = suit is None
+        """One line under the deal line, after a suit icon when ``suit`` is given."""
+        self._set_line(self.status, self.status_icon, text, suit)
+
+    def _set_line(self, line, icon, text, suit):
+        icon.hidden = suit is None
         if suit is not None:
-            self.sheet.show_icon(self.status_icon, suit)
+            self.sheet.show_icon(icon, suit)
         text = _pad(text, "", self.layout.status_cols)
-        if self.status.text != text:
-            self.status.text = text
+        if line.text != text:
+            line.text = text
 
 
 # ---------------------------------------------------------------------------- the play screen
