@@ -282,7 +282,9 @@ class HelpScreen(MenuScreen):
     def enter(self):
         from thousand.ui import helptext
 
-        self.lines = helptext.lines(self.list.cols, self.app.board.key_help)
+        app = self.app
+        rules = app.controller.rules if app.controller is not None else app.rules
+        self.lines = helptext.lines(self.list.cols, app.board.key_help, rules)
         self.refresh()
 
     def items(self):

@@ -13,7 +13,7 @@ from thousand import actions
 from thousand import cards as C
 from thousand.controller import HUMAN, seat_name
 from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_DEAL_OVER, PHASE_TALON
-from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP, ticks_diff
+from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, START, UP, ticks_diff
 from thousand.ui import sprites
 from thousand.ui.widgets import FONT_W, LINE_H, TEXT, label, pad as _pad
 
@@ -430,6 +430,8 @@ class TableScreen:
     # ------------------------------------------------------------ keys
     def key(self, key):
         mode = self.mode
+        if key == START and mode != CHOICE:
+            key = B  # START opens the menu too, on the boards that have it
         if key == B:
             if mode == CHOICE:
                 self.mode = CARDS
