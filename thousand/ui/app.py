@@ -257,6 +257,7 @@ class App:
         if seat != self.turn_seat:
             self.turn_seat = seat
             self.board.show_turn(seat)
+            self.dirty = True  # the desktop window draws the turn in its footer
             if seat == 0:
                 self.beep(880, 30)
 
