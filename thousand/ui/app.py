@@ -272,7 +272,7 @@ def forget_modules():
     package = sys.modules.get("thousand.ui")
     for name in LAZY_MODULES:
         sys.modules.pop("thousand.ui." + name, None)
-        if package is not None and name in package.__dict__:
+        if package is not None and hasattr(package, name):
             delattr(package, name)
 
 
