@@ -346,7 +346,10 @@ class TableScreen:
                 shown[seat] = card
         table.set_trick(shown, backs)
         # The deal line: trump, your score and marks, the contract, marriages.
-        text = "You %d%s" % (view.scores[HUMAN], marks_text(view.bolts[HUMAN], view.barrel[HUMAN]))
+        text = "You %d" % view.scores[HUMAN]
+        marks = marks_text(view.bolts[HUMAN], view.barrel[HUMAN])
+        if marks:
+            text += " " + marks
         if view.declarer == HUMAN:
             text += " *%d" % (view.contract or view.bid)
         elif view.phase == PHASE_AUCTION:
