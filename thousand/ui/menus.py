@@ -14,10 +14,12 @@ class MenuScreen:
     title = ""
     footer_lines = 1
     title_scale = 1
+    big_text = True  # doubled rows on the square screen; False where the rows need the width
 
     def __init__(self, app):
         self.app = app
-        self.list = ListView(app.width, app.height, self.footer_lines, self.title_scale)
+        text_scale = 2 if self.big_text and app.height >= 200 else 1
+        self.list = ListView(app.width, app.height, self.footer_lines, max(self.title_scale, text_scale), text_scale)
         self.group = self.list.group
         self.cursor = 0
 
@@ -183,6 +185,7 @@ class AgreementsScreen(MenuScreen):
 
     title = "Agreements"
     footer_lines = 2
+    big_text = False
 
     def items(self):
         from thousand.rules import AGREEMENTS
@@ -230,12 +233,12 @@ class SettingsScreen(MenuScreen):
         settings = self.app.settings
         return [
             pad("Sound", "off" if settings["muted"] else "on", cols),
-            pad("Computer speed", "%d ms" % settings["bot_delay_ms"], cols),
+            pad("Bot pause", "%d ms" % settings["bot_delay_ms"], cols),
             "Back",
         ]
 
     def footer(self):
-        return ("A: sound on/off", "A: pause between moves", "A: back")[self.cursor]
+        return ("A: sound on/off", "A: the computer's pause between moves", "A: back")[self.cursor]
 
     def choose(self, index):
         from thousand.ui.app import BOT_DELAYS
@@ -263,7 +266,7 @@ class StatisticsScreen(MenuScreen):
             pad("Deals played", str(stats["deals"]), cols),
             pad("Your contracts", str(stats["declared"]), cols),
             pad("  made", str(stats["made"]), cols),
-            pad("Best final score", str(stats["best"]), cols),
+            pad("Best score", str(stats["best"]), cols),
         ]
 
     def footer(self):

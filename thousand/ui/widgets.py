@@ -83,12 +83,15 @@ def backdrop(width, height, colour=BACKGROUND):
 class ListView:
     """A title, ``rows`` text rows (one of them under a highlight bar) and footer lines.
 
+    ``text_scale`` 2 doubles the rows (the square 240 x 240 screen is small in the hand).
+
     ``show(title, lines, cursor, footer)`` scrolls so the cursor row is visible;
     ``cursor`` -1 shows no bar (a page of text).  ``first`` is the top line shown.
     """
 
-    def __init__(self, width, height, footer_lines=1, title_scale=1):
-        self.cols = width // FONT_W - 1
+    def __init__(self, width, height, footer_lines=1, title_scale=1, text_scale=1):
+        self.cols = width // (FONT_W * text_scale) - 1
+        self.footer_cols = width // FONT_W - 1  # hints stay small: they are read once
         self.group = displayio.Group()
         self.group.append(backdrop(width, height))
         title_h = LINE_H * title_scale + 2
@@ -96,14 +99,17 @@ class ListView:
         self.title = label(" " * self.title_cols, 0, 0, title_scale, ACCENT)
         self.group.append(self.title)
         footer_top = height - LINE_STEP * footer_lines
-        self.rows = (footer_top - title_h - 1) // LINE_STEP
+        step = LINE_STEP * text_scale
+        self.step = step
+        self.rows = (footer_top - title_h - 1) // step
         self.top = title_h
-        self.bar = solid(width, LINE_STEP, BAR, 0, title_h)
+        self.bar = solid(width, step, BAR, 0, title_h)
         self.group.append(self.bar)
         blank = " " * self.cols
-        self.lines = [label(blank, 0, title_h + i * LINE_STEP) for i in range(self.rows)]
+        self.lines = [label(blank, 0, title_h + i * step, text_scale) for i in range(self.rows)]
         for line in self.lines:
             self.group.append(line)
+        blank = " " * self.footer_cols
         self.footer = [label(blank, 0, footer_top + i * LINE_STEP, 1, DIM) for i in range(footer_lines)]
         for line in self.footer:
             self.group.append(line)
@@ -123,10 +129,10 @@ class ListView:
             set_text(self.lines[i], pad(lines[at] if at < len(lines) else "", "", self.cols))
         self.bar.hidden = cursor < 0
         if cursor >= 0:
-            self.bar.y = self.top + (cursor - self.first) * LINE_STEP
-        footer_lines = wrap(footer, self.cols)
+            self.bar.y = self.top + (cursor - self.first) * self.step
+        footer_lines = wrap(footer, self.footer_cols)
         for i in range(len(self.footer)):
-            set_text(self.footer[i], pad(footer_lines[i] if i < len(footer_lines) else "", "", self.cols))
+            set_text(self.footer[i], pad(footer_lines[i] if i < len(footer_lines) else "", "", self.footer_cols))
 
     def scroll(self, by, count):
         """Move a page of ``count`` lines by ``by`` lines (no cursor)."""
