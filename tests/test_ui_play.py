@@ -95,7 +95,7 @@ def test_questions_are_asked_on_screen_and_answered_with_keys(board):
     hands = Hands(app)
     dict(shoot.scenes())["table-redeal"](app)
     screen = app.screen
-    assert screen.mode == table_module.OPTIONS and screen.view_.status.text.startswith("Redeal?")
+    assert screen.mode == table_module.OPTIONS and screen.table_view.status.text.startswith("Redeal?")
     app.settings["bot_delay_ms"] = 10 ** 6  # keep the computer seats still
     hands.move_to(actions.ACTION_REDEAL, lambda: screen.options[screen.cursor], 2)
     hands.press(A)
@@ -105,7 +105,7 @@ def test_questions_are_asked_on_screen_and_answered_with_keys(board):
     hands = Hands(app)
     dict(shoot.scenes())["table-dark"](app)
     screen = app.screen
-    assert screen.view_.status.text.startswith("Dark?")
+    assert screen.table_view.status.text.startswith("Dark?")
     app.settings["bot_delay_ms"] = 10 ** 6
     hands.move_to(actions.ACTION_DARK, lambda: screen.options[screen.cursor], 2)
     hands.press(A)
@@ -121,11 +121,11 @@ def test_refused_card_says_why_and_nothing_happens(board):
     legal = {card for card, _ in screen.card_actions}
     refused = [c for c in screen.hand_cards if c not in legal][0]
     hands.move_to(refused, lambda: screen.hand_cards[screen.cursor], len(screen.hand_cards))
-    assert screen.view_.status.text.startswith(table_module.card_text(refused) + ": not now")
+    assert screen.table_view.status.text.startswith(table_module.card_text(refused) + ": not now")
     before = len(app.controller.view().played)
     hands.press(A)
     assert len(app.controller.view().played) == before
-    assert screen.message and screen.view_.status.text.strip() == screen.message[:screen.view_.layout.status_cols]
+    assert screen.message and screen.table_view.status.text.strip() == screen.message[:screen.table_view.layout.status_cols]
     hands.run(table_module.MESSAGE_MS + 100)
     assert screen.message is None
 

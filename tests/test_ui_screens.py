@@ -94,8 +94,8 @@ def hand_strips(app):
     """(card, grid, visible pixel colours) of each card of the hand on the table."""
     table = app.screens["table"]
     canvas = app.display
-    scale = table.view_.layout.scale
-    grids = [g for g in table.view_.hand if not g.hidden]
+    scale = table.table_view.layout.scale
+    grids = [g for g in table.table_view.hand if not g.hidden]
     out = []
     for i, grid in enumerate(grids):
         left = grid.x * scale
@@ -126,8 +126,8 @@ def test_legal_and_refused_cards_look_different_and_the_selection_shows(board):
         assert any(near(c, face) for c in colours), (card, face)
         for other in {normal, dimmed, selected} - {face}:
             assert not any(near(c, other) for c in colours)
-    chosen = table.view_.hand[table.cursor]
-    others = [g.y for i, g in enumerate(table.view_.hand[:len(strips)]) if i != table.cursor]
+    chosen = table.table_view.hand[table.cursor]
+    others = [g.y for i, g in enumerate(table.table_view.hand[:len(strips)]) if i != table.cursor]
     assert chosen.y < min(others)  # raised
     app.display.release()
 

@@ -239,8 +239,8 @@ class TableScreen:
 
     def __init__(self, app):
         self.app = app
-        self.view_ = TableView(app.sheet, app.width, app.height)
-        self.group = self.view_.group
+        self.table_view = TableView(app.sheet, app.width, app.height)
+        self.group = self.table_view.group
         self.mode = WATCH
         self.hand_cards = []
         self.cursor = 0  # index into hand_cards (CARDS) or options (OPTIONS, CHOICE)
@@ -327,7 +327,7 @@ class TableScreen:
         return 0
 
     def show_table(self, view):
-        table = self.view_
+        table = self.table_view
         for which in range(2):
             seat = which + 1
             table.set_opponent(which, seat_name(seat), view.hand_counts[seat], self.bid_of(view, seat),
@@ -375,7 +375,7 @@ class TableScreen:
         return None
 
     def show_hand(self):
-        table = self.view_
+        table = self.table_view
         legal = 0
         for card, _action in self.card_actions:
             legal |= 1 << card
@@ -390,7 +390,7 @@ class TableScreen:
         table.set_hand(cards, selected, legal)
 
     def show_status(self):
-        table = self.view_
+        table = self.table_view
         if self.message is not None:
             table.set_status(self.message)
             return
