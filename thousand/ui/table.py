@@ -241,6 +241,8 @@ class TableScreen:
         self.app = app
         self.table_view = TableView(app.sheet, app.width, app.height)
         self.group = self.table_view.group
+        self.view = None  # the human's SeatView, read again after every action
+        self.decision = None  # the human's Decision, or None
         self.mode = WATCH
         self.hand_cards = []
         self.cursor = 0  # index into hand_cards (CARDS) or options (OPTIONS, CHOICE)
