@@ -1,22 +1,24 @@
-"""The play table: your hand, the trick, two opponent boxes and a status line.
+"""The play table: your hand, the trick, two opponent boxes, a deal line and a status line.
 
-A prototype of the play screen that depends only on card ints: the
-controller will feed it from ``Game.view(seat)``.  Everything is built once
-for the screen size and then mutated (tile indexes, palettes, label text),
-so a redraw allocates almost nothing.  Seats: 0 you, 1 left, 2 right.
+``TableView`` draws from card ints only; ``TableScreen`` feeds it from the
+controller (the human's view and decision) and turns keys into actions.
+Everything is built once for the screen size and then mutated (tile indexes,
+palettes, label text), so a redraw allocates almost nothing.  Seats: 0 you,
+1 left (West), 2 right (East).
 """
 
 import displayio
-import terminalio
-from adafruit_display_text import bitmap_label
 
+from thousand import actions
+from thousand import cards as C
+from thousand.controller import HUMAN, seat_name
+from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_DEAL_OVER, PHASE_TALON
+from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, START, UP, ticks_diff
 from thousand.ui import sprites
+from thousand.ui.widgets import FONT_W, LINE_H, TEXT, label, pad as _pad
 
 FELT = 0x0C5A2A
 BOX_BG = 0x06301A
-TEXT = 0xFFFFFF
-FONT_W = 6  # terminalio.FONT cell
-LINE_H = 12
 MAX_HAND = 10
 NO_CARD = -1
 
@@ -32,7 +34,8 @@ class Layout:
         self.raise_by = 4 * scale  # the selected card sticks up
         self.hand_y = height - card_h
         # Opponent boxes in the top corners, two lines each, with a gap between.
-        self.box_cols = 12 if scale == sprites.SMALL else 9
+        # Half the width each; doubled text on the square screen fits 9 columns.
+        self.box_cols = 9 if scale == sprites.LARGE else (width // 2 - 2) // FONT_W - 1
         box_w = (self.box_cols * FONT_W + 2) * scale
         self.boxes = ((0, 0), (width - box_w, 0))
         # The trick below the boxes: left and right seats, yours lower in the
@@ -47,10 +50,14 @@ class Layout:
             (centre + card_w // 2 + gap - card_w, top),
         )
         trick_bottom = self.trick[0][1] + card_h
+        # Two text lines between the trick and the raised hand: the deal line
+        # (trump icon, your score, contract) and the status line (prompt, hints).
         text_h = LINE_H * scale
-        self.status = (2, (trick_bottom + self.hand_y - self.raise_by - text_h) // 2)
-        # Status text starts after the suit icon and is padded to a fixed width,
-        # so the label keeps its bitmap instead of allocating one per change.
+        gap = max(0, (self.hand_y - self.raise_by - trick_bottom - 2 * text_h) // 3)
+        self.info = (2, trick_bottom + gap)
+        self.status = (2, trick_bottom + 2 * gap + text_h)
+        # Text starts after the suit icon and is padded to a fixed width,
+        # so the labels keep their bitmaps instead of allocating one per change.
         self.status_text_x = 2 + (sprites.TILE_W + 1) * scale
         self.status_cols = (width - self.status_text_x) // (FONT_W * scale) - 1
 
@@ -61,13 +68,6 @@ class Layout:
         step = min(self.card_w + 2, (self.width - self.card_w) // (count - 1))
         left = (self.width - self.card_w - step * (count - 1)) // 2
         return [left + i * step for i in range(count)]
-
-
-def _label(text, x, y, scale, background=None):
-    return bitmap_label.Label(
-        terminalio.FONT, text=text, color=TEXT, background_color=background, scale=scale,
-        anchor_point=(0, 0), anchored_position=(x, y), padding_left=1, padding_right=1,
-    )
 
 
 class TableView:
@@ -82,7 +82,7 @@ class TableView:
         background.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=felt))
         self.group.append(background)
         blank = " " * layout.box_cols
-        self.boxes = [_label(blank + "\n" + blank, x, y, layout.text_scale, BOX_BG) for x, y in layout.boxes]
+        self.boxes = [label(blank + "\n" + blank, x, y, layout.text_scale, TEXT, BOX_BG) for x, y in layout.boxes]
         for box in self.boxes:
             self.group.append(box)
         cards = displayio.Group(scale=layout.scale)
@@ -102,11 +102,18 @@ class TableView:
             grid.hidden = True
             self.hand.append(grid)
             cards.append(grid)
+        info_x, info_y = layout.info
+        self.info_icon = sheet.icon_grid(0, x=info_x // scale, y=(info_y + scale) // scale)
+        self.info_icon.hidden = True
+        cards.append(self.info_icon)
         status_x, status_y = layout.status
-        self.status_icon = sheet.icon_grid(0, x=status_x // scale, y=status_y // scale)
+        self.status_icon = sheet.icon_grid(0, x=status_x // scale, y=(status_y + scale) // scale)
         self.status_icon.hidden = True
         cards.append(self.status_icon)
-        self.status = _label(" " * layout.status_cols, layout.status_text_x, status_y, layout.text_scale)
+        blank = " " * layout.status_cols
+        self.info = label(blank, layout.status_text_x, info_y, layout.text_scale)
+        self.group.append(self.info)
+        self.status = label(blank, layout.status_text_x, status_y, layout.text_scale)
         self.group.append(self.status)
 
     def set_hand(self, cards, selected=-1, legal=0xFFFFFF):
@@ -120,7 +127,7 @@ class TableView:
             card = cards[i]
             if i == selected:
                 state = sprites.SELECTED
-            elif legal >> card & 1:
+            elif card == sprites.BACK or legal >> card & 1:
                 state = sprites.NORMAL
             else:
                 state = sprites.DIMMED
@@ -129,33 +136,356 @@ class TableView:
             grid.y = (layout.hand_y - (layout.raise_by if i == selected else 0)) // scale
             grid.hidden = False
 
-    def set_trick(self, cards_by_seat):
-        """The card each seat has played to this trick, or NO_CARD."""
+    def set_trick(self, cards_by_seat, backs=False):
+        """The card each seat has played to this trick, or NO_CARD; ``backs``: three
+        cards face down instead (the talon before anyone sees it)."""
         for seat in range(3):
-            card = cards_by_seat[seat]
+            card = sprites.BACK if backs else cards_by_seat[seat]
             grid = self.trick[seat]
-            grid.hidden = card == NO_CARD
-            if card != NO_CARD:
+            grid.hidden = card == NO_CARD and not backs
+            if not grid.hidden:
                 self.sheet.show_card(grid, card)
 
-    def set_opponent(self, which, name, cards_left, bid, score, to_move=False):
-        """Box 0 (left seat) or 1 (right seat).  ``bid``: int, None or "pass"."""
+    def set_opponent(self, which, name, cards_left, bid, score, to_move=False, marks=""):
+        """Box 0 (left seat) or 1 (right seat).  ``bid``: int, None or text;
+        ``marks``: bolts and barrel, e.g. "||B1"."""
         cols = self.layout.box_cols
         first = (">" if to_move else "") + name
         bid_text = "" if bid is None else str(bid)
-        if isinstance(bid, int) and len(bid_text) + 9 <= cols:
+        if isinstance(bid, int) and len(bid_text) + 9 + len(marks) <= cols:
             bid_text = "bid " + bid_text
-        self.boxes[which].text = _pad(first, str(score), cols) + "\n" + _pad("[%d]" % cards_left, bid_text, cols)
+        text = _pad(first, str(score), cols) + "\n" + _pad("[%d]%s" % (cards_left, marks), bid_text, cols)
+        if self.boxes[which].text != text:
+            self.boxes[which].text = text
+
+    def set_info(self, text, suit=None):
+        """The deal line: trump icon when ``suit`` is given, then ``text``."""
+        self._set_line(self.info, self.info_icon, text, suit)
 
     def set_status(self, text, suit=None):
-        """One line under the trick, after a suit icon when ``suit`` is given."""
-        self.status_icon.hidden = suit is None
+        """One line under the deal line, after a suit icon when ``suit`` is given."""
+        self._set_line(self.status, self.status_icon, text, suit)
+
+    def _set_line(self, line, icon, text, suit):
+        icon.hidden = suit is None
         if suit is not None:
-            self.sheet.show_icon(self.status_icon, suit)
-        self.status.text = _pad(text, "", self.layout.status_cols)
+            self.sheet.show_icon(icon, suit)
+        text = _pad(text, "", self.layout.status_cols)
+        if line.text != text:
+            line.text = text
 
 
-def _pad(left, right, cols):
-    """``left`` and ``right`` on one ``cols`` wide line (no str.ljust on the device)."""
-    left = left[:max(0, cols - len(right) - (1 if right else 0))]
-    return left + " " * (cols - len(left) - len(right)) + right
+# ---------------------------------------------------------------------------- the play screen
+
+WATCH = 0  # nothing to choose: computer seats play, or the deal is over
+CARDS = 1  # choose a card of your hand
+OPTIONS = 2  # choose among words: bids, contract, pass, dark, redeal...
+CHOICE = 3  # one card allows more than one action (declare or not; give to whom)
+
+SPINNER = "-\\|/"
+SPIN_MS = 200
+MESSAGE_MS = 2500  # how long a refusal stays in the status line
+SUIT_LETTERS = "SCDH"
+
+
+def card_text(card):
+    """``QH``, ``10S``: the card as it is written on the screen."""
+    name = C.card_name(card)
+    return ("10" + name[1]) if name[0] == "T" else name
+
+
+def action_word(action):
+    """The word an option shows: ``pass``, ``105``, ``redeal``..."""
+    verb = actions.verb(action)
+    if verb == actions.BID or verb == actions.CONTRACT:
+        return str(actions.amount(action))
+    if verb == actions.DECLARE:
+        card = actions.card(action)
+        value = C.ACE_MARRIAGE_VALUE if card % 6 == C.ACE else C.MARRIAGE_VALUES[card // 6]
+        return "declare +%d" % value
+    if verb == actions.PLAY:
+        return "just play"
+    if verb == actions.GIVE:
+        return "to " + seat_name(actions.target(action))
+    return OPTION_WORDS.get(verb, "?")
+
+
+OPTION_WORDS = {actions.PASS: "pass", actions.DARK: "dark 120", actions.NODARK: "open", actions.REDEAL: "redeal",
+                actions.KEEP: "keep", actions.CONCEDE: "concede"}
+
+
+def prompt_for(decision):
+    verb = actions.verb(decision.legal[0])
+    if decision.question:
+        return "Redeal?"
+    if verb == actions.DARK or verb == actions.NODARK:
+        return "Dark?"
+    for action in decision.legal:
+        verb = actions.verb(action)
+        if verb == actions.BID:
+            return "Bid"
+        if verb == actions.CONTRACT:
+            return "Play for"
+    return "You"
+
+
+def marks_text(bolts, barrel):
+    """Bolts as bars, the barrel as B and the deals already sat on it: ``||B1``."""
+    return "|" * bolts + ("" if barrel is None else "B%d" % barrel)
+
+
+class TableScreen:
+    """The table during a deal: shows the human's view, turns keys into actions."""
+
+    def __init__(self, app):
+        self.app = app
+        self.table_view = TableView(app.sheet, app.width, app.height)
+        self.group = self.table_view.group
+        self.view = None  # the human's SeatView, read again after every action
+        self.decision = None  # the human's Decision, or None
+        self.mode = WATCH
+        self.hand_cards = []
+        self.cursor = 0  # index into hand_cards (CARDS) or options (OPTIONS, CHOICE)
+        self.card_actions = []  # (card, action) the human may do with a card now
+        self.options = []  # actions chosen by word
+        self.choice_card = -1
+        self.changed = True
+        self.message = None
+        self.message_ms = 0
+        self.thinker = -1
+        self.spin = 0
+        self.spin_ms = 0
+
+    def rebind(self):
+        """A different game is on the table."""
+        self.changed = True
+        self.mode = WATCH
+        self.cursor = 0
+
+    def enter(self):
+        self.changed = True
+        self.update()
+
+    # ------------------------------------------------------------ showing
+    def tick(self, now):
+        if self.changed:
+            self.update()
+            return True
+        if self.message is not None and ticks_diff(now, self.message_ms) >= MESSAGE_MS:
+            self.message = None
+            self.show_status()
+            return True
+        if self.thinker >= 0 and ticks_diff(now, self.spin_ms) >= SPIN_MS:
+            self.spin_ms = now
+            self.spin = (self.spin + 1) % 4
+            self.show_status()
+            return True
+        return False
+
+    def update(self):
+        """Read the human's view and decision again (only after something happened)."""
+        self.changed = False
+        controller = self.app.controller
+        if controller is None:
+            return
+        view = controller.view()
+        self.view = view
+        decision = controller.human_decision()
+        self.decision = decision
+        old_card = self.hand_cards[self.cursor] if self.mode == CARDS and self.hand_cards else -1
+        self.hand_cards = C.cards_of(view.hand)
+        self.card_actions = []
+        self.options = []
+        if decision is not None:
+            for action in decision.legal:
+                verb = actions.verb(action)
+                if verb == actions.PLAY or verb == actions.DECLARE or verb == actions.GIVE:
+                    self.card_actions.append((actions.card(action), action))
+                else:
+                    self.options.append(action)
+        if self.card_actions:
+            self.mode = CARDS
+            if old_card in self.hand_cards:
+                self.cursor = self.hand_cards.index(old_card)
+            else:
+                self.cursor = self.hand_cards.index(self.card_actions[0][0])
+        elif self.options:
+            self.mode = OPTIONS
+            self.cursor = self.default_option()
+        else:
+            self.mode = WATCH
+        pending = controller.pending()
+        self.thinker = pending.seat if pending is not None and pending.seat != HUMAN else -1
+        self.show_table(view)
+        self.show_hand()
+        self.show_status()
+
+    def default_option(self):
+        """Start on the cheapest way on: the lowest raise, keeping the cards, playing open."""
+        for i, action in enumerate(self.options):
+            verb = actions.verb(action)
+            if verb in (actions.BID, actions.CONTRACT, actions.KEEP, actions.NODARK):
+                return i
+        return 0
+
+    def show_table(self, view):
+        table = self.table_view
+        for which in range(2):
+            seat = which + 1
+            table.set_opponent(which, seat_name(seat), view.hand_counts[seat], self.bid_of(view, seat),
+                               view.scores[seat], view.to_move == seat and view.phase < PHASE_DEAL_OVER,
+                               marks_text(view.bolts[seat], view.barrel[seat]))
+        # The trick area: the talon before the play, then the trick (or the last one).
+        shown = [NO_CARD, NO_CARD, NO_CARD]
+        backs = False
+        if view.phase <= PHASE_CONTRACT:
+            if view.talon is not None and view.phase >= PHASE_TALON:
+                shown = C.cards_of(view.talon)
+            else:
+                backs = view.phase != PHASE_DARK
+        else:
+            for seat, card in (view.trick or view.last_trick):
+                shown[seat] = card
+        table.set_trick(shown, backs)
+        # The deal line: trump, your score and marks, the contract, marriages.
+        text = "You %d" % view.scores[HUMAN]
+        marks = marks_text(view.bolts[HUMAN], view.barrel[HUMAN])
+        if marks:
+            text += " " + marks
+        if view.declarer == HUMAN:
+            text += " *%d" % (view.contract or view.bid)
+        elif view.phase == PHASE_AUCTION:
+            text += " " + str(self.bid_of(view, HUMAN) or "")
+        if view.kind == 1:
+            text += " dark"
+        elif view.kind == 2:
+            text += " gold"
+        if view.marriages:
+            text += " +"
+            for _seat, suit in view.marriages:
+                text += "A" if suit == 4 else SUIT_LETTERS[suit]
+        table.set_info(text, view.trump if view.trump >= 0 else None)
+
+    @staticmethod
+    def bid_of(view, seat):
+        if view.declarer == seat:
+            return "*%d" % (view.contract or view.bid)
+        if view.phase == PHASE_AUCTION:
+            if view.passed[seat]:
+                return "pass"
+            return view.bids[seat]
+        return None
+
+    def show_hand(self):
+        table = self.table_view
+        legal = 0
+        for card, _action in self.card_actions:
+            legal |= 1 << card
+        if self.mode == WATCH or self.mode == OPTIONS:
+            legal = 0xFFFFFF  # nothing to choose: no card looks refused
+        cards = self.hand_cards
+        if not cards and self.view.hand_counts[HUMAN] == 0 and self.view.phase == PHASE_DARK:
+            cards = [sprites.BACK] * 7  # the dark question comes before you see your cards
+        selected = self.cursor if self.mode in (CARDS, CHOICE) else -1
+        if self.mode == CHOICE:
+            selected = cards.index(self.choice_card)
+        table.set_hand(cards, selected, legal)
+
+    def show_status(self):
+        table = self.table_view
+        if self.message is not None:
+            table.set_status(self.message)
+            return
+        mode = self.mode
+        if mode == CARDS:
+            card = self.hand_cards[self.cursor]
+            verb = "give" if actions.verb(self.card_actions[0][1]) == actions.GIVE else "play"
+            if not self.is_legal(card):
+                text = card_text(card) + ": not now"
+            else:
+                text = "A:%s %s" % (verb, card_text(card))
+            if self.options:
+                text += " B:more"
+            table.set_status(text)
+        elif mode == OPTIONS or mode == CHOICE:
+            head = card_text(self.choice_card) if mode == CHOICE else prompt_for(self.decision)
+            table.set_status("%s <%s>" % (head, action_word(self.options_now()[self.cursor])))
+        elif self.thinker >= 0:
+            table.set_status("%s thinking %s" % (seat_name(self.thinker), SPINNER[self.spin]))
+        elif self.app.controller is not None and (self.app.controller.between_deals() or self.app.controller.over()):
+            table.set_status("Deal over")
+        elif self.view.last_trick_winner >= 0 and not self.view.trick:
+            table.set_status("%s took the trick" % seat_name(self.view.last_trick_winner))
+        else:
+            table.set_status("")
+
+    def is_legal(self, card):
+        for legal_card, _action in self.card_actions:
+            if legal_card == card:
+                return True
+        return False
+
+    def options_now(self):
+        if self.mode == CHOICE:  # declaring first: the usual reason to lead a K or Q
+            mine = [action for card, action in self.card_actions if card == self.choice_card]
+            return [a for a in mine if actions.verb(a) == actions.DECLARE] + [
+                a for a in mine if actions.verb(a) != actions.DECLARE]
+        return self.options
+
+    # ------------------------------------------------------------ keys
+    def key(self, key):
+        mode = self.mode
+        if key == START and mode != CHOICE:
+            key = B  # START opens the menu too, on the boards that have it
+        if key == B:
+            if mode == CHOICE:
+                self.mode = CARDS
+                self.show_hand()
+                self.show_status()
+            else:
+                self.app.show("tablemenu")
+            return
+        if mode == WATCH:
+            return
+        if key == LEFT or key == RIGHT or key == UP or key == DOWN:
+            step = -1 if key == LEFT or key == UP else 1
+            count = len(self.hand_cards) if mode == CARDS else len(self.options_now())
+            self.cursor = (self.cursor + step) % count
+            self.message = None
+            if mode == CARDS:
+                self.show_hand()
+            self.show_status()
+        elif key == A:
+            if mode == CARDS:
+                self.choose_card(self.hand_cards[self.cursor])
+            else:
+                self.act(self.options_now()[self.cursor])
+
+    def choose_card(self, card):
+        mine = [action for legal_card, action in self.card_actions if legal_card == card]
+        if len(mine) == 1:
+            self.act(mine[0])
+        elif mine:
+            self.mode = CHOICE
+            self.choice_card = card
+            self.cursor = 0
+            self.show_hand()
+            self.show_status()
+        else:
+            self.act(actions.play(card))  # refused: the controller says why
+
+    def act(self, action):
+        try:
+            self.app.controller.act(action)
+        except ValueError as refusal:  # IllegalAction: a plain sentence
+            self.message = ascii_only(str(refusal))
+            self.message_ms = self.app.now
+            self.app.beep(220, 80)
+            self.show_status()
+            return
+        self.mode = WATCH
+        self.changed = True
+
+
+def ascii_only(text):
+    return "".join(ch if " " <= ch <= "~" else "?" for ch in text)

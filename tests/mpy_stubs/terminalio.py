@@ -1,0 +1,2 @@
+"""The built-in font's stand-in (tests only)."""
+FONT = object()

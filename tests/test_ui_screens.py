@@ -1,0 +1,152 @@
+"""Every screen on every board size, rendered headless from real games (tools/shoot.py scenes)."""
+
+import ast
+import os
+import sys
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+displayio = pytest.importorskip("displayio")
+from adafruit_display_text.bitmap_label import Label  # noqa: E402
+
+from thousand.ui import sprites  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import shoot  # noqa: E402
+
+BOARDS = shoot.BOARDS
+SCENES = dict(shoot.scenes())
+TABLE_GOAL = 24 * 1024  # bitmap + palette bytes of the table screen
+SCREEN_GOAL = 32 * 1024  # any other screen
+
+
+def layers(group, x=0, y=0, scale=1):
+    """(layer, left, top, width, height) in screen pixels of every visible TileGrid and Label."""
+    if group.hidden:
+        return
+    if isinstance(group, Label):
+        grid = group._tilegrid if hasattr(group, "_tilegrid") else group.tilegrid
+        s = scale * group.scale
+        left, top = x + group.x * scale + grid.x * s, y + group.y * scale + grid.y * s
+        yield group, left, top, grid.bitmap.width * s, grid.bitmap.height * s
+        return
+    if isinstance(group, displayio.Group):
+        for child in group:
+            yield from layers(child, x + group.x * scale, y + group.y * scale, scale * group.scale)
+        return
+    if isinstance(group, displayio.TileGrid):
+        yield (group, x + group.x * scale, y + group.y * scale,
+               group.width * group.tile_width * scale, group.height * group.tile_height * scale)
+
+
+def is_fill(layer):
+    """A one-pixel bitmap scaled to cover the screen: the background."""
+    return isinstance(layer, displayio.TileGrid) and layer.bitmap.width == 1 and layer.bitmap.height == 1
+
+
+def overlap(a, b):
+    return a[1] < b[1] + b[3] and b[1] < a[1] + a[3] and a[2] < b[2] + b[4] and b[2] < a[2] + a[4]
+
+
+@pytest.fixture(scope="module", params=BOARDS)
+def board(request):
+    return request.param
+
+
+def scene_app(board, name):
+    app = shoot.open_app(board, seed=1, window=False, storage=shoot.MemoryStorage())
+    SCENES[name](app)
+    app.display.refresh()
+    return app
+
+
+@pytest.mark.parametrize("name", list(SCENES))
+def test_screen_fits_and_text_does_not_overlap(board, name):
+    app = scene_app(board, name)
+    width, height = app.width, app.height
+    group = app.display.root_group
+    found = list(layers(group))
+    assert found
+    labels = [f for f in found if isinstance(f[0], Label)]
+    for layer, left, top, w, h in found:
+        if is_fill(layer):
+            continue
+        assert left >= 0 and top >= 0 and left + w <= width and top + h <= height, (name, layer, left, top, w, h)
+    for i, a in enumerate(labels):
+        assert a[0].text.isascii(), a[0].text
+        for b in labels[i + 1:]:
+            assert not overlap(a, b), (name, a[0].text, b[0].text)
+    if name.startswith("table"):
+        cards = [f for f in found if isinstance(f[0], displayio.TileGrid) and f[0].width == 3]
+        for text in labels:
+            for card in cards:
+                assert not overlap(text, card), (name, text[0].text)
+    bitmaps, palettes, _ = shoot.display_bytes(group)
+    assert bitmaps + palettes <= (TABLE_GOAL if name.startswith("table") else SCREEN_GOAL)
+    app.display.release()
+
+
+def hand_strips(app):
+    """(card, grid, visible pixel colours) of each card of the hand on the table."""
+    table = app.screens["table"]
+    canvas = app.display
+    scale = table.table_view.layout.scale
+    grids = [g for g in table.table_view.hand if not g.hidden]
+    out = []
+    for i, grid in enumerate(grids):
+        left = grid.x * scale
+        right = grids[i + 1].x * scale if i + 1 < len(grids) else left + sprites.CARD_W * scale
+        top = grid.y * scale
+        colours = {canvas.pixel(x, y) for x in range(left, right) for y in range(top, top + 20 * scale)}
+        out.append((table.hand_cards[i], grid, colours))
+    return out
+
+
+def rgb(value):
+    return (value >> 16, value >> 8 & 0xFF, value & 0xFF)
+
+
+def near(colour, wanted):
+    return all(abs(a - b) <= 8 for a, b in zip(colour, rgb(wanted)))
+
+
+def test_legal_and_refused_cards_look_different_and_the_selection_shows(board):
+    app = scene_app(board, "table-play")
+    table = app.screens["table"]
+    legal = {card for card, _ in table.card_actions}
+    strips = hand_strips(app)
+    assert any(card not in legal for card, _, _ in strips) and any(card in legal for card, _, _ in strips)
+    normal, dimmed, selected = (colours[0] for colours in sprites.STATE_COLOURS)
+    for index, (card, grid, colours) in enumerate(strips):
+        face = selected if index == table.cursor else normal if card in legal else dimmed
+        assert any(near(c, face) for c in colours), (card, face)
+        for other in {normal, dimmed, selected} - {face}:
+            assert not any(near(c, other) for c in colours)
+    chosen = table.table_view.hand[table.cursor]
+    others = [g.y for i, g in enumerate(table.table_view.hand[:len(strips)]) if i != table.cursor]
+    assert chosen.y < min(others)  # raised
+    app.display.release()
+
+
+def test_ten_card_hand_fits(board):
+    app = scene_app(board, "table-talon")
+    strips = hand_strips(app)
+    assert len(strips) == 10
+    assert all(len(colours) > 2 for _, _, colours in strips)  # every card shows a slice of itself
+    app.display.release()
+
+
+def test_strings_in_screen_modules_are_ascii():
+    folder = os.path.join(ROOT, "thousand", "ui")
+    for name in sorted(os.listdir(folder)) + ["../../code.py"]:
+        if not name.endswith(".py"):
+            continue
+        with open(os.path.join(folder, name), encoding="utf-8") as file:
+            tree = ast.parse(file.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert node.value.isascii(), (name, node.value)

@@ -1,0 +1,296 @@
+"""The application: screens, the main loop, settings, statistics and the storage doorway.
+
+``code.py`` on the device and ``thousand/ui/desktop.py`` both build an ``App``
+over a board module (``thousand.hw``) and call ``run()``.  One loop iteration
+(``tick``) reads at most one key, lets the current screen react, lets a
+computer seat think or move once (bounded work, so the screen never freezes)
+and refreshes the display only when something changed.
+
+Screens are built the first time they are shown.  Only the table stays built
+between visits (it is the screen the game comes back to); the others are
+dropped when left, so a menu costs memory only while it is on screen.  Their
+modules are dropped too when the table comes back: on the device loaded
+bytecode lives in the heap, and during play the heap is needed most.
+"""
+
+import gc
+import sys
+
+from thousand.hw.keys import NO_KEY, ticks_diff
+
+SETTINGS_DEFAULTS = {"muted": False, "bot_delay_ms": 600}
+BOT_DELAYS = (0, 300, 600, 1000, 1500)  # ms between computer moves, so a human can follow
+DEAL_END_PAUSE_MS = 900  # the last trick stays on the table this long before the summary
+STAT_KEYS = ("games", "wins", "deals", "declared", "made", "best")
+LAZY_MODULES = ("menus", "sheet", "helptext")  # thousand.ui modules not needed during play
+
+
+class MemoryStorage:
+    """Saves for this session only: the default until the device storage is wired in.
+
+    A real storage offers the same six methods; ``load_game`` returns what
+    ``save_game`` was given (a Controller) or None.
+    """
+
+    def __init__(self):
+        self.game = None
+        self.settings = {}
+        self.stats = {}
+
+    def load_game(self):
+        return self.game
+
+    def save_game(self, controller):
+        self.game = controller
+
+    def clear_game(self):
+        self.game = None
+
+    def load_settings(self):
+        return dict(self.settings)
+
+    def save_settings(self, settings):
+        self.settings = dict(settings)
+
+    def load_stats(self):
+        return dict(self.stats)
+
+    def save_stats(self, stats):
+        self.stats = dict(stats)
+
+
+class App:
+    def __init__(self, board, display, sheet, storage=None, rules=None, seed=None):
+        from thousand.rules import Rules
+
+        self.board = board
+        self.display = display
+        self.width = board.width
+        self.height = board.height
+        self.sheet = sheet
+        self.storage = storage if storage is not None else MemoryStorage()
+        self.settings = dict(SETTINGS_DEFAULTS)
+        self.settings.update(self.storage.load_settings())
+        board.set_muted(self.settings["muted"])
+        self.rules = rules if rules is not None else Rules.preset("classic")  # for the next new game
+        self.levels = [default_level(), default_level()]
+        self.seed = seed  # None: a new seed per game
+        self.games_started = 0
+        self.controller = None
+        self.screens = {}
+        self.screen = None
+        self.screen_name = None
+        self.back_to = "title"  # where the menus return to
+        self.dirty = True
+        self.last_move_ms = 0
+        self.deal_over_ms = None  # when the deal in play ended
+        self.turn_seat = -1
+        self.now = 0
+        self.show("title")
+
+    # -------------------------------------------------------------- screens
+    def build(self, name):
+        if name == "table":
+            from thousand.ui.table import TableScreen
+
+            return TableScreen(self)
+        if name in ("summary", "sheet", "chart"):
+            from thousand.ui import sheet
+
+            return {"summary": sheet.SummaryScreen, "sheet": sheet.SheetScreen, "chart": sheet.ChartScreen}[name](self)
+        from thousand.ui import menus
+
+        return menus.SCREENS[name](self)
+
+    def show(self, name):
+        """Switch to screen ``name`` (built on first use)."""
+        old = self.screen_name
+        if old is not None and old != "table" and old != name:
+            del self.screens[old]  # menus are rebuilt when needed: their memory is free meanwhile
+        self.screen = None
+        if name == "table":
+            forget_modules()
+        gc.collect()
+        if name not in self.screens:
+            self.screens[name] = self.build(name)
+        self.screen = self.screens[name]
+        self.screen_name = name
+        self.screen.enter()
+        self.display.root_group = self.screen.group
+        self.dirty = True
+
+    # -------------------------------------------------------------- game
+    def new_game(self):
+        from thousand.controller import Controller
+
+        seed = self.seed
+        if seed is None:
+            import os
+
+            seed = int.from_bytes(os.urandom(3), "little")
+        else:
+            seed = seed + self.games_started
+        self.games_started += 1
+        self.start(Controller(self.rules.copy(), levels=self.levels, seed=seed))
+
+    def start(self, controller):
+        """Play ``controller``'s game from where it is (a new game or a continued one)."""
+        self.controller = controller
+        controller.listeners = [self.on_action]
+        if controller.between_deals():  # a new game, or one saved after its last summary
+            controller.next_deal()
+        self.deal_over_ms = None
+        self.last_move_ms = self.now
+        if "table" in self.screens:
+            self.screens["table"].rebind()
+        self.show("table")
+
+    def can_continue(self):
+        if self.controller is not None and not self.controller.over():
+            return True
+        return self.storage.load_game() is not None
+
+    def continue_game(self):
+        if self.controller is None or self.controller.over():
+            saved = self.storage.load_game()
+            if saved is None:
+                return
+            self.start(saved)
+        else:
+            self.show("table")
+
+    def on_action(self, seat, action):
+        self.last_move_ms = self.now
+        self.dirty = True
+        if "table" in self.screens:
+            self.screens["table"].changed = True
+
+    def next_deal(self):
+        """After the summary: the next deal, or the title when the game is over."""
+        controller = self.controller
+        if controller.over():
+            self.show("title")
+            return
+        controller.next_deal()
+        self.deal_over_ms = None
+        self.last_move_ms = self.now
+        self.screens["table"].changed = True
+        self.show("table")
+
+    def deal_ended(self):
+        """Book-keeping once per finished deal: statistics and the save."""
+        from thousand.controller import HUMAN
+
+        controller = self.controller
+        result = controller.last_result()
+        stats = self.stats()
+        if result is not None and result.result != 3:  # a redeal is no deal played
+            stats["deals"] += 1
+            if result.declarer == HUMAN:
+                stats["declared"] += 1
+                if result.result == 0:
+                    stats["made"] += 1
+        if controller.over():
+            view = controller.view()
+            stats["games"] += 1
+            if view.winner == HUMAN:
+                stats["wins"] += 1
+            score = view.scores[HUMAN]
+            stats["best"] = score if stats["games"] == 1 else max(stats["best"], score)
+            self.storage.clear_game()
+        else:
+            self.storage.save_game(controller)
+        self.storage.save_stats(stats)
+
+    def stats(self):
+        stats = self.storage.load_stats()
+        for key in STAT_KEYS:
+            stats.setdefault(key, 0)
+        return stats
+
+    def set_setting(self, name, value):
+        self.settings[name] = value
+        if name == "muted":
+            self.board.set_muted(value)
+        self.storage.save_settings(self.settings)
+
+    def beep(self, freq, ms):
+        if not self.settings["muted"]:
+            self.board.beep(freq, ms)
+
+    # -------------------------------------------------------------- the loop
+    def tick(self, now):
+        """One loop iteration at time ``now`` (ms)."""
+        self.now = now
+        key = self.board.poll()
+        if key != NO_KEY:
+            self.screen.key(key)
+            self.dirty = True
+        controller = self.controller
+        if controller is not None and self.screen_name == "table":
+            self.play(controller, now)
+        if self.screen.tick(now):
+            self.dirty = True
+        if self.dirty:
+            self.dirty = False
+            self.display.refresh()
+
+    def play(self, controller, now):
+        """The computer seats' part of a loop iteration, and the end of a deal."""
+        if controller.between_deals() or controller.over():
+            self.show_turn(None)
+            if self.deal_over_ms is None:
+                self.deal_over_ms = now
+                self.deal_ended()
+                self.beep(660, 60)
+            elif ticks_diff(now, self.deal_over_ms) >= max(DEAL_END_PAUSE_MS, self.settings["bot_delay_ms"]):
+                self.show("summary")
+            return
+        decision = controller.pending()
+        self.show_turn(decision.seat)
+        if decision.seat == 0:
+            return
+        if ticks_diff(now, self.last_move_ms) >= self.settings["bot_delay_ms"]:
+            controller.step()
+
+    def show_turn(self, seat):
+        if seat != self.turn_seat:
+            self.turn_seat = seat
+            self.board.show_turn(seat)
+            self.dirty = True  # the desktop window draws the turn in its footer
+            if seat == 0:
+                self.beep(880, 30)
+
+    def run(self):
+        board = self.board
+        while True:
+            self.tick(board.ticks_ms())
+
+
+def forget_modules():
+    """Unload the screen modules that only menus use (imported again when needed)."""
+    package = sys.modules.get("thousand.ui")
+    for name in LAZY_MODULES:
+        sys.modules.pop("thousand.ui." + name, None)
+        if package is not None and hasattr(package, name):
+            delattr(package, name)
+
+
+def default_level():
+    from thousand.driver import player_names
+
+    return "normal" if "normal" in player_names() else "random"
+
+
+def main(board=None, storage=None):
+    """The device entry point (``code.py``): the board of this machine, its display, the title."""
+    from thousand import hw
+    from thousand.ui import sprites
+
+    if board is None:
+        board = hw.load()
+    display = board.open()
+    display.auto_refresh = False
+    sheet = sprites.Sheet(sprites.SHEET_PATH)
+    gc.collect()
+    App(board, display, sheet, storage).run()

@@ -1,0 +1,85 @@
+# desktop-only: not bundled for the device
+"""The device screens in a pygame window, scaled up, the keyboard map shown below.
+
+    python tools/play.py [--board pybadge|pygamer|picosystem|feather_esp32s3_rtft]
+                         [--seed N] [--rules PRESET or JSON] [--levels A,B] [--scale N]
+
+Keys: arrows move, Z/Enter/Space = A (choose), X/Esc/Backspace = B (back; the
+table's menu), M/Tab = START, H/F1 = SELECT.  The map is shown under the screen.
+"""
+
+import argparse
+import json
+import os
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# Screen sizes of the boards, as the window emulates them.
+BOARD_SIZES = {
+    "pybadge": (160, 128),
+    "pygamer": (160, 128),
+    "picosystem": (240, 240),
+    "feather_esp32s3_rtft": (240, 135),
+}
+
+
+def rules_from_text(text):
+    """A preset name, or a JSON object such as '{"preset": "full", "target": 500}'."""
+    from thousand.rules import Rules
+
+    if text.strip().startswith("{"):
+        return Rules.from_dict(json.loads(text))
+    return Rules.preset(text)
+
+
+def open_app(board_name="pybadge", seed=None, rules=None, window=True, scale=None, storage=None):
+    """The App on the desktop board: a window, or (``window=False``) a headless canvas."""
+    from thousand.hw import desktop
+    from thousand.ui import sprites
+    from thousand.ui.app import App
+
+    width, height = BOARD_SIZES[board_name]
+    desktop.configure(width, height)
+    desktop.display = None
+    if scale is None:
+        scale = 4 if width < 200 else 3
+    display = desktop.open(window=window, scale=scale)
+    display.auto_refresh = False
+    sheet = sprites.Sheet(os.path.join(ROOT, sprites.SHEET_PATH))
+    return App(desktop, display, sheet, storage=storage, rules=rules, seed=seed)
+
+
+def main(argv, max_ticks=None):
+    """Open the window and run the game until it is closed (or ``max_ticks`` loop turns)."""
+    from thousand.driver import player_names
+    from thousand.rules import RulesError
+
+    parser = argparse.ArgumentParser(description="Thousand in a window, as on the handheld.")
+    parser.add_argument("--board", default="pybadge", choices=sorted(BOARD_SIZES))
+    parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--rules", default="classic", help="preset name or JSON agreements")
+    parser.add_argument("--levels", default=None, help="the two opponents' levels, e.g. normal,random")
+    parser.add_argument("--scale", type=int, default=None)
+    options = parser.parse_args(argv)
+    try:
+        rules = rules_from_text(options.rules)
+    except (RulesError, ValueError) as error:
+        parser.error(str(error))
+    app = open_app(options.board, options.seed, rules, scale=options.scale)
+    if options.levels:
+        levels = options.levels.split(",")
+        if len(levels) != 2 or any(level not in player_names() for level in levels):
+            parser.error("--levels needs two of: %s" % ", ".join(player_names()))
+        app.levels = levels
+    from thousand.hw import desktop
+
+    ticks = 0
+    try:
+        while max_ticks is None or ticks < max_ticks:
+            app.tick(desktop.ticks_ms())
+            ticks += 1
+            time.sleep(0.005)
+    except SystemExit:  # the window was closed
+        pass
+    return 0

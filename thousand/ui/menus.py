@@ -1,0 +1,366 @@
+"""The list screens: title, new game, agreements, settings, statistics, help, table menu.
+
+Each is a cyclic list (LEFT/UP previous, RIGHT/DOWN next, A choose or change,
+B back), so a board with three buttons can use every one of them.
+"""
+
+from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
+from thousand.ui.widgets import ListView, pad
+
+
+class MenuScreen:
+    """A title over a cyclic list; subclasses give ``items()`` and ``choose(index)``."""
+
+    title = ""
+    footer_lines = 1
+    title_scale = 1
+    big_text = True  # doubled rows on the square screen; False where the rows need the width
+
+    def __init__(self, app):
+        self.app = app
+        text_scale = 2 if self.big_text and app.height >= 200 else 1
+        self.list = ListView(app.width, app.height, self.footer_lines, max(self.title_scale, text_scale), text_scale)
+        self.group = self.list.group
+        self.cursor = 0
+
+    def enter(self):
+        self.refresh()
+
+    def tick(self, now):
+        return False
+
+    def items(self):
+        return []
+
+    def footer(self):
+        return "A:choose B:back"
+
+    def refresh(self):
+        items = self.items()
+        self.cursor = min(self.cursor, len(items) - 1)
+        self.list.show(self.title, items, self.cursor, self.footer())
+
+    def key(self, key):
+        count = len(self.items())
+        if key == LEFT or key == UP:
+            self.cursor = (self.cursor - 1) % count
+        elif key == RIGHT or key == DOWN:
+            self.cursor = (self.cursor + 1) % count
+        elif key == A:
+            self.choose(self.cursor)
+            if self.app.screen is not self:
+                return
+        elif key == B:
+            self.back()
+            return
+        self.refresh()
+
+    def choose(self, index):
+        pass
+
+    def back(self):
+        self.app.show(self.app.back_to)
+
+
+class TitleScreen(MenuScreen):
+    title = "THOUSAND"
+    title_scale = 2
+    footer_lines = 2
+
+    def entries(self):
+        out = []
+        if self.app.can_continue():
+            out.append("continue")
+        return out + ["new game", "agreements", "settings", "statistics", "help"]
+
+    def items(self):
+        words = {"continue": "Continue", "new game": "New game", "agreements": "Agreements",
+                 "settings": "Settings", "statistics": "Statistics", "help": "Rules and keys"}
+        return ["  " + words[e] for e in self.entries()]
+
+    def footer(self):
+        return self.app.board.key_help
+
+    def choose(self, index):
+        entry = self.entries()[index]
+        app = self.app
+        app.back_to = "title"
+        if entry == "continue":
+            app.continue_game()
+        elif entry == "new game":
+            app.show("newgame")
+        else:
+            app.show(entry)
+
+    def back(self):
+        self.cursor = 0
+        self.refresh()
+
+
+class NewGameScreen(MenuScreen):
+    title = "New game"
+    footer_lines = 2
+
+    def items(self):
+        from thousand.controller import seat_name
+
+        cols = self.list.cols
+        app = self.app
+        return [
+            pad("Rules", app.rules.preset_name + ("*" if app.rules.to_dict() != {"preset": app.rules.preset_name} else ""), cols),
+            pad(seat_name(1), app.levels[0], cols),
+            pad(seat_name(2), app.levels[1], cols),
+            "Change agreements",
+            "Start the game",
+        ]
+
+    def footer(self):
+        return ("A:next preset (* changed)", "A:next level", "A:next level",
+                "Every house rule, one by one", "A:deal! B:back")[self.cursor]
+
+    def choose(self, index):
+        from thousand.driver import player_names
+        from thousand.rules import PRESET_NAMES, Rules
+
+        app = self.app
+        if index == 0:
+            name = PRESET_NAMES[(list(PRESET_NAMES).index(app.rules.preset_name) + 1) % len(PRESET_NAMES)]
+            app.rules = Rules.preset(name)
+        elif index in (1, 2):
+            names = player_names()
+            level = app.levels[index - 1]
+            app.levels[index - 1] = names[(names.index(level) + 1) % len(names)] if level in names else names[0]
+        elif index == 3:
+            app.back_to = "newgame"
+            app.show("agreements")
+        else:
+            app.back_to = "title"
+            app.new_game()
+
+    def back(self):
+        self.app.show("title")
+
+
+# Values the editor cycles through for number agreements (the current value is kept too).
+NUMBER_CHOICES = {
+    "target": (1000, 500, 1500, 2000, 300),
+    "silence_below": (None, -120, -200, 0),
+    "bolt_penalty": (120, 100, 150, 0),
+    "barrel_at": (880, 900),
+    "barrel_deals": (3, 1, 2, 4, 5),
+    "barrel_win": (120, 125),
+    "barrel_fall_penalty": (120, 100, 150, 0),
+    "concede_limit": (None, 1, 2, 3),
+    "dark_min_score": (240, 0, 120, 300),
+}
+
+
+def agreement_choices(entry, current):
+    """The values the editor offers for one agreement, in cycling order."""
+    name, kind, default, choices, _help = entry
+    if kind == "bool":
+        return (True, False)
+    if kind == "enum":
+        return choices
+    values = list(NUMBER_CHOICES.get(name, (default, None) if kind == "int or null" else (default,)))
+    if kind == "int or null" and name.startswith("redeal_"):
+        values = [default, None, default + 1, default - 1] if default is not None else [None]
+    if current not in values:
+        values.append(current)
+    return values
+
+
+def value_text(value):
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+class AgreementsScreen(MenuScreen):
+    """Every agreement of RULES.md section 7 with its value and a line of help."""
+
+    title = "Agreements"
+    footer_lines = 2
+    big_text = False
+
+    def items(self):
+        from thousand.rules import AGREEMENTS
+
+        cols = self.list.cols
+        rules = self.app.rules
+        out = [pad("preset", rules.preset_name, cols)]
+        for entry in AGREEMENTS:
+            value = value_text(getattr(rules, entry[0]))
+            out.append(pad(entry[0].replace("_", " "), value, cols))
+        return out
+
+    def footer(self):
+        from thousand.rules import AGREEMENTS
+
+        if self.cursor == 0:
+            return "A: next preset (resets all)"
+        return AGREEMENTS[self.cursor - 1][4]
+
+    def choose(self, index):
+        from thousand.rules import AGREEMENTS, PRESET_NAMES, Rules, RulesError
+
+        app = self.app
+        if index == 0:
+            name = PRESET_NAMES[(list(PRESET_NAMES).index(app.rules.preset_name) + 1) % len(PRESET_NAMES)]
+            app.rules = Rules.preset(name)
+            return
+        entry = AGREEMENTS[index - 1]
+        values = agreement_choices(entry, getattr(app.rules, entry[0]))
+        current = getattr(app.rules, entry[0])
+        at = values.index(current) if current in values else -1
+        for step in range(1, len(values) + 1):
+            try:
+                app.rules.set(entry[0], values[(at + step) % len(values)])
+                return
+            except RulesError:
+                continue
+
+
+class SettingsScreen(MenuScreen):
+    title = "Settings"
+
+    def items(self):
+        cols = self.list.cols
+        settings = self.app.settings
+        return [
+            pad("Sound", "off" if settings["muted"] else "on", cols),
+            pad("Bot pause", "%d ms" % settings["bot_delay_ms"], cols),
+            "Back",
+        ]
+
+    def footer(self):
+        return ("A: sound on/off", "A: the computer's pause between moves", "A: back")[self.cursor]
+
+    def choose(self, index):
+        from thousand.ui.app import BOT_DELAYS
+
+        app = self.app
+        if index == 0:
+            app.set_setting("muted", not app.settings["muted"])
+        elif index == 1:
+            delay = app.settings["bot_delay_ms"]
+            at = BOT_DELAYS.index(delay) if delay in BOT_DELAYS else -1
+            app.set_setting("bot_delay_ms", BOT_DELAYS[(at + 1) % len(BOT_DELAYS)])
+        else:
+            self.back()
+
+
+class StatisticsScreen(MenuScreen):
+    title = "Statistics"
+
+    def items(self):
+        stats = self.app.stats()
+        cols = self.list.cols
+        return [
+            pad("Games finished", str(stats["games"]), cols),
+            pad("Games won", str(stats["wins"]), cols),
+            pad("Deals played", str(stats["deals"]), cols),
+            pad("Your contracts", str(stats["declared"]), cols),
+            pad("  made", str(stats["made"]), cols),
+            pad("Best score", str(stats["best"]), cols),
+        ]
+
+    def footer(self):
+        return "B:back"
+
+    def choose(self, index):
+        self.back()
+
+
+class HelpScreen(MenuScreen):
+    """The rules in short and the keys of this board, a page to scroll."""
+
+    title = "Rules and keys"
+    footer_lines = 1
+
+    def enter(self):
+        from thousand.ui import helptext
+
+        app = self.app
+        rules = app.controller.rules if app.controller is not None else app.rules
+        self.lines = helptext.lines(self.list.cols, app.board.key_help, rules)
+        self.refresh()
+
+    def items(self):
+        return self.lines
+
+    def refresh(self):
+        self.list.show(self.title, self.lines, -1, "%d/%d  B:back" % (
+            min(self.list.first + self.list.rows, len(self.lines)), len(self.lines)))
+
+    def key(self, key):
+        if key == B or key == A and self.list.first + self.list.rows >= len(self.lines):
+            self.back()
+            return
+        if key == LEFT or key == UP:
+            self.list.scroll(-self.list.rows + 1 if key == LEFT else -1, len(self.lines))
+        elif key == RIGHT or key == DOWN or key == A:
+            self.list.scroll(self.list.rows - 1 if key != DOWN else 1, len(self.lines))
+        self.refresh()
+
+
+class TableMenu(MenuScreen):
+    """B on the table: the actions that are not cards, the score sheet, settings."""
+
+    title = "Menu"
+
+    def entries(self):
+        from thousand import actions
+
+        out = ["table"]
+        decision = self.app.controller.human_decision()
+        if decision is not None:
+            for action in decision.legal:
+                if action == actions.ACTION_CONCEDE or (action == actions.ACTION_REDEAL and not decision.question):
+                    out.append(action)
+        return out + ["sheet", "chart", "settings", "help", "title"]
+
+    def items(self):
+        words = {"table": "Back to the table", "sheet": "Score sheet", "chart": "Score chart",
+                 "settings": "Settings", "help": "Rules and keys", "title": "Save, go to title"}
+        from thousand import actions
+
+        out = []
+        for entry in self.entries():
+            if entry == actions.ACTION_CONCEDE:
+                out.append("Concede (raspis)")
+            elif entry == actions.ACTION_REDEAL:
+                out.append("Call a redeal")
+            else:
+                out.append(words[entry])
+        return out
+
+    def choose(self, index):
+        entry = self.entries()[index]
+        app = self.app
+        if isinstance(entry, int):
+            app.controller.act(entry)
+            app.show("table")
+            return
+        app.back_to = "tablemenu" if entry != "title" else "title"
+        if entry == "title":
+            app.storage.save_game(app.controller)
+        app.show(entry)
+
+    def back(self):
+        self.app.show("table")
+
+
+SCREENS = {
+    "title": TitleScreen,
+    "newgame": NewGameScreen,
+    "agreements": AgreementsScreen,
+    "settings": SettingsScreen,
+    "statistics": StatisticsScreen,
+    "help": HelpScreen,
+    "tablemenu": TableMenu,
+}

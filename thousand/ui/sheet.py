@@ -1,0 +1,240 @@
+"""After a deal: the deal summary, the score sheet with its marks and the score chart."""
+
+import displayio
+
+from thousand.controller import seat_name
+from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
+from thousand.ui.widgets import ACCENT, DIM, LINE_H, ListView, backdrop, label, pad, set_text
+
+RESULT_WORDS = ("made it", "failed", "conceded", "redeal", "unfinished")
+KIND_WORDS = ("", " dark", " golden")
+MADE, FAILED, CONCEDED, REDEAL = 0, 1, 2, 3
+SHEET_LEGEND = "+made -failed Rconceded Bbarrel |bolt S:555=0"
+
+
+def start_scores(controller):
+    """Scores before the first deal (a game may start from given scores)."""
+    sheet = controller.sheet()
+    if sheet:
+        first = sheet[0]
+        return [first.scores[s] - first.deltas[s] for s in range(3)]
+    return list(controller.view().scores)
+
+
+class Page:
+    """A screen of text lines with ``footer_lines`` of help under them."""
+
+    footer_lines = 1
+
+    def __init__(self, app):
+        self.app = app
+        self.list = ListView(app.width, app.height, self.footer_lines)
+        self.group = self.list.group
+
+    def tick(self, now):
+        return False
+
+
+class SummaryScreen(Page):
+    """What the deal gave: card points, marriages, made or failed, the changes."""
+
+    def enter(self):
+        app = self.app
+        controller = app.controller
+        result = controller.last_result()
+        lines = []
+        if controller.over():
+            view = controller.view()
+            title = "Game over"
+            lines.append("%s won with %d!" % ("You" if view.winner == 0 else seat_name(view.winner),
+                                              view.scores[view.winner]))
+        else:
+            title = "Deal %d" % result.number
+        if result.result == REDEAL or result.declarer is None:
+            lines.append("Redeal: nobody scores")
+        else:
+            lines.append("%s %s%s %d" % (seat_name(result.declarer), "played" if result.result != CONCEDED else
+                                         "gave up", KIND_WORDS[result.kind], result.contract or result.bid))
+            lines.append(RESULT_WORDS[result.result] if result.result != CONCEDED else "conceded")
+            lines.append("%-5s%4s%5s%5s%6s" % ("", "card", "marr", "+/-", "score"))
+            for s in range(3):
+                lines.append("%-5s%4d%5d%+5d%6d" % (seat_name(s), result.cards[s], result.marriages[s],
+                                                     result.deltas[s], result.scores[s]))
+        for s in range(3):
+            marks = []
+            if result.bolts[s]:
+                marks.append("|" * result.bolts[s])
+            if result.barrel[s] is not None:
+                marks.append("barrel %d" % result.barrel[s])
+            if marks:
+                lines.append("%s: %s" % (seat_name(s), " ".join(marks)))
+        self.lines = lines
+        footer = "A:title B:sheet" if controller.over() else "A:next deal B:sheet"
+        self.list.show(title, lines, -1, footer)
+
+    def key(self, key):
+        if key == A:
+            self.app.next_deal()
+        elif key == B:
+            self.app.back_to = "summary"
+            self.app.show("sheet")
+
+
+def sheet_marks(result, previous_scores, previous_bolts, seat):
+    """Up to two marks of one seat in one deal (see SHEET_LEGEND)."""
+    marks = ""
+    if result.declarer == seat:
+        marks = "+-R"[result.result] if result.result <= CONCEDED else ""
+    if result.scores[seat] == 0 and previous_scores[seat] + result.deltas[seat] in (555, -555):
+        marks += "S"
+    elif result.barrel[seat] is not None:
+        marks += "B"
+    elif result.bolts[seat] > previous_bolts[seat]:
+        marks += "|"
+    return marks[:2]
+
+
+def sheet_lines(controller, cols):
+    """The header and one line per deal: number, then each seat's score and marks."""
+    cell = (cols - 3) // 3
+    head = "  #"
+    for s in range(3):
+        head += pad("", seat_name(s), cell)
+    lines = [head]  # the first line is the column header: the screen's title
+    scores = start_scores(controller)
+    bolts = [0, 0, 0]
+    for result in controller.sheet():
+        line = "%3d" % result.number
+        if result.result == REDEAL:
+            lines.append(line + "  redeal")
+            continue
+        for s in range(3):
+            mark = sheet_marks(result, scores, bolts, s)
+            line += pad("", "%d%s" % (result.scores[s], mark + " " * (2 - len(mark))), cell)
+        lines.append(line)
+        scores = result.scores
+        bolts = result.bolts
+    return lines
+
+
+class SheetScreen(Page):
+    """Every deal so far; it opens at the latest deal."""
+
+    footer_lines = 2
+
+    def enter(self):
+        lines = sheet_lines(self.app.controller, self.list.cols)
+        self.header, self.lines = lines[0], lines[1:] or ["no deal yet"]
+        self.list.first = len(self.lines)  # show() pulls it back to the last page
+        self.refresh()
+
+    def refresh(self):
+        self.list.show(self.header, self.lines, -1, SHEET_LEGEND)
+
+    def key(self, key):
+        if key == LEFT or key == UP:
+            self.list.scroll(-1 if key == UP else 1 - self.list.rows, len(self.lines))
+        elif key == RIGHT or key == DOWN:
+            self.list.scroll(1 if key == DOWN else self.list.rows - 1, len(self.lines))
+        elif key == A:
+            self.app.show("chart")
+            return
+        elif key == B:
+            self.app.show(self.app.back_to)
+            return
+        self.refresh()
+
+
+SERIES = (0xFFD040, 0x40D0FF, 0xFF60C0)  # you, west, east
+GRID = 0x586070
+CHART_BG = 0x101828
+
+
+class ChartScreen:
+    """The race to the target: the three scores over the deals, target and barrel dotted."""
+
+    def __init__(self, app):
+        self.app = app
+        width, height = app.width, app.height
+        self.group = displayio.Group()
+        self.group.append(backdrop(width, height, CHART_BG))
+        top = LINE_H + 2
+        # Half resolution on the 240-wide screens keeps the bitmap small (4 bits a pixel).
+        self.scale = scale = 2 if width >= 200 else 1
+        self.plot_w, self.plot_h = width // scale, (height - top - LINE_H - 2) // scale
+        self.bitmap = displayio.Bitmap(self.plot_w, self.plot_h, 5)
+        palette = displayio.Palette(5)
+        palette[0] = CHART_BG
+        palette[1] = GRID
+        for i in range(3):
+            palette[2 + i] = SERIES[i]
+        plot = displayio.Group(scale=scale, y=top)
+        plot.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
+        self.group.append(plot)
+        self.title = label(" " * 12, 0, 0, 1, ACCENT)
+        self.group.append(self.title)
+        x = width - 14 * 6  # the legend at the right: "You West East"
+        for s in range(3):
+            name = seat_name(s)
+            self.group.append(label(name, x, 0, 1, SERIES[s]))
+            x += (len(name) + 1) * 6
+        self.top_value = label(" " * 6, 0, top, 1, DIM)
+        self.low_value = label(" " * 6, 0, height - LINE_H - 1, 1, DIM)
+        self.group.append(self.top_value)
+        self.group.append(self.low_value)
+
+    def enter(self):
+        controller = self.app.controller
+        rules = controller.rules
+        points = [start_scores(controller)]
+        for result in controller.sheet():
+            if result.result != REDEAL:
+                points.append(result.scores)
+        low = min(0, min(min(p) for p in points))
+        high = max(rules.target, max(max(p) for p in points))
+        set_text(self.title, "Race to %d" % rules.target)
+        set_text(self.top_value, str(high))
+        set_text(self.low_value, str(low))
+        bitmap, w, h = self.bitmap, self.plot_w, self.plot_h
+        bitmap.fill(0)
+
+        def y_of(score):
+            return (h - 1) - (score - low) * (h - 1) // (high - low)
+
+        for level in (0, rules.barrel_at, rules.target):
+            if level < low or level > high:  # a barrel above a low target
+                continue
+            y = y_of(level)
+            for x in range(0, w, 3):
+                bitmap[x, y] = 1
+        steps = max(1, len(points) - 1)
+        for s in range(3):
+            for i in range(1, len(points)):
+                draw_line(bitmap, (i - 1) * (w - 1) // steps, y_of(points[i - 1][s]),
+                          i * (w - 1) // steps, y_of(points[i][s]), 2 + s)
+
+    def tick(self, now):
+        return False
+
+    def key(self, key):
+        if key == A or key == B:
+            self.app.show(self.app.back_to)
+
+
+def draw_line(bitmap, x0, y0, x1, y1, colour):
+    """Bresenham's line into ``bitmap``."""
+    dx, dy = abs(x1 - x0), -abs(y1 - y0)
+    sx = 1 if x0 < x1 else -1
+    sy = 1 if y0 < y1 else -1
+    err = dx + dy
+    while True:
+        bitmap[x0, y0] = colour
+        if x0 == x1 and y0 == y1:
+            return
+        twice = 2 * err
+        if twice >= dy:
+            err += dy
+            x0 += sx
+        if twice <= dx:
+            err += dx
+            y0 += sy

@@ -1,0 +1,139 @@
+"""What every screen is made of: fixed-width text lines, solid boxes, a scrolling list.
+
+Labels are ``bitmap_label``s padded to a fixed number of columns, so changing
+their text redraws into the bitmap they already own instead of allocating a
+new one.  Keys on every list: LEFT/UP previous, RIGHT/DOWN next (both wrap
+around: the three-button Feather has only LEFT, RIGHT and A), A choose,
+B (a long A on the Feather) back.
+"""
+
+import displayio
+import terminalio
+from adafruit_display_text import bitmap_label
+
+FONT_W = 6  # terminalio.FONT cell
+LINE_H = 12
+LINE_STEP = 13  # rows of a list: a pixel between lines
+BACKGROUND = 0x101828
+TEXT = 0xFFFFFF
+DIM = 0x98A0B0
+ACCENT = 0xFFD040
+BAR = 0x2850B8
+
+
+def pad(left, right, cols):
+    """``left`` and ``right`` on one ``cols`` wide line (no str.ljust on the device)."""
+    left = left[:max(0, cols - len(right) - (1 if right else 0))]
+    return left + " " * (cols - len(left) - len(right)) + right
+
+
+def wrap(text, cols):
+    """Words of ``text`` in lines of at most ``cols``; a newline starts a new line."""
+    lines = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            while len(word) > cols:  # a word longer than the line is cut
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:cols])
+                word = word[cols:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= cols:
+                line = line + " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def label(text, x, y, scale=1, color=TEXT, background=None):
+    """A text label whose bitmap (a pixel of padding each side) starts at x, y."""
+    return bitmap_label.Label(
+        terminalio.FONT, text=text, color=color, background_color=background, scale=scale,
+        anchor_point=(0, 0), anchored_position=(x + scale, y), padding_left=1, padding_right=1,
+    )
+
+
+def set_text(line, text):
+    """Change a label only when the text differs (a redraw costs time, not memory)."""
+    if line.text != text:
+        line.text = text
+
+
+def solid(width, height, colour, x=0, y=0):
+    """A filled rectangle: a one-bit Bitmap of its own size."""
+    palette = displayio.Palette(1)
+    palette[0] = colour
+    return displayio.TileGrid(displayio.Bitmap(width, height, 1), pixel_shader=palette, x=x, y=y)
+
+
+def backdrop(width, height, colour=BACKGROUND):
+    """The whole screen in one colour: a 1x1 bitmap in a Group scaled to cover it."""
+    palette = displayio.Palette(1)
+    palette[0] = colour
+    group = displayio.Group(scale=max(width, height))
+    group.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=palette))
+    return group
+
+
+class ListView:
+    """A title, ``rows`` text rows (one of them under a highlight bar) and footer lines.
+
+    ``text_scale`` 2 doubles the rows (the square 240 x 240 screen is small in the hand).
+
+    ``show(title, lines, cursor, footer)`` scrolls so the cursor row is visible;
+    ``cursor`` -1 shows no bar (a page of text).  ``first`` is the top line shown.
+    """
+
+    def __init__(self, width, height, footer_lines=1, title_scale=1, text_scale=1):
+        self.cols = width // (FONT_W * text_scale) - 1
+        self.footer_cols = width // FONT_W - 1  # hints stay small: they are read once
+        self.group = displayio.Group()
+        self.group.append(backdrop(width, height))
+        title_h = LINE_H * title_scale + 2
+        self.title_cols = width // (FONT_W * title_scale) - 1
+        self.title = label(" " * self.title_cols, 0, 0, title_scale, ACCENT)
+        self.group.append(self.title)
+        footer_top = height - LINE_STEP * footer_lines
+        step = LINE_STEP * text_scale
+        self.step = step
+        self.rows = (footer_top - title_h - 1) // step
+        self.top = title_h
+        self.bar = solid(width, step, BAR, 0, title_h)
+        self.group.append(self.bar)
+        blank = " " * self.cols
+        self.lines = [label(blank, 0, title_h + i * step, text_scale) for i in range(self.rows)]
+        for line in self.lines:
+            self.group.append(line)
+        blank = " " * self.footer_cols
+        self.footer = [label(blank, 0, footer_top + i * LINE_STEP, 1, DIM) for i in range(footer_lines)]
+        for line in self.footer:
+            self.group.append(line)
+        self.first = 0
+
+    def show(self, title, lines, cursor=-1, footer=""):
+        set_text(self.title, pad(title, "", self.title_cols))
+        rows = self.rows
+        if cursor >= 0:
+            if cursor < self.first:
+                self.first = cursor
+            elif cursor >= self.first + rows:
+                self.first = cursor - rows + 1
+        self.first = max(0, min(self.first, len(lines) - rows))
+        for i in range(rows):
+            at = self.first + i
+            set_text(self.lines[i], pad(lines[at] if at < len(lines) else "", "", self.cols))
+        self.bar.hidden = cursor < 0
+        if cursor >= 0:
+            self.bar.y = self.top + (cursor - self.first) * self.step
+        footer_lines = wrap(footer, self.footer_cols)
+        for i in range(len(self.footer)):
+            set_text(self.footer[i], pad(footer_lines[i] if i < len(footer_lines) else "", "", self.footer_cols))
+
+    def scroll(self, by, count):
+        """Move a page of ``count`` lines by ``by`` lines (no cursor)."""
+        self.first = max(0, min(self.first + by, count - self.rows))

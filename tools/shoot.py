@@ -1,0 +1,312 @@
+# desktop-only: not bundled for the device
+"""Render every screen, on every board size, to PNG files; print the display memory.
+
+    python tools/shoot.py --out DIR [--board NAME ...] [--scale N] [--only SCREEN ...]
+
+Files are named ``<board>-<screen>.png``.  No display is needed.  Every state
+is reached through real games: seeded games with random players (the human
+seat too) are played through the controller until the state occurs, or a
+game starts from a given score table (barrel, dark) the way a record does.
+For each shot the tool prints the bitmap and palette bytes of the whole
+display tree (the device RAM the screen costs) and its displayio objects.
+"""
+
+import argparse
+import os
+import sys
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import displayio  # noqa: E402
+
+from thousand import actions  # noqa: E402
+from thousand.controller import HUMAN, Controller  # noqa: E402
+from thousand.driver import RandomPlayer  # noqa: E402
+from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_GIVE, PHASE_PLAY, PHASE_TALON, Game  # noqa: E402
+from thousand.rules import Rules  # noqa: E402
+from thousand.ui.app import MemoryStorage  # noqa: E402
+from thousand.ui.desktop import BOARD_SIZES, open_app  # noqa: E402
+from thousand.ui.render import display_bytes  # noqa: E402
+
+BOARDS = ("pybadge", "pygamer", "picosystem", "feather_esp32s3_rtft")
+SHORT_GAME = {"preset": "classic", "target": 300}  # below barrel_at: the first to 300 wins
+
+
+class Table:
+    """A seeded game with random players in all three seats, stepped one decision at a time."""
+
+    def __init__(self, app, rules=None, seed=1, start=None):
+        rules = rules if rules is not None else Rules.preset("classic")
+        game = Game(rules, seed=seed, start=start)
+        self.controller = Controller(rules, levels=("random", "random"), seed=seed, game=game)
+        self.human = RandomPlayer(seed + 1000)
+        self.app = app
+        app.start(self.controller)
+
+    def step(self):
+        """One decision (the human's by the random player), or the next deal."""
+        controller = self.controller
+        if controller.over():
+            return False
+        if controller.between_deals():
+            self.app.deal_ended()  # the app's own book-keeping: statistics, the save
+            controller.next_deal()
+            return True
+        decision = controller.human_decision()
+        if decision is not None:
+            controller.act(decision.legal[self.human.rng.below(len(decision.legal))])
+        else:
+            controller.step()
+        return True
+
+    def until(self, wanted, max_deals=40):
+        """Play until ``wanted(controller)`` holds; False if the game ended first
+        or ``max_deals`` deals went by without it."""
+        while len(self.controller.sheet()) <= max_deals:
+            if wanted(self.controller):
+                return True
+            if not self.step():
+                return False
+        return False
+
+
+def human_to(phase=None, verb=None):
+    """A condition: the human decides now (in ``phase``, with an action of ``verb``)."""
+
+    def wanted(controller):
+        decision = controller.human_decision()
+        if decision is None or decision.question:
+            return False
+        if phase is not None and controller.view().phase != phase:
+            return False
+        return verb is None or any(actions.verb(a) == verb for a in decision.legal)
+
+    return wanted
+
+
+def find(app, wanted, rules=None, start=None, seeds=range(1, 400)):
+    """The first seeded game that reaches ``wanted``, shown on the table."""
+    for seed in seeds:
+        table = Table(app, rules, seed, start)
+        if table.until(wanted):
+            show_table(app)
+            return table
+    raise RuntimeError("no seed reaches the wanted state")
+
+
+def show_table(app):
+    app.show("table")
+    app.screens["table"].changed = True
+    app.screens["table"].tick(app.now)
+
+
+def play_trick_choice(app, verb):
+    """Open the second-step choice (declare or not; give to whom) on a card that has one."""
+    screen = app.screens["table"]
+    for card in screen.hand_cards:
+        mine = [a for c, a in screen.card_actions if c == card]
+        if len(mine) > 1 and any(actions.verb(a) == verb for a in mine):
+            screen.cursor = screen.hand_cards.index(card)
+            screen.choose_card(card)
+            return True
+    return False
+
+
+def has_choice(verb):
+    def wanted(controller):
+        decision = controller.human_decision()
+        if decision is None:
+            return False
+        seen = {}
+        for action in decision.legal:
+            if actions.verb(action) == verb:
+                card = actions.card(action)
+                seen[card] = seen.get(card, 0) + 1
+        return any(n > 1 for n in seen.values()) or (verb == actions.DECLARE and verb in map(actions.verb, decision.legal))
+
+    return wanted
+
+
+def illegal_cards_shown(controller):
+    decision = controller.human_decision()
+    if decision is None or controller.view().phase != PHASE_PLAY:
+        return False
+    view = controller.view()
+    return view.trick and view.trump >= 0 and len(decision.legal) < bin(view.hand).count("1")
+
+
+def bot_thinking(controller):
+    decision = controller.pending()
+    return decision is not None and decision.seat != HUMAN and controller.view().phase == PHASE_PLAY \
+        and len(controller.view().trick) == 1
+
+
+def scenes():
+    """(screen name, function(app) that brings the app to it), in order."""
+
+    def title(app):
+        app.show("title")
+
+    def agreements(app):
+        app.show("agreements")
+        for _ in range(14):
+            app.screen.key(3)  # RIGHT: down the list, so it scrolls and shows a help line
+
+    def table_auction(app):
+        find(app, human_to(PHASE_AUCTION, actions.BID))
+
+    def table_redeal(app):
+        find(app, lambda c: c.human_decision() is not None and c.human_decision().question)
+
+    def table_dark(app):
+        start = {"scores": [300, 200, 100], "dealer": 2}
+        find(app, lambda c: c.view().phase == PHASE_DARK and c.human_decision() is not None,
+             Rules.preset("full"), start)
+
+    def table_talon(app):
+        find(app, human_to(PHASE_TALON, actions.GIVE))
+
+    def table_give(app):
+        find(app, human_to(PHASE_GIVE, actions.GIVE))
+
+    def table_give_to(app):
+        find(app, human_to(PHASE_TALON, actions.GIVE))
+        play_trick_choice(app, actions.GIVE)
+
+    def table_contract(app):
+        find(app, human_to(PHASE_CONTRACT, actions.CONTRACT))
+
+    def table_play(app):
+        find(app, illegal_cards_shown)
+
+    def table_declare(app):
+        find(app, lambda c: human_to(PHASE_PLAY, actions.DECLARE)(c) and has_choice(actions.DECLARE)(c))
+        play_trick_choice(app, actions.DECLARE)
+
+    def table_thinking(app):
+        find(app, bot_thinking)
+
+    def table_barrel(app):
+        start = {"scores": [880, 300, -120], "barrel": [2, None, None], "bolts": [1, 2, 0],
+                 "deals_played": 10, "dealer": 2}
+        find(app, human_to(PHASE_PLAY), None, start)
+
+    def table_golden(app):
+        find(app, human_to(PHASE_PLAY), Rules.preset("full"))
+
+    def tablemenu(app):
+        find(app, human_to(PHASE_TALON, actions.GIVE))
+        app.show("tablemenu")
+
+    def summary(app):
+        table = find(app, human_to(PHASE_PLAY))
+        table.until(lambda c: c.between_deals())
+        app.show("summary")
+
+    def long_game(app):
+        table = Table(app, Rules.preset("classic"), seed=7)
+        table.until(lambda c: len(c.sheet()) >= 24 or c.over(), max_deals=30)
+        return table
+
+    def sheet(app):
+        long_game(app)
+        app.back_to = "title"
+        app.show("sheet")
+
+    def chart(app):
+        long_game(app)
+        app.back_to = "title"
+        app.show("chart")
+
+    def gameover(app):
+        find(app, lambda c: c.over(), Rules.from_dict(SHORT_GAME))
+        app.deal_ended()
+        app.show("summary")
+
+    def statistics(app):
+        gameover(app)
+        app.show("statistics")
+
+    return (
+        ("title", title),
+        ("newgame", lambda app: app.show("newgame")),
+        ("agreements", agreements),
+        ("settings", lambda app: app.show("settings")),
+        ("help", lambda app: app.show("help")),
+        ("table-auction", table_auction),
+        ("table-redeal", table_redeal),
+        ("table-dark", table_dark),
+        ("table-talon", table_talon),
+        ("table-give-to", table_give_to),
+        ("table-give", table_give),
+        ("table-contract", table_contract),
+        ("table-play", table_play),
+        ("table-declare", table_declare),
+        ("table-thinking", table_thinking),
+        ("table-barrel", table_barrel),
+        ("table-golden", table_golden),
+        ("tablemenu", tablemenu),
+        ("summary", summary),
+        ("sheet", sheet),
+        ("chart", chart),
+        ("gameover", gameover),
+        ("statistics", statistics),
+    )
+
+
+def count_objects(group):
+    """displayio objects in a tree: groups, tile grids, and distinct bitmaps and palettes."""
+    seen = set()
+    count = 0
+
+    def walk(layer):
+        nonlocal count
+        count += 1
+        if isinstance(layer, displayio.Group):
+            for child in layer:
+                walk(child)
+        elif isinstance(layer, displayio.TileGrid):
+            for part in (layer.bitmap, layer.pixel_shader):
+                if id(part) not in seen:
+                    seen.add(id(part))
+                    count += 1
+
+    walk(group)
+    return count
+
+
+def shoot(board, out, scale=2, only=None):
+    """Render every scene on ``board``; yield (screen, path, bitmap bytes, palette bytes, objects)."""
+    for name, setup in scenes():
+        if only and name not in only:
+            continue
+        app = open_app(board, seed=1, window=False, storage=MemoryStorage())
+        setup(app)
+        app.display.refresh()
+        path = os.path.join(out, "%s-%s.png" % (board, name))
+        app.display.save_png(path, scale)
+        group = app.display.root_group
+        bitmaps, palettes, _tiles = display_bytes(group)
+        yield name, path, bitmaps, palettes, count_objects(group)
+        app.display.release()
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--board", action="append", choices=sorted(BOARD_SIZES))
+    parser.add_argument("--only", action="append", help="a screen name (repeatable)")
+    parser.add_argument("--scale", type=int, default=2)
+    options = parser.parse_args(argv)
+    os.makedirs(options.out, exist_ok=True)
+    print("%-22s %-16s %8s %8s %8s %7s" % ("board", "screen", "bitmaps", "palettes", "total", "objects"))
+    for board in options.board or BOARDS:
+        for name, _path, bitmaps, palettes, objects in shoot(board, options.out, options.scale, options.only):
+            print("%-22s %-16s %8d %8d %8d %7d" % (board, name, bitmaps, palettes, bitmaps + palettes, objects))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
