@@ -43,11 +43,16 @@ def open(window=True, scale=4):
 
 
 def ticks_ms():
+    """Milliseconds, wrapping at 2**29 like CircuitPython's ``supervisor.ticks_ms``.
+
+    Not pygame's clock: ``pygame.time.get_ticks()`` stays 0 unless ``pygame.init()``
+    ran, and the window only initialises the display (no audio device needed).
+    """
     if clock_ms is not None:
         return clock_ms
-    import pygame
+    import time
 
-    return pygame.time.get_ticks()
+    return int(time.monotonic() * 1000) & ((1 << 29) - 1)
 
 
 def script(events):
