@@ -63,6 +63,7 @@ class KeyRepeater:
         self._raw = 0  # bit per key: last reported state
         self._held = 0  # bit per key: debounced state
         self._edge_ms = [0] * NUM_KEYS  # when the held state last changed
+        self._raw_ms = [0] * NUM_KEYS  # when the last raw edge came
         self._recent = 0  # bit per key: changed within debounce_ms (ticks wrap: no old times)
         self._due_ms = [0] * NUM_KEYS  # next repeat / long-press time
         self._long_key = [NO_KEY] * NUM_KEYS
@@ -81,6 +82,7 @@ class KeyRepeater:
             self._raw |= bit
         else:
             self._raw &= ~bit
+        self._raw_ms[key] = now_ms
         if not self._recent & bit or ticks_diff(now_ms, self._edge_ms[key]) >= self.debounce_ms:
             self._settle(key, now_ms)
 
@@ -130,7 +132,9 @@ class KeyRepeater:
             bit = 1 << key
             if self._recent & bit and ticks_diff(now_ms, self._edge_ms[key]) >= self.debounce_ms:
                 self._recent &= ~bit
-                self._settle(key, now_ms)  # the state the bounces left behind
+                # the state the bounces left behind, dated when it really came: a late
+                # settle must not open a new bounce window that would swallow the next tap
+                self._settle(key, self._raw_ms[key])
             elif held & bit and ticks_diff(now_ms, self._due_ms[key]) >= 0:
                 if self._long_key[key] != NO_KEY:
                     if not self._long_done & bit:
