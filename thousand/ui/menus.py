@@ -380,9 +380,12 @@ class TableMenu(MenuScreen):
 def print_record(game):
     """The game as a REFEREE.md record on one line of the serial console (for bug reports:
     on the device the drive is normally read-only to the game)."""
-    from thousand.export import record_text
+    import sys
 
-    print(record_text(game))
+    from thousand.record import write_game_record
+
+    write_game_record(game, sys.stdout)
+    sys.stdout.write("\n")
 
 
 SCREENS = {
