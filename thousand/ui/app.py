@@ -30,7 +30,10 @@ SETTINGS_DEFAULTS = {"muted": False, "bot_delay_ms": 600}
 BOT_DELAYS = (1500, 1000, 600, 300, 0)
 HUMAN = 0  # thousand.controller.HUMAN (the controller is imported only when a game starts)
 DEAL_END_PAUSE_MS = 900  # the last trick stays on the table this long before the summary
-LAZY_MODULES = ("menus", "sheet", "helptext")  # thousand.ui modules not needed during play
+# Modules not needed during play: menus, and the statistics, settings and records of
+# the storage (the game save itself, thousand.save and thousand.storage, stays loaded).
+LAZY_MODULES = ("thousand.ui.menus", "thousand.ui.sheet", "thousand.ui.helptext", "thousand.stats",
+                "thousand.settings", "thousand.export", "thousand.record")
 
 
 class MemoryStorage:
@@ -308,12 +311,13 @@ class App:
 
 
 def forget_modules():
-    """Unload the screen modules that only menus use (imported again when needed)."""
-    package = sys.modules.get("thousand.ui")
+    """Unload the modules that only menus and deal ends use (imported again when needed)."""
     for name in LAZY_MODULES:
-        sys.modules.pop("thousand.ui." + name, None)
-        if package is not None and hasattr(package, name):
-            delattr(package, name)
+        sys.modules.pop(name, None)
+        cut = name.rfind(".")
+        package = sys.modules.get(name[:cut])
+        if package is not None and hasattr(package, name[cut + 1:]):
+            delattr(package, name[cut + 1:])
 
 
 def usable_levels(levels):
