@@ -48,6 +48,7 @@ def store_maker(request, tmp_path):
 def start_app(store, rules=None):
     app = open_app("pybadge", seed=SEED, rules=rules, window=False, storage=PersistentStorage(store))
     app.settings["bot_delay_ms"] = 0  # not saved: the test's own pace
+    app.display.refresh = lambda: None  # screens and labels are updated; only the pixels are not drawn
     return app, Hands(app)
 
 
@@ -235,3 +236,22 @@ def test_records_are_written_on_leaving_and_at_the_game_end(board, data_dir):
     assert out["scores"] == app.controller.game.scores and out["winner"] == app.controller.game.winner
     assert not [name for name in os.listdir(data_dir) if name.startswith("game.") and os.path.getsize(data_dir / name)]
     power_cut(app)
+
+
+def test_a_redeal_question_answered_before_the_cut_is_not_asked_again():
+    """"Keep the cards" changes no card, only who is still to be asked: the save keeps that."""
+    from thousand import actions
+    from thousand.controller import Controller
+    from thousand.storage import MemoryStore
+
+    controller = Controller(Rules.preset("classic"), ("random", "random"), seed=35)
+    controller.next_deal()
+    assert controller.human_decision().question  # this seed's first deal lets the human call a redeal
+    controller.act(actions.ACTION_KEEP)
+    store = MemoryStore()
+    PersistentStorage(store).save_game(controller)
+    again = PersistentStorage(store).load_game()
+    assert again is not controller and again.pending().question == controller.pending().question
+    assert (again.pending().seat, again.pending().legal) == (controller.pending().seat, controller.pending().legal)
+    for _ in range(3):  # and the computer seats go on the same way
+        assert again.step() == controller.step()
