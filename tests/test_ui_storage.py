@@ -255,3 +255,18 @@ def test_a_redeal_question_answered_before_the_cut_is_not_asked_again():
     assert (again.pending().seat, again.pending().legal) == (controller.pending().seat, controller.pending().legal)
     for _ in range(3):  # and the computer seats go on the same way
         assert again.step() == controller.step()
+
+
+def test_damaged_settings_are_told_once_and_the_defaults_used(board, tmp_path):
+    folder = str(tmp_path / "data")
+    app, hands = start_app(FileStore(folder))
+    app.set_setting("muted", True)
+    power_cut(app)
+    with open(os.path.join(folder, "settings.0"), "r+b") as file:
+        file.seek(9)
+        file.write(b"\xff\xff")
+    app, hands = start_app(FileStore(folder))
+    assert app.screen.problem.startswith("settings save damaged") and app.screen.problem.endswith("started afresh")
+    assert app.settings["muted"] is False and app.rules == Rules.preset("classic")
+    hands.press(RIGHT)  # the title stays usable
+    power_cut(app)
