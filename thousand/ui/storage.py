@@ -10,7 +10,8 @@ computer levels, their random states, the controller's seed and the seats still 
 be asked the redeal question.  The computer players are deterministic given their
 random state, so a resumed game goes on exactly as the uninterrupted one would.
 
-Their modules are imported when first needed: on the device bytecode lives in the heap.
+The save, settings and statistics modules are imported when first needed: on the
+device bytecode lives in the heap.
 """
 
 from thousand.ui.app import BOT_DELAYS, HUMAN
@@ -28,9 +29,9 @@ def speed_of(delay_ms):
 
 
 class PersistentStorage:
-    def __init__(self, store, records=None):
+    def __init__(self, store, records_dir=None):
         self.store = store
-        self.records = records  # the directory of exported records; None: thousand.export's
+        self.records_dir = records_dir  # where records are exported; None: thousand.export decides
         self.problem = None  # one line for the player, taken by take_problem()
         self.slot = None
         self.found = NOT_READ  # then the loaded or last saved Controller, or None
@@ -109,9 +110,9 @@ class PersistentStorage:
         from thousand import export
 
         if controller.over():
-            export.export_finished(controller.game, self.records)
+            export.export_finished(controller.game, self.records_dir)
         else:
-            export.export_current(controller.game, self.records)
+            export.export_current(controller.game, self.records_dir)
 
     # ------------------------------------------------------------ settings
     def load_settings(self):
