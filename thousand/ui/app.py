@@ -1,5 +1,11 @@
 """The application: screens, the main loop, settings, statistics and the storage doorway.
 
+The storage (``MemoryStorage`` here, ``PersistentStorage`` of thousand/ui/storage.py
+on the device and the desktop) keeps the game, the settings and the statistics.
+Autosave (flash wear, docs/saves.md): after every action of the human, when a new
+game starts and when a deal ends; never after a computer's action (the computer
+players replay the same moves from their saved random state, so nothing is lost).
+
 ``code.py`` on the device and ``thousand/ui/desktop.py`` both build an ``App``
 over a board module (``thousand.hw``) and call ``run()``.  One loop iteration
 (``tick``) reads at most one key, lets the current screen react, lets a
@@ -19,23 +25,34 @@ import sys
 from thousand.hw.keys import NO_KEY, ticks_diff
 
 SETTINGS_DEFAULTS = {"muted": False, "bot_delay_ms": 600}
-BOT_DELAYS = (0, 300, 600, 1000, 1500)  # ms between computer moves, so a human can follow
+# ms between computer moves, so a human can follow; the index is the saved speed step
+# (Settings.speed: 0 the slowest, 2 the default)
+BOT_DELAYS = (1500, 1000, 600, 300, 0)
+HUMAN = 0  # thousand.controller.HUMAN (the controller is imported only when a game starts)
 DEAL_END_PAUSE_MS = 900  # the last trick stays on the table this long before the summary
-STAT_KEYS = ("games", "wins", "deals", "declared", "made", "best")
-LAZY_MODULES = ("menus", "sheet", "helptext")  # thousand.ui modules not needed during play
+# Modules not needed during play: menus, and the statistics, settings and records of
+# the storage (the game save itself, thousand.save and thousand.storage, stays loaded).
+LAZY_MODULES = ("thousand.ui.menus", "thousand.ui.sheet", "thousand.ui.helptext", "thousand.stats",
+                "thousand.settings", "thousand.export", "thousand.record")
 
 
 class MemoryStorage:
-    """Saves for this session only: the default until the device storage is wired in.
+    """Saves for this session only (tests, screenshots); the same methods as PersistentStorage.
 
-    A real storage offers the same six methods; ``load_game`` returns what
-    ``save_game`` was given (a Controller) or None.
+    ``load_game`` returns what ``save_game`` was given (a Controller) or None;
+    settings are a dict (SETTINGS_DEFAULTS, plus ``rules`` and ``levels`` once a game
+    was started); statistics a ``thousand.stats.Stats``.
     """
+
+    problem = None  # one line for the player about the storage; never here
 
     def __init__(self):
         self.game = None
         self.settings = {}
-        self.stats = {}
+        self.stats = None
+
+    def take_problem(self):
+        return None
 
     def load_game(self):
         return self.game
@@ -53,10 +70,17 @@ class MemoryStorage:
         self.settings = dict(settings)
 
     def load_stats(self):
-        return dict(self.stats)
+        if self.stats is None:
+            from thousand.stats import Stats
+
+            self.stats = Stats()
+        return self.stats
 
     def save_stats(self, stats):
-        self.stats = dict(stats)
+        self.stats = stats
+
+    def export(self, controller):
+        pass
 
 
 class App:
@@ -71,9 +95,13 @@ class App:
         self.storage = storage if storage is not None else MemoryStorage()
         self.settings = dict(SETTINGS_DEFAULTS)
         self.settings.update(self.storage.load_settings())
+        kept_rules = self.settings.pop("rules", None)
+        kept_levels = self.settings.pop("levels", None)
         board.set_muted(self.settings["muted"])
-        self.rules = rules if rules is not None else Rules.preset("classic")  # for the next new game
-        self.levels = [default_level(), default_level()]
+        if rules is None:
+            rules = kept_rules if kept_rules is not None else Rules.preset("classic")
+        self.rules = rules  # for the next new game
+        self.levels = usable_levels(kept_levels)
         self.seed = seed  # None: a new seed per game
         self.games_started = 0
         self.controller = None
@@ -131,7 +159,10 @@ class App:
         else:
             seed = seed + self.games_started
         self.games_started += 1
+        self.save_settings()  # the rules and levels chosen for this game are the next game's too
         self.start(Controller(self.rules.copy(), levels=self.levels, seed=seed))
+        self.storage.save_game(self.controller)  # replaces the save of the game before
+        self.report_problem()
 
     def start(self, controller):
         """Play ``controller``'s game from where it is (a new game or a continued one)."""
@@ -164,6 +195,10 @@ class App:
         self.dirty = True
         if "table" in self.screens:
             self.screens["table"].changed = True
+        controller = self.controller
+        if seat == HUMAN and not controller.between_deals() and not controller.over():
+            self.storage.save_game(controller)  # a deal's end is saved by deal_ended
+            self.report_problem()
 
     def next_deal(self):
         """After the summary: the next deal, or the title when the game is over."""
@@ -178,41 +213,49 @@ class App:
         self.show("table")
 
     def deal_ended(self):
-        """Book-keeping once per finished deal: statistics and the save."""
-        from thousand.controller import HUMAN
+        """Once per finished deal: the save, the statistics, and at the game's end its record.
 
+        The game is saved before the statistics: after a power cut between the two,
+        loading the game counts the deal (Stats records each deal once).
+        """
         controller = self.controller
-        result = controller.last_result()
-        stats = self.stats()
-        if result is not None and result.result != 3:  # a redeal is no deal played
-            stats["deals"] += 1
-            if result.declarer == HUMAN:
-                stats["declared"] += 1
-                if result.result == 0:
-                    stats["made"] += 1
-        if controller.over():
-            view = controller.view()
-            stats["games"] += 1
-            if view.winner == HUMAN:
-                stats["wins"] += 1
-            score = view.scores[HUMAN]
-            stats["best"] = score if stats["games"] == 1 else max(stats["best"], score)
-            self.storage.clear_game()
-        else:
-            self.storage.save_game(controller)
-        self.storage.save_stats(stats)
+        storage = self.storage
+        game = controller.game
+        over = controller.over()
+        if not over:
+            storage.save_game(controller)
+        stats = storage.load_stats()
+        counted = stats.record_deal(game, HUMAN)
+        if over:
+            counted = stats.record_game(game, HUMAN) or counted
+        if counted:
+            storage.save_stats(stats)
+        if over:
+            storage.export(controller)
+            storage.clear_game()
+        self.report_problem()
 
-    def stats(self):
-        stats = self.storage.load_stats()
-        for key in STAT_KEYS:
-            stats.setdefault(key, 0)
-        return stats
+    def report_problem(self):
+        """A storage problem during play, on the table's status line (else the title shows it)."""
+        table = self.screens.get("table")
+        if self.storage.problem is not None and table is not None and self.screen is table:
+            table.say(self.storage.take_problem())
+
+    def save_and_leave(self):
+        """"Save, go to title": the save, and the game's record where records can be written."""
+        self.storage.save_game(self.controller)
+        self.storage.export(self.controller)
+        self.back_to = "title"
+        self.show("title")
+
+    def save_settings(self):
+        self.storage.save_settings(dict(self.settings, rules=self.rules, levels=self.levels))
 
     def set_setting(self, name, value):
         self.settings[name] = value
         if name == "muted":
             self.board.set_muted(value)
-        self.storage.save_settings(self.settings)
+        self.save_settings()
 
     def beep(self, freq, ms):
         if not self.settings["muted"]:
@@ -268,24 +311,38 @@ class App:
 
 
 def forget_modules():
-    """Unload the screen modules that only menus use (imported again when needed)."""
-    package = sys.modules.get("thousand.ui")
+    """Unload the modules that only menus and deal ends use (imported again when needed)."""
     for name in LAZY_MODULES:
-        sys.modules.pop("thousand.ui." + name, None)
-        if package is not None and hasattr(package, name):
-            delattr(package, name)
+        sys.modules.pop(name, None)
+        cut = name.rfind(".")
+        package = sys.modules.get(name[:cut])
+        if package is not None and hasattr(package, name[cut + 1:]):
+            delattr(package, name[cut + 1:])
 
 
-def default_level():
+def usable_levels(levels):
+    """The saved computer levels where this program has them, else the default one."""
     from thousand.driver import player_names
 
-    return "normal" if "normal" in player_names() else "random"
+    names = player_names()
+    default = "normal" if "normal" in names else "random"
+    levels = levels if levels is not None and len(levels) == 2 else (default, default)
+    return [level if level in names else default for level in levels]
 
 
 def main(board=None, storage=None):
-    """The device entry point (``code.py``): the board of this machine, its display, the title."""
+    """The device entry point (``code.py``): the board of this machine, its display, the title.
+
+    The storage is the machine's own (the NVM on a board): saves, settings and statistics persist.
+    """
     from thousand import hw
     from thousand.ui import sprites
+
+    if storage is None:
+        from thousand.storage import default_store
+        from thousand.ui.storage import PersistentStorage
+
+        storage = PersistentStorage(default_store())
 
     if board is None:
         board = hw.load()

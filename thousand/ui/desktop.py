@@ -6,6 +6,10 @@
 
 Keys: arrows move, Z/Enter/Space = A (choose), X/Esc/Backspace = B (back; the
 table's menu), M/Tab = START, H/F1 = SELECT.  The map is shown under the screen.
+
+The game, settings and statistics are kept in the data directory
+($THOUSAND_DATA_DIR, else ~/.local/share/thousand): Continue on the title goes on
+with the game of the last session.  --rules and --levels override the kept choices.
 """
 
 import argparse
@@ -58,15 +62,19 @@ def main(argv, max_ticks=None):
     parser = argparse.ArgumentParser(description="Thousand in a window, as on the handheld.")
     parser.add_argument("--board", default="pybadge", choices=sorted(BOARD_SIZES))
     parser.add_argument("--seed", type=int, default=None)
-    parser.add_argument("--rules", default="classic", help="preset name or JSON agreements")
+    parser.add_argument("--rules", default=None, help="preset name or JSON agreements (default: as last time)")
     parser.add_argument("--levels", default=None, help="the two opponents' levels, e.g. normal,random")
     parser.add_argument("--scale", type=int, default=None)
     options = parser.parse_args(argv)
     try:
-        rules = rules_from_text(options.rules)
+        rules = rules_from_text(options.rules) if options.rules is not None else None
     except (RulesError, ValueError) as error:
         parser.error(str(error))
-    app = open_app(options.board, options.seed, rules, scale=options.scale)
+    from thousand.storage import FileStore, data_dir
+    from thousand.ui.storage import PersistentStorage
+
+    storage = PersistentStorage(FileStore(data_dir()))
+    app = open_app(options.board, options.seed, rules, scale=options.scale, storage=storage)
     if options.levels:
         levels = options.levels.split(",")
         if len(levels) != 2 or any(level not in player_names() for level in levels):

@@ -63,9 +63,21 @@ class MenuScreen:
 
 
 class TitleScreen(MenuScreen):
+    """The first screen; its footer says once what went wrong with a save, if anything did."""
+
     title = "THOUSAND"
     title_scale = 2
     footer_lines = 2
+
+    def __init__(self, app):
+        MenuScreen.__init__(self, app)
+        self.problem = None
+
+    def enter(self):
+        app = self.app
+        app.can_continue()  # reads the save now, so that a problem with it is told below
+        self.problem = app.storage.take_problem()
+        self.refresh()
 
     def entries(self):
         out = []
@@ -79,6 +91,8 @@ class TitleScreen(MenuScreen):
         return ["  " + words[e] for e in self.entries()]
 
     def footer(self):
+        if self.problem is not None:
+            return self.problem
         return self.app.board.key_help
 
     def choose(self, index):
@@ -138,6 +152,7 @@ class NewGameScreen(MenuScreen):
             app.new_game()
 
     def back(self):
+        self.app.save_settings()  # the rules and levels chosen are kept for next time
         self.app.show("title")
 
 
@@ -256,18 +271,18 @@ class SettingsScreen(MenuScreen):
 
 class StatisticsScreen(MenuScreen):
     title = "Statistics"
+    big_text = False  # the lines need the width
+
+    def __init__(self, app):
+        MenuScreen.__init__(self, app)
+        self.lines = []
+
+    def enter(self):
+        self.lines = self.app.storage.load_stats().lines()
+        self.refresh()
 
     def items(self):
-        stats = self.app.stats()
-        cols = self.list.cols
-        return [
-            pad("Games finished", str(stats["games"]), cols),
-            pad("Games won", str(stats["wins"]), cols),
-            pad("Deals played", str(stats["deals"]), cols),
-            pad("Your contracts", str(stats["declared"]), cols),
-            pad("  made", str(stats["made"]), cols),
-            pad("Best score", str(stats["best"]), cols),
-        ]
+        return self.lines
 
     def footer(self):
         return "B:back"
@@ -322,11 +337,12 @@ class TableMenu(MenuScreen):
             for action in decision.legal:
                 if action == actions.ACTION_CONCEDE or (action == actions.ACTION_REDEAL and not decision.question):
                     out.append(action)
-        return out + ["sheet", "chart", "settings", "help", "title"]
+        return out + ["sheet", "chart", "settings", "help", "record", "title"]
 
     def items(self):
         words = {"table": "Back to the table", "sheet": "Score sheet", "chart": "Score chart",
-                 "settings": "Settings", "help": "Rules and keys", "title": "Save, go to title"}
+                 "settings": "Settings", "help": "Rules and keys", "record": "Record to serial",
+                 "title": "Save, go to title"}
         from thousand import actions
 
         out = []
@@ -346,13 +362,30 @@ class TableMenu(MenuScreen):
             app.controller.act(entry)
             app.show("table")
             return
-        app.back_to = "tablemenu" if entry != "title" else "title"
         if entry == "title":
-            app.storage.save_game(app.controller)
+            app.save_and_leave()
+            return
+        if entry == "record":
+            print_record(app.controller.game)
+            app.show("table")
+            app.screen.say("Record sent to serial")
+            return
+        app.back_to = "tablemenu"
         app.show(entry)
 
     def back(self):
         self.app.show("table")
+
+
+def print_record(game):
+    """The game as a REFEREE.md record on one line of the serial console (for bug reports:
+    on the device the drive is normally read-only to the game)."""
+    import sys
+
+    from thousand.record import write_game_record
+
+    write_game_record(game, sys.stdout)
+    sys.stdout.write("\n")
 
 
 SCREENS = {

@@ -461,6 +461,12 @@ class TableScreen:
             else:
                 self.act(self.options_now()[self.cursor])
 
+    def say(self, text):
+        """A line on the status bar for MESSAGE_MS (a refusal, a storage problem)."""
+        self.message = ascii_only(text)
+        self.message_ms = self.app.now
+        self.show_status()
+
     def choose_card(self, card):
         mine = [action for legal_card, action in self.card_actions if legal_card == card]
         if len(mine) == 1:
@@ -478,10 +484,8 @@ class TableScreen:
         try:
             self.app.controller.act(action)
         except ValueError as refusal:  # IllegalAction: a plain sentence
-            self.message = ascii_only(str(refusal))
-            self.message_ms = self.app.now
+            self.say(str(refusal))
             self.app.beep(220, 80)
-            self.show_status()
             return
         self.mode = WATCH
         self.changed = True

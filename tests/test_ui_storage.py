@@ -1,0 +1,272 @@
+"""The App over real storage (thousand/ui/storage.py): Continue after a power cut, a damaged
+save, settings and statistics across restarts, records.  Driven with keys on the desktop board."""
+
+import json
+import os
+import sys
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+pytest.importorskip("displayio")
+
+from thousand import scoring  # noqa: E402
+from thousand.hw.keys import A, B, LEFT, RIGHT  # noqa: E402
+from thousand.record import replay  # noqa: E402
+from thousand.rng import Rng  # noqa: E402
+from thousand.rules import Rules  # noqa: E402
+from thousand.stats import Stats  # noqa: E402
+from thousand.storage import FileStore, MemoryNvm, NvmStore  # noqa: E402
+from thousand.ui.desktop import open_app  # noqa: E402
+from thousand.ui.storage import PersistentStorage  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mpy_ui_game import take_decision  # noqa: E402
+from test_ui_play import Hands, board  # noqa: E402,F401  (board: the fixture)
+
+SHORT = {"preset": "classic", "target": 300}  # a game of a few deals with this seed and script
+SEED = 3
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+@pytest.fixture(params=["files", "nvm"])
+def store_maker(request, tmp_path):
+    """A function giving the same store again, as after a restart (desktop files, device NVM)."""
+    if request.param == "files":
+        return lambda: FileStore(str(tmp_path / "data"))
+    nvm = MemoryNvm(8192)
+    return lambda: NvmStore(nvm)
+
+
+def start_app(store, rules=None):
+    app = open_app("pybadge", seed=SEED, rules=rules, window=False, storage=PersistentStorage(store))
+    app.settings["bot_delay_ms"] = 0  # not saved: the test's own pace
+    app.display.refresh = lambda: None  # screens and labels are updated; only the pixels are not drawn
+    return app, Hands(app)
+
+
+def new_game(app, hands, levels=("random", "random")):
+    app.levels = list(levels)
+    hands.move_to("new game", lambda: app.screen.entries()[app.screen.cursor], len(app.screen.entries()))
+    hands.press(A)
+    hands.press(LEFT)  # wraps to "Start the game"
+    hands.press(A)
+    assert app.screen_name == "table"
+
+
+def drive(app, hands, chooser, human_moves=None):
+    """Play with random legal choices made by keys; stop at the title (game over) or, once
+    ``human_moves`` decisions are made, when the human is to decide again.  The count made."""
+    made = 0
+    for _ in range(5000):
+        if app.screen_name == "title":
+            return made
+        if app.screen_name == "summary":
+            hands.press(A)
+        elif app.controller.human_decision() is None or app.screen.changed:
+            hands.run(20)
+        elif made == human_moves:
+            return made
+        else:
+            take_decision(app, hands.press, chooser)
+            made += 1
+    raise AssertionError("the game did not end")
+
+
+def position(app):
+    view = app.controller.view()
+    table = app.screens["table"]
+    return (vars(view), list(app.controller.game.log), app.controller.game.rng.get_state(),
+            table.hand_cards, table.table_view.status.text)
+
+
+def power_cut(app):
+    app.display.release()  # nothing is written on the way out
+
+
+def stats_numbers(stats):
+    return [getattr(stats, name) for name in ("games", "wins", "deals", "contracts_taken", "contracts_made",
+                                              "marriages", "best_score", "worst_score")]
+
+
+def test_continue_after_a_power_cut_is_the_game_that_would_have_been(board, store_maker, tmp_path):
+    rules = Rules.from_dict(SHORT)
+    app, hands = start_app(store_maker(), rules)
+    assert "continue" not in app.screen.entries()
+    new_game(app, hands)
+    chooser = Rng(5)
+    drive(app, hands, chooser, 14)  # into the second deal
+    assert len(app.controller.sheet()) >= 1
+    before = position(app)
+    deals_counted = Stats.load(store_maker()).deals
+    assert deals_counted == len([r for r in app.controller.sheet() if r.result != scoring.REDEAL])
+    power_cut(app)
+
+    app, hands = start_app(store_maker())  # a new machine start over the same store
+    title = app.screen
+    assert title.entries()[0] == "continue" and title.problem is None
+    hands.press(A)
+    drive(app, hands, Rng(0), 0)  # the computer seats replay their moves since the save
+    assert position(app) == before
+    drive(app, hands, chooser)
+    resumed = app.controller.game
+    assert app.screen_name == "title" and resumed.over
+    assert "continue" not in app.screen.entries()
+    resumed_stats = Stats.load(store_maker())
+    power_cut(app)
+
+    other = FileStore(str(tmp_path / "uninterrupted"))
+    app, hands = start_app(other, rules)
+    new_game(app, hands)
+    drive(app, hands, Rng(5))
+    whole = app.controller.game
+    assert whole.scores == resumed.scores and whole.winner == resumed.winner
+    assert [r.deltas for r in whole.sheet][-len(resumed.sheet):] == [r.deltas for r in resumed.sheet]
+    assert stats_numbers(Stats.load(other)) == stats_numbers(resumed_stats)
+    assert resumed_stats.games == 1
+    assert resumed_stats.deals == len([r for r in whole.sheet if r.result != scoring.REDEAL])
+    power_cut(app)
+
+
+def test_a_damaged_save_is_told_on_the_title_and_a_new_game_still_starts(board, tmp_path):
+    folder = str(tmp_path / "data")
+    app, hands = start_app(FileStore(folder), Rules.from_dict(SHORT))
+    new_game(app, hands)
+    drive(app, hands, Rng(5), 3)
+    power_cut(app)
+    for name in ("game.0", "game.1"):
+        path = os.path.join(folder, name)
+        if os.path.exists(path):
+            with open(path, "r+b") as file:
+                file.seek(10)
+                file.write(b"\x55\xaa\x55\xaa")
+
+    app, hands = start_app(FileStore(folder))
+    title = app.screen
+    footer = " ".join(line.text.strip() for line in title.list.footer)
+    assert title.problem.startswith("game save damaged, not used") and "\n" not in title.problem
+    assert footer.startswith("game save damaged, not used")
+    assert "continue" not in title.entries()
+    assert os.path.exists(os.path.join(folder, "game.damaged-1"))
+    new_game(app, hands)
+    assert app.controller.human_decision() is not None or app.controller.bot_to_move()
+    app.show("title")  # shown once: a second visit has the key help again
+    assert app.screen.problem is None and app.screen.entries()[0] == "continue"
+    power_cut(app)
+
+
+def test_settings_and_statistics_survive_a_restart(board, store_maker):
+    app, hands = start_app(store_maker())
+    hands.move_to("settings", lambda: app.screen.entries()[app.screen.cursor], len(app.screen.entries()))
+    hands.press(A)
+    hands.press(A)  # sound off
+    hands.press(RIGHT)
+    hands.press(A)  # the computer's pause: after the test's 0 ms, the slowest
+    assert app.settings["muted"] and app.settings["bot_delay_ms"] == 1500
+    hands.press(B)
+    app.rules = Rules.from_dict({"preset": "full", "target": 500})
+    new_game(app, hands, ("random", "random"))
+    app.settings["bot_delay_ms"] = 0
+    drive(app, hands, Rng(9), 16)
+    counted = Stats.load(store_maker())
+    assert counted.deals >= 1
+    power_cut(app)
+
+    app, hands = start_app(store_maker())
+    assert app.settings["muted"] is True and app.rules == Rules.from_dict({"preset": "full", "target": 500})
+    assert app.levels == ["random", "random"]
+    app2_delay = PersistentStorage(store_maker()).load_settings()["bot_delay_ms"]
+    assert app2_delay == 1500
+    hands.move_to("statistics", lambda: app.screen.entries()[app.screen.cursor], len(app.screen.entries()))
+    hands.press(A)
+    shown = [line.text.strip() for line in app.screen.list.lines]
+    assert shown[:3] == [line.strip() for line in counted.lines()[:3]]
+    assert shown[1] == "Deals played %d" % counted.deals
+    hands.press(B)
+    hands.press(A)  # Continue
+    drive(app, hands, Rng(9), 20)
+    assert Stats.load(store_maker()).deals > counted.deals  # counting goes on
+    power_cut(app)
+
+
+def test_record_to_serial_replays_to_the_same_scores(board, store_maker, capsys):
+    app, hands = start_app(store_maker(), Rules.from_dict(SHORT))
+    new_game(app, hands)
+    drive(app, hands, Rng(5), 14)
+    power_cut(app)
+    app, hands = start_app(store_maker())
+    hands.press(A)  # Continue: from the NVM the record starts at the resumed deal
+    drive(app, hands, Rng(6), 2)
+    capsys.readouterr()
+    hands.press(B)
+    menu = app.screen
+    hands.move_to("record", lambda: menu.entries()[menu.cursor], len(menu.entries()))
+    hands.press(A)
+    assert app.screen_name == "table" and "serial" in app.screens["table"].message
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1
+    out = replay(json.loads(lines[0]))
+    assert out["scores"] == app.controller.game.scores
+    power_cut(app)
+
+
+def test_records_are_written_on_leaving_and_at_the_game_end(board, data_dir):
+    app, hands = start_app(FileStore(str(data_dir)), Rules.from_dict(SHORT))
+    new_game(app, hands)
+    chooser = Rng(5)
+    drive(app, hands, chooser, 5)
+    hands.press(B)
+    menu = app.screen
+    hands.move_to("title", lambda: menu.entries()[menu.cursor], len(menu.entries()))
+    hands.press(A)
+    assert app.screen_name == "title"
+    with open(data_dir / "records" / "current.json") as file:
+        assert replay(json.load(file))["scores"] == app.controller.game.scores
+    hands.press(A)  # Continue
+    drive(app, hands, chooser)
+    with open(data_dir / "records" / "last.json") as file:
+        out = replay(json.load(file))
+    assert out["scores"] == app.controller.game.scores and out["winner"] == app.controller.game.winner
+    assert not [name for name in os.listdir(data_dir) if name.startswith("game.") and os.path.getsize(data_dir / name)]
+    power_cut(app)
+
+
+def test_a_redeal_question_answered_before_the_cut_is_not_asked_again():
+    """"Keep the cards" changes no card, only who is still to be asked: the save keeps that."""
+    from thousand import actions
+    from thousand.controller import Controller
+    from thousand.storage import MemoryStore
+
+    controller = Controller(Rules.preset("classic"), ("random", "random"), seed=35)
+    controller.next_deal()
+    assert controller.human_decision().question  # this seed's first deal lets the human call a redeal
+    controller.act(actions.ACTION_KEEP)
+    store = MemoryStore()
+    PersistentStorage(store).save_game(controller)
+    again = PersistentStorage(store).load_game()
+    assert again is not controller and again.pending().question == controller.pending().question
+    assert (again.pending().seat, again.pending().legal) == (controller.pending().seat, controller.pending().legal)
+    for _ in range(3):  # and the computer seats go on the same way
+        assert again.step() == controller.step()
+
+
+def test_damaged_settings_are_told_once_and_the_defaults_used(board, tmp_path):
+    folder = str(tmp_path / "data")
+    app, hands = start_app(FileStore(folder))
+    app.set_setting("muted", True)
+    power_cut(app)
+    with open(os.path.join(folder, "settings.0"), "r+b") as file:
+        file.seek(9)
+        file.write(b"\xff\xff")
+    app, hands = start_app(FileStore(folder))
+    assert app.screen.problem.startswith("settings save damaged") and app.screen.problem.endswith("started afresh")
+    assert app.settings["muted"] is False and app.rules == Rules.preset("classic")
+    hands.press(RIGHT)  # the title stays usable
+    power_cut(app)
