@@ -27,9 +27,6 @@ class SearchAborted(Exception):
     pass
 
 
-_ABORT = SearchAborted()
-
-
 class Solver:
     def __init__(self, rules):
         self.must_beat = rules.must_beat
@@ -117,7 +114,7 @@ class Solver:
     def _node(self, seat):
         self.nodes += 1
         if self.nodes > self.limit:
-            raise _ABORT
+            raise SearchAborted()  # once per search at most: a fresh one keeps no old traceback
         gained = self.gained
         need = self.need
         if gained >= need:
