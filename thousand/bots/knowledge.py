@@ -71,6 +71,14 @@ class Knowledge:
         for s in range(NUM_SEATS):
             self.located[s] &= ~played
         self.located[me] = 0
+        if self.unseen_gift_to >= 0:
+            # A talon card in a suit the declarer has shown void in can only be the
+            # card he gave face down.
+            shown = self.located[decl] & self.voids_mask(decl)
+            if shown:
+                self.located[decl] &= ~shown
+                self.located[self.unseen_gift_to] |= shown
+                self.unseen_gift_to = -1
         known = self.hand | played
         for s in range(NUM_SEATS):
             known |= self.located[s]
@@ -163,9 +171,9 @@ class Knowledge:
         # Partial Fisher-Yates: the first need_a cards of a shuffle go to seat a.
         for i in range(need_a):
             j = i + rng.below(n - i)
-            t = scratch[i]
-            scratch[i] = scratch[j]
-            scratch[j] = t
+            t = scratch[j]
+            scratch[j] = scratch[i]
+            scratch[i] = t
             hand_a |= 1 << t
         for i in range(need_a, n):
             hand_b |= 1 << scratch[i]
