@@ -53,8 +53,8 @@ LEVELS = ("easy", "normal", "hard", "random")
 # extra bid margin, posture).
 _PARAMS = (
     ("easy", (0, 0, 0, 0, 80, 15, 10, False)),
-    ("normal", (6, 3, 6000, 3000, 0, 5, 5, True)),
-    ("hard", (12, 5, 30000, 8000, 0, 0, 0, True)),
+    ("normal", (6, 3, 3000, 1500, 0, 5, 5, True)),
+    ("hard", (12, 5, 9000, 4000, 0, 0, 0, True)),
 )
 
 

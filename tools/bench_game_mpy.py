@@ -1,0 +1,70 @@
+"""One bot game for measuring device cost; runs under MicroPython (and CPython).
+
+    micropython bench_game_mpy.py LEVELS SEED MAX_DEALS
+
+``tools/bench_bots.py`` runs this on the ``.mpy`` build.  Every decision goes
+through ``next(filter(decide, ...))`` so that ``valgrind --tool=callgrind
+--toggle-collect=filter_iternext --dump-after=filter_iternext`` counts exactly the
+instructions of each decision, one profile dump per decision (the engine's own
+work between decisions is not counted).  Prints the phase of every decision in
+order (``phases: ...``), then ``done``.
+"""
+
+import gc
+import sys
+
+from thousand import actions as A
+from thousand.bots import make_bot
+from thousand.game import PHASE_AUCTION, PHASE_DEAL_OVER, PHASE_GAME_OVER, Game
+from thousand.rules import Rules
+
+
+def main():
+    levels = sys.argv[1].split(",") if len(sys.argv) > 1 else ["hard", "hard", "hard"]
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    max_deals = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
+    game = Game(Rules.preset("classic"), seed=seed, keep_records=False)
+    bots = [make_bot(levels[s], seed * 3 + s) for s in range(3)]
+    phases = []
+    holder = [None, None]
+
+    def decide(view):
+        holder[1] = holder[0].decide(view)
+        return True
+
+    def ask(seat, legal):
+        view = game.view(seat)
+        if legal is not None:
+            view.legal = legal
+        holder[0] = bots[seat]
+        next(filter(decide, (view,)))
+        phases.append(view.phase)
+        return holder[1]
+
+    deals = 0
+    while not game.over and deals < max_deals:
+        game.start_deal()
+        asked = False
+        while game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER:
+            if game.phase == PHASE_AUCTION and not asked:
+                asked = True
+                redealt = False
+                for seat in game.redeal_callers():
+                    action = ask(seat, [A.ACTION_REDEAL, A.ACTION_KEEP])
+                    game.apply(seat, action)
+                    if action == A.ACTION_REDEAL:
+                        redealt = True
+                        break
+                if redealt:
+                    break
+                continue
+            seat = game.to_move
+            game.apply(seat, ask(seat, None))
+        deals += 1
+        gc.collect()
+    print("phases: " + "".join(str(p) for p in phases))
+    print("scores", game.scores, "winner", game.winner, "deals", deals)
+    print("done")
+
+
+main()
