@@ -48,13 +48,16 @@ from thousand.rng import Rng
 
 LEVELS = ("easy", "normal", "hard", "random")
 
+# What making (or breaking) the contract is worth in the search, in card points.
+CONTRACT_WEIGHT = 200
+
 # Per level: (samples, search when this many cards or fewer are left in hand,
 # node budget per decision, node cap per solver run, slip per mille, bid noise,
 # extra bid margin, posture).
 _PARAMS = (
-    ("easy", (0, 0, 0, 0, 80, 15, 10, False)),
-    ("normal", (6, 3, 3000, 1500, 0, 5, 5, True)),
-    ("hard", (12, 5, 9000, 4000, 0, 0, 0, True)),
+    ("easy", (0, 0, 0, 0, 80, 20, 10, False)),
+    ("normal", (4, 3, 2000, 1000, 0, 10, 5, True)),
+    ("hard", (12, 5, 9000, 4000, 0, 0, 10, True)),
 )
 
 
@@ -122,6 +125,7 @@ class Bot(_Thinker):
         self._solver = None
         self._hands = [0, 0, 0]
         self._scratch = [0] * C.NUM_CARDS
+        self._values = [0] * 16
 
     # ------------------------------------------------------------------ dispatch
     def _think(self, view):
@@ -292,11 +296,16 @@ class Bot(_Thinker):
                 yield
 
     def _search(self, view, know, fallback):
-        """Sampling search: solve several consistent deals open, keep the best average."""
+        """Sampling search: solve several consistent deals open, keep the best average.
+
+        Each sample is solved exactly (the declarer's points from here on) for every
+        candidate card.  The utility puts the contract first (made for the declarer,
+        broken for a defender) and the points of the seat's side second.
+        """
         decl = view.declarer
-        need = view.contract - view.card_points[decl] - view.marriage_points[decl]
-        if need <= 0:
-            return  # already made: the heuristic's points-minded play is right
+        me = view.seat
+        have = view.card_points[decl] + view.marriage_points[decl]
+        need = view.contract - have
         candidates = [a for a in view.legal if A.is_play(a)]
         n = len(candidates)
         if n < 2:
@@ -304,39 +313,41 @@ class Bot(_Thinker):
         if self._solver is None:
             self._solver = Solver(view.rules)
         solver = self._solver
-        makes = [0] * n
+        utility = [0] * n
         hands = self._hands
         budget = self.node_budget
         done = 0
-        me = view.seat
+        declarer_side = me == decl
+        values = self._values
         for sample in range(self.samples):
             if not know.deal_sample(self.rng, hands, self._scratch):
                 break
             solver.setup(hands, decl, view.trick, view.trump, view.trump_setter, view.tricks_won)
-            results = 0
             try:
                 for i in range(n):
                     a = candidates[i]
                     solver.nodes = 0
                     solver.limit = min(budget, self.node_cap)
-                    if solver.declarer_reaches(me, a & 0x3F, a >> 12 == A.DECLARE, need):
-                        results |= 1 << i
+                    values[i] = solver.declarer_points(me, a & 0x3F, a >> 12 == A.DECLARE, -1, 1000)
                     budget -= solver.nodes
                     self.progress = (sample * n + i + 1) * 100 // (self.samples * n)
                     yield
             except SearchAborted:
                 break
             for i in range(n):
-                makes[i] += results >> i & 1
+                v = values[i]
+                made = v >= need
+                if declarer_side:
+                    utility[i] += (CONTRACT_WEIGHT if made else 0) + v
+                else:
+                    utility[i] += (0 if made else CONTRACT_WEIGHT) - v
             done += 1
         if done < 2:
             return  # too little to go on: keep the heuristic's card
-        want_make = me == decl
-        best = -1
-        for i in range(n):
-            if best < 0 or (makes[i] > makes[best] if want_make else makes[i] < makes[best]):
+        best = 0
+        for i in range(1, n):
+            if utility[i] > utility[best]:
                 best = i
-        fallback_index = candidates.index(fallback) if fallback in candidates else -1
-        if fallback_index >= 0 and makes[fallback_index] == makes[best]:
+        if fallback in candidates and utility[candidates.index(fallback)] == utility[best]:
             return
         self.result = candidates[best]

@@ -71,6 +71,12 @@ class Solver:
         self.need = need
         return self._play(seat, card, declaring)
 
+    def declarer_points(self, seat, card, declaring, alpha, beta):
+        """Points (cards and marriages) the declarer still takes after ``seat`` plays
+        ``card``, against best play, as alpha-beta sees it inside (alpha, beta)."""
+        self.need = -1  # no threshold: exact values
+        return self._value_play(seat, card, declaring, alpha, beta)
+
     # ------------------------------------------------------------------ moves
     def _moves(self, seat):
         hand = self.hands[seat]
@@ -212,4 +218,103 @@ class Solver:
             self.trump_setter = old_setter
             if seat == self.declarer:
                 self.gained -= marriage
+        return result
+
+    # ------------------------------------------------------------------ exact values
+    def _value_node(self, seat, alpha, beta):
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise SearchAborted()
+        moves = self._moves(seat)
+        if not moves:
+            return 0
+        maximize = seat == self.declarer
+        best = -1 if maximize else 1000
+        for suit in range(4):
+            bits = (moves >> (6 * suit)) & 0x3F
+            if not bits:
+                continue
+            base = 6 * suit
+            for rank in RANKS_HIGH_FIRST[bits]:
+                v = self._value_play(seat, base + rank, True, alpha, beta)
+                if maximize:
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                return best
+                else:
+                    if v < best:
+                        best = v
+                        if v < beta:
+                            beta = v
+                            if alpha >= beta:
+                                return best
+        return best
+
+    def _value_play(self, seat, card, may_declare, alpha, beta):
+        """Like ``_play`` but returns the declarer's points from here on."""
+        hands = self.hands
+        hand = hands[seat]
+        pos = self.trick_len
+        old_trump = self.trump
+        old_setter = self.trump_setter
+        marriage = 0
+        gain = 0
+        if (pos == 0 and may_declare and (card % 6 == C.QUEEN or card % 6 == C.KING)
+                and hand >> (card ^ 1) & 1 and (self.tricks_won[seat] or not self.needs_trick)):
+            suit = card // 6
+            marriage = C.MARRIAGE_VALUES[suit]
+            self.trump = suit
+            self.trump_setter = seat
+            if seat == self.declarer:
+                gain = marriage
+        hands[seat] = hand & ~(1 << card)
+        self.trick_cards[pos] = card
+        self.trick_seats[pos] = seat
+        if pos < 2:
+            self.trick_len = pos + 1
+            result = gain + self._value_node((seat + 1) % 3, alpha - gain, beta - gain)
+        else:
+            cards = self.trick_cards
+            led = cards[0] // 6
+            trump = self.trump
+            best = 0
+            best_key = -1
+            points = 0
+            for i in range(3):
+                c = cards[i]
+                points += C.RANK_POINTS[c % 6]
+                s = c // 6
+                if s == trump:
+                    key = 100 + c
+                elif s == led:
+                    key = c
+                else:
+                    key = -1
+                if key > best_key:
+                    best_key = key
+                    best = i
+            seats = self.trick_seats
+            winner = seats[best]
+            card0 = cards[0]
+            card1 = cards[1]
+            seat0 = seats[0]
+            seat1 = seats[1]
+            self.trick_len = 0
+            self.tricks_won[winner] += 1
+            if winner == self.declarer:
+                gain += points
+            result = gain + self._value_node(winner, alpha - gain, beta - gain)
+            self.tricks_won[winner] -= 1
+            cards[0] = card0
+            cards[1] = card1
+            seats[0] = seat0
+            seats[1] = seat1
+        self.trick_len = pos
+        hands[seat] = hand
+        if marriage:
+            self.trump = old_trump
+            self.trump_setter = old_setter
         return result
