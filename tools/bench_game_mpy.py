@@ -25,7 +25,6 @@ def main():
     max_deals = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
     game = Game(Rules.preset("classic"), seed=seed, keep_records=False)
     bots = [make_bot(levels[s], seed * 3 + s) for s in range(3)]
-    phases = []
     holder = [None, None]
 
     def decide(view):
@@ -38,10 +37,12 @@ def main():
             view.legal = legal
         holder[0] = bots[seat]
         next(filter(decide, (view,)))
-        phases.append(view.phase)
+        # Written at once, not kept: a growing list would be the biggest block on the heap.
+        sys.stdout.write(str(view.phase))
         return holder[1]
 
     deals = 0
+    sys.stdout.write("phases: ")
     while not game.over and deals < max_deals:
         game.start_deal()
         asked = False
@@ -62,7 +63,7 @@ def main():
             game.apply(seat, ask(seat, None))
         deals += 1
         gc.collect()
-    print("phases: " + "".join(str(p) for p in phases))
+    print()
     print("scores", game.scores, "winner", game.winner, "deals", deals)
     print("done")
 

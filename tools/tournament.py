@@ -24,8 +24,12 @@ A progress bar goes to stderr.  ``--json`` prints one object on stdout::
 
   {"games": G, "deals": D, "players": {NAME: {"games_won": w, "win_share": f,
    "mean_delta_per_deal": f, "declarer_deals": n, "make_rate": f,
-   "decision_ms": {"mean": f, "p95": f, "max": f}, "forfeits": n}}}
+   "decision_ms": {"mean": f, "p95": f, "max": f}, "forfeits": n,
+   "bought_deals": n, "bought_make_rate": f}}}
 
+``make_rate`` counts every deal the player declared (conceded ones as not made),
+the forced 100 of the first hand included; ``bought_*`` only the deals it bought
+with a bid above 100.
 Players with the same NAME (two ``random`` seats) are pooled.  ``--jobs`` spreads
 the sets over processes; the results do not depend on it (every bot is seeded from
 ``--seed``, the set and the seat).
@@ -142,11 +146,14 @@ class Stats:
         self.delta = 0
         self.declarer_deals = 0
         self.made = 0
+        self.bought = 0  # declarer deals won with a bid above the forced 100
+        self.bought_made = 0
         self.ms = []
         self.forfeits = 0
 
     def merge(self, other):
-        for key in ("games", "games_won", "deals", "delta", "declarer_deals", "made", "forfeits"):
+        for key in ("games", "games_won", "deals", "delta", "declarer_deals", "made", "forfeits",
+                    "bought", "bought_made"):
             setattr(self, key, getattr(self, key) + getattr(other, key))
         self.ms.extend(other.ms)
 
@@ -164,6 +171,8 @@ class Stats:
                 "max": round(ms[-1], 3) if ms else 0.0,
             },
             "forfeits": self.forfeits,
+            "bought_deals": self.bought,
+            "bought_make_rate": round(self.bought_made / self.bought, 4) if self.bought else 0.0,
         }
 
 
@@ -209,6 +218,10 @@ def _record_deal(result, seat_names, stats):
         st.declarer_deals += 1
         if result.result == scoring.MADE:
             st.made += 1
+        if result.bid is not None and result.bid > 100:
+            st.bought += 1
+            if result.result == scoring.MADE:
+                st.bought_made += 1
 
 
 def _make_bots(specs, rotation, seed, set_index, timeout, log_dir, messages):
