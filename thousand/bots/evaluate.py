@@ -105,5 +105,7 @@ def _give_cost(card, hand):
     cost = C.RANK_POINTS[rank] * 2
     if rank == C.QUEEN or rank == C.KING:
         if not hand >> (card ^ 1) & 1:
-            cost += C.MARRIAGE_VALUES[card // 6] // 2
+            # The partner card is with one of the two opponents: half the time the
+            # receiver completes a marriage (and may take the trump from us).
+            cost += C.MARRIAGE_VALUES[card // 6] * 2
     return cost
