@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: play test bench bundle clean
+.PHONY: play test bundle sprites preview clean
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,12 @@ test: $(VENV)/.installed
 
 bundle: $(VENV)/.installed
 	$(PY) tools/bundle.py $(ARGS)
+
+sprites: $(VENV)/.installed
+	$(PY) tools/make_sprites.py
+
+preview: $(VENV)/.installed
+	$(PY) tools/preview_ui.py $(ARGS)
 
 clean:
 	rm -rf dist .pytest_cache .hypothesis

@@ -101,7 +101,7 @@ class SeatView:
 
     def __init__(self):
         self.seat = 0
-        self.rules = None
+        self.rules = None  # the agreements; read-only
         self.phase = PHASE_DEAL_OVER
         self.to_move = -1
         self.legal = []
@@ -346,7 +346,7 @@ class Game:
         """Pass the turn on from ``to_move``; auto-pass silenced seats; end the auction."""
         n = NUM_SEATS
         while True:
-            if _bitcount(self.passed) >= n - 1:
+            if C.count(self.passed) >= n - 1:
                 for s in range(n):
                     if not self.passed >> s & 1:
                         self._finish_auction(s)
@@ -423,10 +423,15 @@ class Game:
         return True
 
     def bid_cap(self, seat):
-        """Highest bid ``seat`` may make, or None when unlimited."""
+        """Highest bid ``seat`` may make, or None when only the ceiling limits it."""
         if self.rules.bid_cap != "marriages":
             return None
         return 120 + C.marriages_in(self.dealt[seat], self.rules.ace_marriage)
+
+    def bid_ceiling(self):
+        """No bid or contract above what one hand could ever make: the cards and every
+        marriage (and the ace marriage).  Keeps ``bid_cap = none`` finite."""
+        return 400 + (C.ACE_MARRIAGE_VALUE if self.rules.ace_marriage else 0)
 
     def bid_range(self, seat):
         """(lowest, highest, step) of the raises ``seat`` may make now; lowest > highest: none."""
@@ -436,7 +441,7 @@ class Game:
                 return low, low - 5, 5
             low = max(low, DARK_BID + 5)
         cap = self.bid_cap(seat)
-        high = self.bid + MAX_LISTED_RAISE if cap is None else cap
+        high = min(self.bid + MAX_LISTED_RAISE, self.bid_ceiling()) if cap is None else cap
         if not self.rules.bid_jumps:
             high = min(high, low)
         return low, high, 5
@@ -448,7 +453,7 @@ class Game:
         if self.rules.bid_cap == "marriages":
             high = 120 + C.marriages_in(self.hands[self.declarer], self.rules.ace_marriage)
         else:
-            high = self.bid + MAX_LISTED_RAISE
+            high = min(self.bid + MAX_LISTED_RAISE, self.bid_ceiling())
         return self.bid, max(high, self.bid)
 
     def playable(self, seat):
@@ -565,11 +570,19 @@ class Game:
         return out
 
     # ------------------------------------------------------------------ applying
+    def is_legal(self, seat, action):
+        if not isinstance(seat, int) or seat < 0 or seat >= NUM_SEATS:
+            return False
+        if action == actions.ACTION_KEEP:
+            return self.hand_redeal_entitled(seat)
+        return action in self.legal(seat)
+
     def apply(self, seat, action):
         """Apply one action of ``seat``; raise IllegalAction (changing nothing) if illegal."""
-        reason = self.why_illegal(seat, action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        if not self.is_legal(seat, action):
+            from thousand.explain import why_illegal  # only loaded when needed: saves RAM
+
+            raise IllegalAction(why_illegal(self, seat, action))
         v = action >> 12
         if v != actions.NODARK and v != actions.KEEP:
             self.log.append((seat << 16) | action)
@@ -748,175 +761,6 @@ class Game:
         r.trumps = list(self.trumps)
         return r
 
-    # ------------------------------------------------------------------ explaining
-    def why_illegal(self, seat, action):
-        """None when ``seat`` may do ``action`` now, else the reason in plain words."""
-        if not isinstance(seat, int) or seat < 0 or seat >= NUM_SEATS:
-            return "there is no seat %r" % (seat,)
-        if self.over:
-            return "the game is over"
-        phase = self.phase
-        v = action >> 12
-        if phase == PHASE_DEAL_OVER:
-            return "the deal is over"
-        if v == actions.KEEP:
-            return None if self.hand_redeal_entitled(seat) else "there is no redeal to refuse"
-        if phase == PHASE_DARK:
-            if seat != self.first_hand:
-                return "only seat %d (first hand) may decide on a dark game now" % self.first_hand
-            if v == actions.DARK or v == actions.NODARK:
-                return None
-            return "seat %d must first say whether it plays dark" % seat
-        if v == actions.DARK:
-            if not self.rules.dark:
-                return "dark games are off in these rules"
-            return "a dark game can only be declared by the first hand before the cards are dealt"
-        if v == actions.NODARK:
-            return "there is no dark game to decide now"
-        if v == actions.REDEAL:
-            if phase == PHASE_AUCTION:
-                if self.hand_redeal_entitled(seat):
-                    return None
-                if not self.window_open:
-                    return "too late for a redeal: somebody has raised the bid"
-                return "seat %d's hand does not allow a redeal" % seat
-            if phase == PHASE_TALON or phase == PHASE_GIVE:
-                if seat != self.declarer:
-                    return "only the declarer may call a redeal for the talon"
-                if phase == PHASE_GIVE:
-                    return "too late for a talon redeal: a card was already given"
-                if self.rules.redeal_talon_only_at_100 and self.bid != FORCED_BID:
-                    return "a talon redeal is allowed only when the bid is 100"
-                if self.talon_redeal_entitled():
-                    return None
-                return "the talon does not allow a redeal"
-            return "too late for a redeal"
-        if v == actions.CONCEDE:
-            if phase == PHASE_AUCTION:
-                return "nobody can concede during the auction"
-            if seat != self.declarer:
-                return "only the declarer (seat %d) may concede" % self.declarer
-            if self.may_concede():
-                return None
-            return self._why_no_concession()
-        if phase == PHASE_AUCTION:
-            if v != actions.PASS and v != actions.BID:
-                return "it is the auction: seat %d may bid or pass" % self.to_move
-            if seat != self.to_move:
-                if self.passed >> seat & 1:
-                    return "seat %d has already passed" % seat
-                return "it is seat %d's turn to bid, not seat %d's" % (self.to_move, seat)
-            if v == actions.PASS:
-                return None
-            amount = action & 0xFFF
-            low, high, _ = self.bid_range(seat)
-            if amount % 5:
-                return "bids go up in steps of 5: %d is not one" % amount
-            if amount <= self.bid:
-                return "a bid must be above the current %d" % self.bid
-            if self.dark_active and C.marriages_in(self.dealt[seat], self.rules.ace_marriage) == 0:
-                return "only a seat holding a marriage may overbid a dark game"
-            if amount < low:
-                return "a bid over the dark game must be at least %d" % low
-            if amount > high:
-                if not self.rules.bid_jumps and amount > self.bid + 5:
-                    return "raises are by 5 only: the next bid is %d" % (self.bid + 5)
-                if self.bid_cap(seat) is not None:
-                    return "seat %d may bid at most %d (120 plus the marriages in its hand)" % (seat, high)
-                return "bids are offered up to %d above the current one" % MAX_LISTED_RAISE
-            return None
-        if seat != self.declarer and phase != PHASE_PLAY:
-            return "only the declarer (seat %d) acts now" % self.declarer
-        if phase == PHASE_TALON or phase == PHASE_GIVE:
-            if v == actions.CONTRACT:
-                return "give one card to each opponent before announcing the contract"
-            if v != actions.GIVE:
-                return "the declarer must now give a card to each opponent"
-            c = actions.card(action)
-            t = action & 3
-            if not self.hands[seat] >> c & 1:
-                return "seat %d does not hold %s" % (seat, C.card_name(c))
-            if t == seat:
-                return "the declarer gives cards to the opponents, not to himself"
-            if self.received[t] >= 0:
-                return "seat %d has already received a card" % t
-            return None
-        if phase == PHASE_CONTRACT:
-            if v != actions.CONTRACT:
-                return "the declarer must now announce the contract"
-            amount = action & 0xFFF
-            low, high = self.contract_range()
-            if amount == low:
-                return None
-            if low == high:
-                return "the contract must be %d" % low
-            if amount < low:
-                return "the contract cannot be below the bid of %d" % low
-            if amount % 5:
-                return "a contract is a multiple of 5"
-            if amount > high:
-                return "the contract may be at most %d (120 plus the marriages held)" % high
-            return None
-        # play
-        if v != actions.PLAY and v != actions.DECLARE:
-            return "it is time to play a card"
-        if seat != self.to_move:
-            return "it is seat %d's turn to play, not seat %d's" % (self.to_move, seat)
-        c = action & 0x3F
-        if c >= C.NUM_CARDS or not self.hands[seat] >> c & 1:
-            return "seat %d does not hold %s" % (seat, C.card_name(c % 24))
-        if not self.playable(seat) >> c & 1:
-            return self._why_not_playable(seat, c)
-        if v == actions.DECLARE and not self.declarable(seat) >> c & 1:
-            return self._why_not_declarable(seat, c)
-        return None
-
-    def _why_no_concession(self):
-        r = self.rules
-        if not r.concede:
-            return "concession is off in these rules"
-        if self.phase == PHASE_PLAY:
-            return "too late to concede: the play has started"
-        if self.kind == scoring.DARK:
-            return "no concession in a dark game in these rules"
-        if self.kind == scoring.GOLDEN:
-            return "no concession in a golden deal in these rules"
-        if r.concede_limit is not None and self.concessions[self.declarer] >= r.concede_limit:
-            return "seat %d has used its %d concession(s)" % (self.declarer, r.concede_limit)
-        if r.concede_on_barrel == "not_sitter":
-            return "a seat on the barrel cannot concede"
-        return "no concession while anyone sits on the barrel"
-
-    def _why_not_playable(self, seat, card):
-        hand = self.hands[seat]
-        if self.trick_len == 0:
-            return "only seat %d, who set the trump, may lead %s while holding other cards" % (
-                self.trump_setter, C.SUIT_WORDS[self.trump])
-        led = self.trick_cards[0] // 6
-        if hand & C.suit_mask(led):
-            if card // 6 == led:
-                return "seat %d must beat the %s" % (seat, C.card_words(self._best_in_trick(led)))
-            return "seat %d must follow %s" % (seat, C.SUIT_WORDS[led])
-        if card // 6 == self.trump:
-            return "seat %d must overtrump the %s" % (seat, C.card_words(self._best_in_trick(self.trump)))
-        return "seat %d has no %s and must play a trump (%s)" % (seat, C.SUIT_WORDS[led], C.SUIT_WORDS[self.trump])
-
-    def _why_not_declarable(self, seat, card):
-        rank = card % 6
-        r = self.rules
-        if rank == C.ACE:
-            if not r.ace_marriage:
-                return "the ace marriage is off in these rules"
-            if self.hands[seat] & C.ALL_ACES != C.ALL_ACES:
-                return "seat %d does not hold all four aces" % seat
-        elif rank != C.KING and rank != C.QUEEN:
-            return "only a king or queen (or an ace, for the ace marriage) can declare"
-        elif not self.hands[seat] >> (card ^ 1) & 1:  # queen and king differ in the last bit
-            return "seat %d does not hold the %s marriage" % (seat, C.SUIT_WORDS[card // 6])
-        if self.trick_len:
-            return "only the player on lead may declare a marriage"
-        return "seat %d must win a trick before declaring a marriage" % seat
-
     # ------------------------------------------------------------------ views and records
     def _sees_give(self, seat, target):
         if seat == self.declarer or seat == target:
@@ -932,7 +776,7 @@ class Game:
         """A SeatView for ``seat``: copies, so nothing in it reaches back into the game."""
         v = SeatView()
         v.seat = seat
-        v.rules = self.rules.copy()
+        v.rules = self.rules  # public knowledge; shared, not copied (RAM), and never changed by readers
         v.phase = self.phase
         v.to_move = self.to_move
         v.legal = self.legal(seat)
@@ -979,6 +823,18 @@ class Game:
         v.log = self.log_text(seat)
         return v
 
+    def record(self):
+        """The whole game so far as a REFEREE.md record (needs ``keep_records=True``)."""
+        from thousand.record import game_record
+
+        return game_record(self)
+
+    def seat_record(self, seat):
+        """The current deal cut to what ``seat`` may know, as BOTS.md sends it."""
+        from thousand.record import seat_record
+
+        return seat_record(self, seat)
+
     def log_text(self, seat=None):
         """This deal's actions in REFEREE.md text; as ``seat`` saw them when given."""
         out = []
@@ -990,31 +846,6 @@ class Game:
                 hide = not self._sees_give(seat, a & 3)
             out.append(actions.action_text(s, a, hide))
         return out
-
-    def record(self):
-        """The whole game so far as a REFEREE.md record (needs ``keep_records=True``)."""
-        deals = []
-        for dealt, talon, log in self.records:
-            deals.append(_deal_json(dealt, talon, log))
-        if self.phase != PHASE_DEAL_OVER and self.phase != PHASE_GAME_OVER and self.deal_start is not None:
-            deals.append(_deal_json(self.dealt, self.talon_dealt, self.log))
-        return {"rules": self.rules.to_dict(), "start": dict(self.start), "deals": deals}
-
-    def seat_record(self, seat):
-        """The current deal cut to what ``seat`` may know, as BOTS.md sends it."""
-        hands = [None] * NUM_SEATS
-        if self.phase != PHASE_DARK:
-            hands[seat] = C.names(self.dealt[seat])
-        talon = C.names(self.talon_dealt) if self._sees_talon(seat) else None
-        deal = {"hands": hands, "talon": talon, "actions": self.log_text(seat)}
-        return {"rules": self.rules.to_dict(), "start": dict(self.deal_start or self.start_state()),
-                "deals": [deal]}
-
-
-def _deal_json(dealt, talon, log):
-    return {"hands": [C.names(h) for h in dealt], "talon": C.names(talon),
-            "actions": [actions.action_text(e >> 16, e & 0xFFFF) for e in log]}
-
 
 def trick_winner(trick_cards, length, trump):
     """Index of the winning card: the highest trump, else the highest of the led suit.
@@ -1042,38 +873,23 @@ def trick_winner(trick_cards, length, trump):
     return best
 
 
-def _bitcount(x):
-    n = 0
-    while x:
-        n += x & 1
-        x >>= 1
-    return n
+def _redeal_condition(cards, points_below, nines, jacks):
+    """Section 6: fewer points than ``points_below``, or that many nines or jacks (None: off)."""
+    if points_below is not None and C.hand_points(cards) < points_below:
+        return True
+    if nines is not None and C.count(cards & C.ALL_NINES) >= nines:
+        return True
+    return jacks is not None and C.count(cards & C.ALL_JACKS) >= jacks
 
 
 def _hand_condition(rules, dealt):
-    below = rules.redeal_hand_points_below
-    if below is not None and C.hand_points(dealt) < below:
-        return True
-    nines = rules.redeal_hand_nines
-    if nines is not None and C.count(dealt & C.ALL_NINES) >= nines:
-        return True
-    jacks = rules.redeal_hand_jacks
-    if jacks is not None and C.count(dealt & C.ALL_JACKS) >= jacks:
-        return True
-    return False
+    return _redeal_condition(dealt, rules.redeal_hand_points_below, rules.redeal_hand_nines,
+                             rules.redeal_hand_jacks)
 
 
 def _talon_condition(rules, talon):
-    below = rules.redeal_talon_points_below
-    if below is not None and C.hand_points(talon) < below:
-        return True
-    nines = rules.redeal_talon_two_nines
-    if nines is not None and C.count(talon & C.ALL_NINES) >= nines:
-        return True
-    jacks = rules.redeal_talon_three_jacks
-    if jacks is not None and C.count(talon & C.ALL_JACKS) >= jacks:
-        return True
-    return False
+    return _redeal_condition(talon, rules.redeal_talon_points_below, rules.redeal_talon_two_nines,
+                             rules.redeal_talon_three_jacks)
 
 
 def _check_deal(hands, talon):

@@ -7,8 +7,8 @@ with the deal and action index where the record stops making sense.
 from thousand import actions
 from thousand import cards as C
 from thousand import scoring
-from thousand.game import (Game, IllegalAction, NUM_SEATS, HAND_SIZE, TALON_SIZE,
-                           PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER)
+from thousand.game import (HAND_SIZE, NUM_SEATS, PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER,
+                           TALON_SIZE, Game, IllegalAction)
 from thousand.rules import Rules, RulesError
 
 
@@ -115,3 +115,29 @@ def replay(record, on_deal=None):
         if on_deal is not None:
             on_deal(game, result)
     return {"deals": out, "scores": list(game.scores), "winner": game.winner}
+
+
+def _deal_json(dealt, talon, log):
+    return {"hands": [C.names(h) for h in dealt], "talon": C.names(talon),
+            "actions": [actions.action_text(e >> 16, e & 0xFFFF) for e in log]}
+
+
+def game_record(game):
+    """The whole game so far as a REFEREE.md record (the game needs ``keep_records=True``)."""
+    deals = []
+    for dealt, talon, log in game.records:
+        deals.append(_deal_json(dealt, talon, log))
+    if game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER and game.deal_start is not None:
+        deals.append(_deal_json(game.dealt, game.talon_dealt, game.log))
+    return {"rules": game.rules.to_dict(), "start": dict(game.start), "deals": deals}
+
+
+def seat_record(game, seat):
+    """The current deal cut to what ``seat`` may know, as BOTS.md sends it."""
+    hands = [None] * NUM_SEATS
+    if game.phase != PHASE_DARK:
+        hands[seat] = C.names(game.dealt[seat])
+    talon = C.names(game.talon_dealt) if game._sees_talon(seat) else None
+    deal = {"hands": hands, "talon": talon, "actions": game.log_text(seat)}
+    return {"rules": game.rules.to_dict(), "start": dict(game.deal_start or game.start_state()),
+            "deals": [deal]}

@@ -21,6 +21,8 @@ def referee(text):
         record = json.loads(text)
     except ValueError as error:
         return 2, RecordError(None, None, "the record is not valid JSON: %s" % error).to_json()
+    except RecursionError:
+        return 2, RecordError(None, None, "the record is nested too deeply to read").to_json()
     try:
         return 0, replay(record)
     except RecordError as error:

@@ -1,0 +1,47 @@
+"""Small builders for engine tests: deals written in card notation, actions as text."""
+
+from thousand import actions
+from thousand import cards as C
+from thousand.game import Game
+from thousand.record import replay
+from thousand.rules import Rules
+
+
+def masks(hands_text, talon_text):
+    hands = [C.mask_of([C.parse_card(t) for t in h.split()]) for h in hands_text]
+    talon = C.mask_of([C.parse_card(t) for t in talon_text.split()])
+    return hands, talon
+
+
+def new_game(rules=None, start=None, **agreements):
+    r = Rules.from_dict(dict(rules or {"preset": "classic"}, **agreements))
+    return Game(r, start=start)
+
+
+def deal(game, hands_text, talon_text):
+    hands, talon = masks(hands_text, talon_text)
+    game.start_deal(hands, talon)
+    return game
+
+
+def act(game, *texts):
+    for text in texts:
+        seat, action = actions.parse_action(text)
+        game.apply(seat, action)
+    return game
+
+
+def legal_text(game, seat):
+    return [actions.action_text(seat, a) for a in game.legal(seat)]
+
+
+def run_record(deals, rules=None, start=None):
+    record = {"rules": rules or {"preset": "classic"}, "deals": deals}
+    if start is not None:
+        record["start"] = start
+    return replay(record)
+
+
+# A deal where seat 0 holds the whole of spades and the heart marriage; handy default.
+SPADES_HAND = ("AS TS KS QS JS 9S KH", "AC TC KC QC JC 9C QH", "AD TD KD QD JD 9D 9H")
+SPADES_TALON = "AH TH JH"

@@ -1,0 +1,129 @@
+"""Card notation, masks, the agreements object and the portable PRNG."""
+
+import pytest
+
+from thousand import actions
+from thousand import cards as C
+from thousand.rng import Rng
+from thousand.rules import AGREEMENTS, PRESET_NAMES, Rules, RulesError
+
+
+def test_every_card_round_trips_through_notation():
+    for card in range(24):
+        assert C.parse_card(C.card_name(card)) == card
+        assert C.parse_card(C.card_name(card).lower()) == card
+    assert C.parse_card("10H") == C.parse_card("TH") == 23 - 1
+    assert C.card_name(C.make_card(C.HEARTS, C.ACE)) == "AH"
+
+
+@pytest.mark.parametrize("bad", ["", "X", "1H", "TX", "10", "AHH", "11H", None, 5])
+def test_unknown_cards_are_refused_with_a_message(bad):
+    with pytest.raises(ValueError) as error:
+        C.parse_card(bad)
+    assert "card" in str(error.value)
+
+
+def test_deck_points_and_suit_layout():
+    assert C.hand_points(C.FULL_DECK) == 120
+    for suit in range(4):
+        assert C.hand_points(C.suit_mask(suit)) == 30
+        assert C.count(C.suit_mask(suit)) == 6
+        cards = C.cards_of(C.suit_mask(suit))
+        assert [C.card_rank(c) for c in cards] == [0, 1, 2, 3, 4, 5]  # 9 J Q K T A: higher int, higher card
+    assert C.count(C.FULL_DECK) == 24 and C.count(0) == 0
+
+
+def test_marriage_values_and_the_ace_marriage():
+    hand = C.mask_of([C.parse_card(t) for t in "KS QS KH QH 9C".split()])
+    assert C.marriages_in(hand) == 140
+    aces = C.ALL_ACES | C.mask_of([C.parse_card("KD"), C.parse_card("QD")])
+    assert C.marriages_in(aces) == 280 and C.marriages_in(aces, ace_marriage=False) == 80
+
+
+def test_actions_round_trip_through_text():
+    for text in ["0 pass", "1 bid 105", "2 dark", "0 redeal", "0 give QC 2", "1 contract 140",
+                 "2 concede", "0 play TH", "1 play KS declare"]:
+        seat, action = actions.parse_action(text)
+        assert actions.action_text(seat, action) == text
+    assert actions.action_text(*actions.parse_action("0 play 10h")) == "0 play TH"
+    for bad in ["", "x pass", "3 pass", "0 bid", "0 bid ten", "0 give AS", "0 give AS 9",
+                "0 play", "0 play AS now", "0 jump"]:
+        with pytest.raises(ValueError):
+            actions.parse_action(bad)
+
+
+def test_classic_preset_is_the_table_of_rules_md():
+    rules = Rules.preset("classic")
+    expected = {"target": 1000, "bid_jumps": True, "bid_cap": "marriages", "silence_below": None,
+                "talon_hidden_at_100": True, "discard_open": False, "must_beat": False,
+                "must_overtrump": False, "marriage_needs_trick": True, "ace_marriage": True,
+                "lead_trump_only_declarer": False, "round_declarer": False, "bolt_mode": "any3",
+                "bolt_penalty": 120, "declarer_bolts": True, "samosval": "both", "barrel_at": 880,
+                "barrel_deals": 3, "barrel_win": 120, "barrel_fall_penalty": 120,
+                "barrel_collision": "knock_off", "barrel_three_falls_zero": True, "concede": True,
+                "concede_payout": "half", "concede_deduct": True, "concede_limit": None,
+                "concede_on_barrel": "allowed", "golden": False, "golden_raise": False,
+                "golden_double_marriages": True, "golden_concede": False, "golden_fail": "reset",
+                "dark": False, "dark_min_score": 240, "dark_concede": False,
+                "redeal_hand_points_below": 13, "redeal_hand_nines": 3, "redeal_hand_jacks": 4,
+                "redeal_talon_points_below": 5, "redeal_talon_two_nines": 2,
+                "redeal_talon_three_jacks": 3, "redeal_talon_only_at_100": False,
+                "redeal_four_aces": False}
+    assert sorted(expected) == sorted(a[0] for a in AGREEMENTS)
+    for name, value in expected.items():
+        assert rules.get(name) == value, name
+    full = Rules.preset("full")
+    assert full.golden and full.dark and full.to_dict() == {"preset": "full"}
+    assert "classic" in PRESET_NAMES and "full" in PRESET_NAMES
+
+
+@pytest.mark.parametrize("values, words", [
+    ({"nonsense": 1}, "unknown agreement 'nonsense'"),
+    ({"preset": "club7"}, "unknown preset"),
+    ({"golden": 1}, "true or false"),
+    ({"target": "1000"}, "whole number"),
+    ({"target": True}, "whole number"),
+    ({"silence_below": 1.5}, "whole number or null"),
+    ({"bolt_mode": "some"}, "one of any3, consecutive3, off"),
+    ({"barrel_deals": 0}, "between 1 and 9"),
+    ({"target": 0}, "above 0"),
+    ({"bolt_penalty": -5}, "negative"),
+])
+def test_bad_agreements_get_a_clear_error(values, words):
+    with pytest.raises(RulesError) as error:
+        Rules.from_dict(values)
+    assert words in str(error.value)
+
+
+def test_agreements_round_trip_and_copy():
+    rules = Rules.from_dict({"preset": "full", "bid_jumps": False, "silence_below": -120})
+    assert rules.to_dict() == {"preset": "full", "bid_jumps": False, "silence_below": -120}
+    assert Rules.from_dict(rules.to_dict()) == rules
+    other = rules.copy()
+    other.set("bolt_penalty", 60)
+    assert rules.bolt_penalty == 120 and other.bolt_penalty == 60
+    with pytest.raises(RulesError):
+        other.set("bolt_penalty", "a lot")
+
+
+def test_rng_is_deterministic_uniform_enough_and_stays_in_small_ints():
+    a, b = Rng(123), Rng(123)
+    assert [a.next30() for _ in range(50)] == [b.next30() for _ in range(50)]
+    assert Rng(1).next30() != Rng(2).next30()
+    rng = Rng(7)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[rng.below(6)] += 1
+    assert min(counts) > 850 and max(counts) < 1150
+    for _ in range(2000):
+        rng.next30()
+        assert rng.z < 2 ** 30 and rng.w < 2 ** 30  # never a big int on a 32-bit board
+    deck = list(range(24))
+    Rng(99).shuffle(deck)
+    assert sorted(deck) == list(range(24)) and deck != list(range(24))
+    state = rng.get_state()
+    first = rng.below(1000)
+    rng.set_state(state)
+    assert rng.below(1000) == first
+    with pytest.raises(ValueError):
+        Rng("seed")

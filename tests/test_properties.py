@@ -1,0 +1,184 @@
+"""Property tests over random games and random agreement sets (hypothesis)."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from thousand import actions
+from thousand import cards as C
+from thousand import scoring
+from thousand.driver import RandomPlayer, TableDriver
+from thousand.game import PHASE_PLAY, Game, IllegalAction
+from thousand.record import replay
+from thousand.rng import Rng
+from thousand.rules import AGREEMENTS, BOOL, ENUM, Rules
+
+INT_CHOICES = {
+    "target": [1000, 500, 1500], "bolt_penalty": [120, 60, 100], "barrel_at": [880, 900],
+    "barrel_deals": [1, 2, 3, 4, 5], "barrel_win": [120, 125], "barrel_fall_penalty": [120, 100],
+    "dark_min_score": [240, 0, 100], "silence_below": [None, -120, 0, 60],
+    "concede_limit": [None, 1, 3], "redeal_hand_points_below": [None, 13, 15],
+    "redeal_hand_nines": [None, 2, 3], "redeal_hand_jacks": [None, 3, 4],
+    "redeal_talon_points_below": [None, 5, 8], "redeal_talon_two_nines": [None, 2],
+    "redeal_talon_three_jacks": [None, 2, 3],
+}
+
+
+@st.composite
+def agreement_sets(draw):
+    """classic or full, with any number of agreements changed to other valid values."""
+    values = {"preset": draw(st.sampled_from(["classic", "full"]))}
+    for name, kind, default, choices, _help in AGREEMENTS:
+        if not draw(st.booleans()):
+            continue
+        if kind == BOOL:
+            values[name] = draw(st.booleans())
+        elif kind == ENUM:
+            values[name] = draw(st.sampled_from(choices))
+        else:
+            values[name] = draw(st.sampled_from(INT_CHOICES[name]))
+    return values
+
+
+def fingerprint(game):
+    return (tuple(game.hands), game.phase, game.to_move, game.bid, game.passed, len(game.log),
+            game.trick_len, tuple(game.scores), tuple(game.bolts), tuple(game.barrel),
+            game.declarer, game.contract, game.trump, tuple(game.received), game.window_open)
+
+
+def all_cards_accounted(game):
+    """Hands, played cards and the talon (until taken) hold each card exactly once."""
+    seen = 0
+    total = 0
+    for h in game.hands:
+        seen |= h
+        total += C.count(h)
+    for _seat, card in game.played:
+        seen |= 1 << card
+        total += 1
+    if game.declarer < 0:
+        seen |= game.talon
+        total += C.count(game.talon)
+    return seen == C.FULL_DECK and total == 24
+
+
+def random_illegal(rng, game, seat):
+    """A random action that is not legal for ``seat`` now (or None)."""
+    legal = game.legal(seat)
+    for _ in range(20):
+        verb = 1 + rng.below(10)
+        if verb == actions.GIVE:
+            a = actions.give(rng.below(24), rng.below(3))
+        elif verb in (actions.PLAY, actions.DECLARE):
+            a = (verb << 12) | rng.below(24)
+        elif verb in (actions.BID, actions.CONTRACT):
+            a = (verb << 12) | (rng.below(80) * 5 + rng.below(2) * 3)
+        else:
+            a = verb << 12
+        if a not in legal and a != actions.ACTION_KEEP:
+            return a
+    return None
+
+
+def play_checked_game(rules, seed, max_deals):
+    game = Game(rules, seed=seed)
+    driver = TableDriver(game)
+    players = [RandomPlayer(seed + s) for s in range(3)]
+    rng = Rng(seed ^ 0x5555)
+    deals = 0
+    while not game.over and deals < max_deals:
+        game.start_deal()
+        before = list(game.scores)
+        sitting_before = [b is not None for b in game.barrel]
+        while True:
+            assert all_cards_accounted(game)
+            decision = driver.pending()
+            if decision is None:
+                break
+            if game.phase == PHASE_PLAY and not game.played:
+                for s in range(3):
+                    assert C.count(game.hands[s]) == 8, "every seat holds 8 after giving"
+            # offered actions are legal; an action not offered is refused and changes nothing
+            if not decision.question:
+                assert decision.legal == game.legal(decision.seat)
+                assert decision.legal, "the seat to move always has a legal action"
+                bad = random_illegal(rng, game, decision.seat)
+                if bad is not None:
+                    snap = fingerprint(game)
+                    try:
+                        game.apply(decision.seat, bad)
+                    except IllegalAction as error:
+                        assert str(error)
+                    else:
+                        raise AssertionError("illegal action %s accepted" % actions.action_text(decision.seat, bad))
+                    assert fingerprint(game) == snap
+            player = players[decision.seat]
+            driver.answer(decision, player.decide(driver.view_for(player, decision)))
+        result = game.last_result
+        if result.result == scoring.REDEAL:
+            assert game.scores == before
+            continue
+        deals += 1
+        if result.result in (scoring.MADE, scoring.FAILED):
+            assert sum(result.cards) == 120, "the card points of a played deal sum to 120"
+            assert len(result.tricks) == 8
+        assert [game.scores[s] - before[s] for s in range(3)] == result.deltas
+        raw = scoring.deal_deltas(rules, result.kind, result.declarer, result.contract, result.result,
+                                  result.cards, result.marriages, [0, 0, 0])
+        trickless = [s not in result.tricks for s in range(3)]
+        plain = (not any(sitting_before)
+                 and all(before[s] + raw[s] < rules.barrel_at for s in range(3))
+                 and not (result.result in (scoring.MADE, scoring.FAILED) and any(trickless))
+                 and all(abs(before[s] + raw[s]) != 555 for s in range(3))
+                 and not (result.kind == scoring.GOLDEN and game.deals_played in (0, 3)))
+        if plain:
+            assert result.deltas == raw, "without barrel, bolt penalty or samosval the deal deltas apply as they are"
+        for s in range(3):
+            if game.barrel[s] is not None:
+                assert game.scores[s] == rules.barrel_at, "a seat on the barrel sits at the barrel score"
+            elif game.winner != s and rules.target > rules.barrel_at:
+                assert game.scores[s] < rules.barrel_at or game.scores[s] < rules.target
+    return game
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(values=agreement_sets(), seed=st.integers(min_value=0, max_value=2**40))
+def test_random_games_keep_the_invariants(values, seed):
+    rules = Rules.from_dict(values)
+    game = play_checked_game(rules, seed, max_deals=25)
+    # a replay of the exported record gives the same results
+    out = replay(game.record())
+    assert out["scores"] == game.scores
+    assert out["winner"] == game.winner
+    assert [d["deltas"] for d in out["deals"]] == [r.deltas for r in game.sheet]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_long_classic_games_replay_identically(seed):
+    game = play_checked_game(Rules.preset("classic"), seed, max_deals=60)
+    out = replay(game.record())
+    assert out["scores"] == game.scores
+    assert [d["result"] for d in out["deals"]] == [scoring.RESULT_NAMES[r.result] for r in game.sheet]
+
+
+def test_views_hold_only_what_the_seat_may_see():
+    rules = Rules.preset("classic")
+    for seed in range(30):
+        game = Game(rules, seed=seed)
+        driver = TableDriver(game)
+        players = [RandomPlayer(seed + s) for s in range(3)]
+        game.start_deal()
+        while True:
+            decision = driver.pending()
+            if decision is None:
+                break
+            for seat in range(3):
+                v = game.view(seat)
+                assert v.hand == game.hands[seat]
+                if v.talon is not None:
+                    assert seat == game.declarer or game.talon_shown
+                for card, target in v.gives:
+                    if card >= 0:
+                        assert seat in (game.declarer, target) or rules.discard_open
+            player = players[decision.seat]
+            driver.answer(decision, player.decide(driver.view_for(player, decision)))

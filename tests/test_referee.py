@@ -1,0 +1,200 @@
+"""The referee (tools/referee.py): every shared recorded game, bad input, fuzzing."""
+
+import glob
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import CASES, ROOT
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from referee import referee  # noqa: E402
+
+REFEREE = os.path.join(ROOT, "tools", "referee.py")
+CASE_FILES = sorted(glob.glob(os.path.join(CASES, "*.json")))
+
+
+def run_cli(data):
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    proc = subprocess.run([sys.executable, REFEREE], input=data, capture_output=True, timeout=60)
+    return proc.returncode, proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
+
+
+def case_ids():
+    return [os.path.basename(f) for f in CASE_FILES] or ["no-cases"]
+
+
+@pytest.mark.parametrize("path", CASE_FILES or [None], ids=case_ids())
+def test_shared_case(path):
+    if path is None:
+        pytest.skip("../shared/cases does not exist here")
+    with open(path) as f:
+        case = json.load(f)
+    status, out = referee(json.dumps(case))
+    expect = case["expect"]
+    if "error" in expect:
+        assert status == 2
+        assert out["error"]["deal"] == expect["error"]["deal"]
+        assert out["error"]["action"] == expect["error"]["action"]
+        assert out["error"]["message"]
+        return
+    assert status == 0, out
+    assert len(out["deals"]) == len(expect["deals"])
+    for index, (want, got) in enumerate(zip(expect["deals"], out["deals"])):
+        for key, value in want.items():
+            assert got[key] == value, "deal %d, %s" % (index, key)
+    assert out["winner"] == expect.get("winner")
+
+
+def test_cli_prints_json_and_exit_status():
+    record = {"start": {"dealer": 2}, "deals": [{"hands": [["AS", "TS", "KS", "QS", "JS", "9S", "9C"],
+                                   ["AH", "TH", "KH", "QH", "JH", "9H", "TC"],
+                                   ["AD", "TD", "KD", "QD", "JD", "9D", "AC"]],
+                         "talon": ["JC", "KC", "QC"],
+                         "actions": ["1 pass", "2 pass", "0 concede"]}]}
+    status, stdout, stderr = run_cli(json.dumps(record))
+    assert status == 0 and stderr == ""
+    out = json.loads(stdout)
+    assert out["scores"] == [-100, 50, 50] and out["deals"][0]["result"] == "conceded"
+    record["deals"][0]["actions"] = ["1 pass", "2 pass", "1 concede"]
+    status, stdout, _ = run_cli(json.dumps(record))
+    assert status == 2
+    assert json.loads(stdout) == {"error": {"deal": 0, "action": 2,
+                                            "message": "'1 concede': only the declarer (seat 0) may concede"}}
+
+
+HANDS = [["AS", "TS", "KS", "QS", "JS", "9S", "9C"], ["AH", "TH", "KH", "QH", "JH", "9H", "TC"],
+         ["AD", "TD", "KD", "QD", "JD", "9D", "AC"]]
+TALON = ["JC", "KC", "QC"]
+
+
+def one_deal(actions, hands=None, talon=None, **extra):
+    record = {"start": {"dealer": 2},
+              "deals": [{"hands": hands or HANDS, "talon": talon or TALON, "actions": actions}]}
+    record.update(extra)
+    return json.dumps(record)
+
+
+@pytest.mark.parametrize("text, deal, action, words", [
+    ("{not json", None, None, "not valid JSON"),
+    ("[1, 2]", None, None, "JSON object"),
+    (json.dumps({"rules": {"preset": "nope"}, "deals": []}), None, None, "unknown preset"),
+    (json.dumps({"rules": {"golden": 1}, "deals": []}), None, None, "true or false"),
+    (json.dumps({"rules": {"no_such_rule": 1}, "deals": []}), None, None, "unknown agreement"),
+    (json.dumps({"start": {"dealer": 5}, "deals": []}), None, None, "dealer"),
+    (json.dumps({"start": {"colour": 1}, "deals": []}), None, None, "unknown key"),
+    (one_deal([], hands=[HANDS[0], HANDS[1], HANDS[2][:6] + ["XX"]]), 0, None, "unknown card"),
+    (one_deal([], hands=[HANDS[0], HANDS[1], HANDS[2][:6] + ["AS"]]), 0, None, "AS is dealt twice"),
+    (one_deal([], talon=["JC", "KC"]), 0, None, "3 cards"),
+    (one_deal(["1 pass", "2 pass", "0 give AH 1"]), 0, 2, "does not hold AH"),
+    (one_deal(["0 pass"]), 0, 0, "turn"),
+    (one_deal(["1 bid 107"]), 0, 0, "steps of 5"),
+    (one_deal(["1 bid 95"]), 0, 0, "above the current 100"),
+    (one_deal(["1 fly"]), 0, 0, "unknown action"),
+    (one_deal(["7 pass"]), 0, 0, "no seat 7"),
+    (one_deal(["1 pass", "2 pass", "0 contract 100"]), 0, 2, "give one card to each opponent"),
+    (one_deal(["1 pass", "2 pass", "0 give 9C 0"]), 0, 2, "not to himself"),
+    (one_deal(["1 pass", "2 pass", "0 give 9C 1", "0 give JC 1"]), 0, 3, "already received"),
+    (one_deal(["1 pass", "2 pass", "0 give 9C 1", "0 give JC 2", "0 contract 300"]), 0, 4, "at most"),
+    (one_deal(["1 pass", "2 pass", "0 give 9C 1", "0 give JC 2", "0 contract 100", "1 play AH"]), 0, 5,
+     "turn to play"),
+    (one_deal(["1 pass", "2 pass", "0 give 9C 1", "0 give JC 2", "0 contract 100", "0 play KC",
+               "1 play AH"]), 0, 6, "must follow clubs"),
+    (one_deal(["1 pass", "2 pass", "0 give 9C 1", "0 give JC 2", "0 contract 100", "0 play KS declare"]), 0, 5,
+     "must win a trick"),
+    (one_deal(["1 pass", "2 pass", "0 concede", "1 pass"]), 0, 3, "already over"),
+    (one_deal(["1 redeal"]), 0, 0, "does not allow a redeal"),
+    (one_deal(["0 dark"]), 0, 0, "dark games are off"),
+])
+def test_bad_records_get_a_clear_error(text, deal, action, words):
+    status, stdout, stderr = run_cli(text) if deal is None and action is None and "XX" not in text else (
+        (lambda r: (r[0], json.dumps(r[1]), ""))(referee(text)))
+    assert status == 2
+    error = json.loads(stdout)["error"]
+    assert error["deal"] == deal and error["action"] == action
+    assert words in error["message"], error["message"]
+    assert "Traceback" not in stderr
+
+
+def test_no_deal_may_follow_an_unfinished_one_or_the_end():
+    status, out = referee(json.dumps({"start": {"dealer": 2}, "deals": [
+        {"hands": HANDS, "talon": TALON, "actions": ["1 pass"]},
+        {"hands": HANDS, "talon": TALON, "actions": []}]}))
+    assert status == 2 and out["error"]["deal"] == 1 and out["error"]["action"] is None
+    won = {"start": {"scores": [880, 0, 0], "barrel": [3, None, None], "dealer": 2},
+           "deals": [{"hands": HANDS, "talon": TALON,
+                      "actions": ["1 pass", "2 pass", "0 give 9C 1", "0 give JC 2", "0 contract 120"]
+                      + ["0 play AS", "1 play 9H", "2 play AC"]}]}
+    status, out = referee(json.dumps(won))
+    assert status == 0 and out["deals"][0]["result"] == "unfinished"
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.binary(max_size=300))
+def test_fuzz_garbage_never_crashes(data):
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return
+    status, out = referee(text)
+    assert status in (0, 2)
+    json.dumps(out)
+
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-2000, 2000) | st.text(max_size=6)
+    | st.sampled_from(["AS", "10H", "1 pass", "0 play AS", "0 give 9C 1", "classic", "full"]),
+    lambda children: st.lists(children, max_size=8) | st.dictionaries(
+        st.sampled_from(["rules", "start", "deals", "hands", "talon", "actions", "preset", "dealer",
+                         "scores", "golden", "barrel"]), children, max_size=5),
+    max_leaves=40)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(value=JSONISH)
+def test_fuzz_structured_garbage_never_crashes(value):
+    status, out = referee(json.dumps(value))
+    assert status in (0, 2)
+    if status == 2:
+        assert set(out["error"]) == {"deal", "action", "message"}
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(index=st.integers(0, max(0, len(CASE_FILES) - 1)), cut=st.floats(0, 1), mode=st.sampled_from(
+    ["bytes", "actions", "swap"]))
+def test_fuzz_truncated_and_mangled_records(index, cut, mode):
+    if not CASE_FILES:
+        pytest.skip("../shared/cases does not exist here")
+    with open(CASE_FILES[index]) as f:
+        text = f.read()
+    if mode == "bytes":
+        mangled = text[: int(len(text) * cut)]
+    else:
+        record = json.loads(text)
+        deals = record["deals"]
+        d = int(cut * (len(deals) - 1))
+        acts = deals[d].get("actions", [])
+        k = int(cut * len(acts))
+        if mode == "actions":
+            deals[d]["actions"] = acts[:k] + ["0 play AS"] + acts[k:]
+        elif len(acts) > k + 1:
+            acts[k], acts[k + 1] = acts[k + 1], acts[k]
+        mangled = json.dumps(record)
+    status, out = referee(mangled)
+    assert status in (0, 2)
+    if status == 2:
+        assert out["error"]["message"]
+
+
+def test_cli_fuzz_processes_never_print_a_traceback():
+    for data in [b"", b"\xff\xfe", b"{}", b"{\"deals\": 5}", b"null", b"[" * 5000 + b"]" * 5000]:
+        status, stdout, stderr = run_cli(data)
+        assert status in (0, 2), stdout
+        assert "Traceback" not in stderr
+        json.loads(stdout)

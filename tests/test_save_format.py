@@ -1,0 +1,261 @@
+"""The save format's pieces: CRC, numbers, agreements, values, actions, records."""
+
+import os
+import sys
+import zlib
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import pytest
+from hypothesis import given, strategies as st
+
+from thousand import actions
+from thousand.game import Game
+from thousand.rules import AGREEMENTS, BOOL, INT, INT_OR_NULL, PRESET_NAMES, Rules
+from thousand import rules as rules_module
+from thousand import save
+from thousand.save import (AGREEMENT_IDS_V1, FORMAT_VERSION, PRESET_NAMES_V1, Reader, SaveSlot,
+                           Writer, decode_game, encode_game, get_rules, get_value, put_rules,
+                           put_value)
+from thousand.storage import (KIND_GAME, KIND_SETTINGS, MemoryStore, SaveError, SlotPair, crc32,
+                              newer, pack_record)
+
+
+@given(st.binary(max_size=300))
+def test_crc32_is_zlibs(data):
+    assert crc32(data) == zlib.crc32(data)
+
+
+@given(st.integers(min_value=-(2 ** 70), max_value=2 ** 70))
+def test_numbers_round_trip(n):
+    w = Writer()
+    w.sint(n)
+    w.int5(n)
+    if n >= 0:
+        w.uint(n)
+    r = Reader(bytes(w.buf))
+    assert r.sint() == n and r.int5() == n
+    if n >= 0:
+        assert r.uint() == n
+    assert r.pos == len(w.buf)
+
+
+def test_small_scores_take_one_byte():
+    for n in (0, 5, -5, 120, -120, 155):
+        w = Writer()
+        w.int5(n)
+        assert len(w.buf) == 1, n
+
+
+def test_format_1_numbers_every_agreement_of_the_rules():
+    # Adding, removing or reordering agreements needs a new format version and a
+    # migration (see AGREEMENT_IDS in thousand/save.py); this test says so when it happens.
+    assert tuple(entry[0] for entry in AGREEMENTS) == AGREEMENT_IDS_V1
+    assert tuple(PRESET_NAMES) == PRESET_NAMES_V1
+
+
+def _agreement_value(entry):
+    name, kind, _default, choices, _help = entry
+    if kind == BOOL:
+        return st.booleans()
+    if kind == INT:
+        return st.integers(min_value=1, max_value=5000) if name != "barrel_deals" else st.integers(1, 9)
+    if kind == INT_OR_NULL:
+        return st.none() | st.integers(min_value=0, max_value=3000)
+    return st.sampled_from(choices)
+
+
+@given(st.sampled_from(PRESET_NAMES), st.data())
+def test_rules_round_trip(preset, data):
+    rules = Rules.preset(preset)
+    for entry in data.draw(st.lists(st.sampled_from(AGREEMENTS), max_size=12)):
+        setattr(rules, entry[0], data.draw(_agreement_value(entry)))
+    w = Writer()
+    put_rules(w, rules)
+    back = get_rules(Reader(bytes(w.buf)))
+    assert back == rules and back.preset_name == rules.preset_name
+
+
+def test_classic_rules_take_two_bytes():
+    w = Writer()
+    put_rules(w, Rules.preset("classic"))
+    assert len(w.buf) == 2
+
+
+def _saved_rules():
+    rules = Rules.preset("classic")
+    rules.dark = True
+    rules.target = 500
+    w = Writer()
+    put_rules(w, rules)
+    return bytes(w.buf)
+
+
+def test_an_agreement_added_later_keeps_its_preset_value(monkeypatch):
+    # A format-1 save read by a program whose rules gained an agreement: the new one
+    # keeps its preset value, the saved ones read as before.
+    saved = _saved_rules()
+    monkeypatch.setattr(rules_module, "AGREEMENTS", AGREEMENTS + (("new_rule", BOOL, True, None, "x"),))
+    back = get_rules(Reader(saved))
+    assert back.dark is True and back.target == 500 and back.new_rule is True
+
+
+def test_an_agreement_removed_later_is_dropped(monkeypatch):
+    saved = _saved_rules()
+    monkeypatch.setattr(rules_module, "AGREEMENTS", tuple(e for e in AGREEMENTS if e[0] != "dark"))
+    back = get_rules(Reader(saved))
+    assert back.target == 500
+
+
+values = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(2 ** 40), max_value=2 ** 40)
+    | st.text(max_size=8) | st.binary(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+    max_leaves=12)
+
+
+@given(values)
+def test_extra_values_round_trip(value):
+    w = Writer()
+    put_value(w, value)
+    r = Reader(bytes(w.buf))
+    back = get_value(r)
+    assert r.pos == len(w.buf) and back == value
+
+
+def test_extra_dicts_do_not_depend_on_key_order():
+    a, b = Writer(), Writer()
+    put_value(a, {"x": 1, "y": [2, "z"]})
+    put_value(b, {"y": [2, "z"], "x": 1})
+    assert a.buf == b.buf
+
+
+def test_actions_take_two_bytes_and_odd_ones_escape():
+    log = [(1 << 16) | actions.bid(105), (2 << 16) | actions.ACTION_PASS,
+           (0 << 16) | actions.give(23, 2), (0 << 16) | actions.contract(120),
+           (0 << 16) | actions.declare(15), (2 << 16) | actions.play(0)]
+    odd = [(1 << 16) | actions.bid(107), (1 << 16) | actions.contract(4094)]
+    w = Writer()
+    save.put_deal(w, [0x7F, 0x7F << 7, 0x7F << 14], log + odd)
+    assert len(w.buf) == 9 + 1 + 2 * len(log) + 5 * len(odd)
+    hands, talon, back = save.get_deal(Reader(bytes(w.buf)))
+    assert back == log + odd
+    assert talon == 0xFFFFFF ^ (0x7F | 0x7F << 7 | 0x7F << 14)
+
+
+def test_records_detect_every_single_byte_change():
+    record = pack_record(KIND_GAME, 1, 7, b"position bytes")
+    for i in range(len(record)):
+        for flip in (1, 0x80):
+            bad = bytearray(record)
+            bad[i] ^= flip
+            store = MemoryStore()
+            store.files[("game", 0)] = bad
+            with pytest.raises(SaveError):
+                SlotPair(store, "game", KIND_GAME).read()
+
+
+def test_sequence_numbers_wrap():
+    assert newer(1, 0) and newer(0, 0xFFFF) and not newer(0xFFFF, 0) and not newer(3, 3)
+    store = MemoryStore()
+    store.files[("s", 0)] = pack_record(KIND_SETTINGS, 1, 0xFFFE, b"a")
+    for text in (b"b", b"c", b"d"):
+        SlotPair(store, "s", KIND_SETTINGS).write(1, text)
+        assert SlotPair(store, "s", KIND_SETTINGS).read() == (1, text)
+
+
+def test_write_goes_beside_the_newest_good_record():
+    store = MemoryStore()
+    pair = SlotPair(store, "s", KIND_SETTINGS)
+    pair.write(1, b"old")
+    store.files[("s", 1)] = bytearray(b"Tk garbage from a cut write")
+    fresh = SlotPair(store, "s", KIND_SETTINGS)
+    assert fresh.read() == (1, b"old")  # the cut write is passed over quietly
+    fresh.write(1, b"new")  # ... and overwritten, the good slot kept
+    assert store.files[("s", 0)] == pack_record(KIND_SETTINGS, 1, 1, b"old")
+    assert SlotPair(store, "s", KIND_SETTINGS).read() == (1, b"new")
+
+
+def test_damaged_save_is_reported_in_one_line_and_kept_aside():
+    store = MemoryStore()
+    slot = SaveSlot(store)
+    game = Game(seed=1)
+    game.start_deal()
+    slot.save(game)
+    raw = store.files[("game", 0)]
+    raw[20] ^= 0xFF
+    with pytest.raises(SaveError) as error:
+        SaveSlot(store).load()
+    message = str(error.value)
+    assert "\n" not in message and "damaged" in message and len(message) < 80
+    assert store.aside == [("game", bytes(raw))]
+    # A new game saves over it.
+    slot = SaveSlot(store)
+    slot.save(game)
+    assert SaveSlot(store).load()[0].log == game.log
+
+
+def test_a_settings_record_is_not_taken_for_a_game():
+    store = MemoryStore()
+    SlotPair(store, "game", KIND_SETTINGS).write(1, b"settings")
+    with pytest.raises(SaveError):
+        SaveSlot(store).load()
+
+
+def test_newer_format_is_refused_with_a_message_and_kept():
+    store = MemoryStore()
+    SlotPair(store, "game", KIND_GAME).write(FORMAT_VERSION + 1, b"from the future")
+    with pytest.raises(SaveError) as error:
+        SaveSlot(store).load()
+    assert "newer" in str(error.value)
+    assert len(store.aside) == 1
+
+
+def test_unreadable_payload_with_a_good_crc_is_refused_not_crashed():
+    game = Game(seed=4)
+    game.start_deal()
+    payload = encode_game(game)
+    for cut in range(len(payload)):
+        for junk in (payload[:cut], payload[:cut] + b"\xff" * 3, payload + b"\x00"):
+            store = MemoryStore()
+            SlotPair(store, "game", KIND_GAME).write(FORMAT_VERSION, junk)
+            try:
+                SaveSlot(store).load()
+            except SaveError as error:
+                assert "\n" not in str(error)
+
+
+def test_no_save_is_none():
+    assert SaveSlot(MemoryStore()).load() is None
+
+
+def test_old_format_numbers_are_refused():
+    with pytest.raises(SaveError):
+        decode_game(b"\x00", 0)
+
+
+def test_damaged_file_is_copied_aside_once(tmp_path):
+    from thousand.storage import FileStore
+    store = FileStore(str(tmp_path))
+    game = Game(seed=2)
+    game.start_deal()
+    SaveSlot(store).save(game)
+    with open(store.path("game", 0), "r+b") as f:
+        f.seek(15)
+        f.write(b"\x00\x01")
+    for _ in range(3):
+        with pytest.raises(SaveError) as error:
+            SaveSlot(store).load()
+    assert str(tmp_path / "game.damaged-1") in str(error.value)
+    assert sorted(os.listdir(tmp_path)) == ["game.0", "game.damaged-1"]
+
+
+def test_a_store_that_refuses_gives_a_save_error(tmp_path):
+    from thousand.storage import FileStore
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    game = Game(seed=2)
+    game.start_deal()
+    with pytest.raises(SaveError) as error:
+        SaveSlot(FileStore(str(blocker / "saves"))).save(game)
+    assert "cannot save game" in str(error.value)

@@ -1,0 +1,119 @@
+"""Resume games at random points and play them on with the same seeds: the results
+equal an uninterrupted run, for both save depths and through real files."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from hypothesis import given, settings, strategies as st
+
+from savecheck import fingerprint, play, rules_for, sheet_row, step
+from thousand.game import Game
+from thousand.rng import Rng
+from thousand.save import SaveSlot, decode_game, encode_game
+from thousand.storage import FileStore, MemoryStore, NvmStore, MemoryNvm
+
+MOVE_CAP = 900  # games with barrel rules may run long under random play: compare there
+
+
+def uninterrupted(rule_set, seed):
+    game = Game(rules_for(rule_set), seed=seed)
+    chooser = Rng(seed + 1)
+    play(game, chooser, MOVE_CAP)
+    return game
+
+
+def resumed(rule_set, seed, stops, store):
+    """The same game, saved and resumed at each move count in ``stops``."""
+    game = Game(rules_for(rule_set), seed=seed)
+    chooser = Rng(seed + 1)
+    done = 0
+    for stop in sorted(stops):
+        done += play(game, chooser, stop - done)
+        SaveSlot(store).save(game, {"chooser": list(chooser.get_state()), "human": 0})
+        game, extra = SaveSlot(store).load()
+        assert extra["human"] == 0
+        chooser = Rng()
+        chooser.set_state(extra["chooser"])
+    play(game, chooser, MOVE_CAP - done)
+    return game
+
+
+def assert_same_game(a, b, compact):
+    assert a.scores == b.scores and a.winner == b.winner and a.over == b.over
+    assert fingerprint(a, compact) == fingerprint(b, compact)
+    if not compact:
+        assert a.record() == b.record()
+        assert [r.to_json() for r in a.sheet] == [r.to_json() for r in b.sheet]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 5), st.integers(0, 10 ** 6), st.lists(st.integers(0, 400), min_size=1, max_size=4))
+def test_resume_full_saves_anywhere(rule_set, seed, stops):
+    expected = uninterrupted(rule_set, seed)
+    got = resumed(rule_set, seed, stops, MemoryStore())
+    assert_same_game(got, expected, compact=False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 5), st.integers(0, 10 ** 6), st.lists(st.integers(0, 400), min_size=1, max_size=4))
+def test_resume_compact_nvm_saves_anywhere(rule_set, seed, stops):
+    expected = uninterrupted(rule_set, seed)
+    got = resumed(rule_set, seed, stops, NvmStore(MemoryNvm(4096)))
+    assert_same_game(got, expected, compact=True)
+
+
+def test_resume_at_every_move_of_whole_games():
+    for rule_set in range(6):
+        seed = 50 + rule_set
+        expected = uninterrupted(rule_set, seed)
+        game = Game(rules_for(rule_set), seed=seed)
+        chooser = Rng(seed + 1)
+        moves = 0
+        while moves < MOVE_CAP:
+            for full in (True, False):
+                again, extra = decode_game(encode_game(game, list(chooser.get_state()), full))
+                assert fingerprint(again, True) == fingerprint(game, True)
+            if not step(game, chooser):
+                break
+            moves += 1
+        assert fingerprint(game, False) == fingerprint(expected, False)
+
+
+def test_desktop_files_in_the_data_directory(tmp_path, monkeypatch):
+    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path / "data"))
+    from thousand.storage import data_dir, default_store
+    assert data_dir() == str(tmp_path / "data")
+    store = default_store()
+    assert isinstance(store, FileStore)
+    expected = uninterrupted(2, 11)
+    got = resumed(2, 11, [10, 90, 200], store)
+    assert_same_game(got, expected, compact=False)
+    assert sorted(os.listdir(tmp_path / "data")) == ["game.0", "game.1"]
+
+
+def test_data_directory_defaults(monkeypatch):
+    from thousand.storage import data_dir
+    monkeypatch.delenv("THOUSAND_DATA_DIR", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", "/x/data")
+    assert data_dir() == "/x/data/thousand"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", "/home/p")
+    assert data_dir() == "/home/p/.local/share/thousand"
+
+
+def test_a_sheet_too_long_for_the_nvm_drops_its_oldest_rows():
+    game = Game(rules_for(5), seed=17)  # barrel rules: long games under random play
+    chooser = Rng(18)
+    store = NvmStore(MemoryNvm(2560))  # the smallest NVM taken: 1 KB for the game
+    slot = SaveSlot(store)
+    while len(game.sheet) < 140 and step(game, chooser):
+        slot.save(game, list(chooser.get_state()))
+    assert slot.last_size <= slot.pair.capacity()
+    back, state = SaveSlot(store).load()
+    assert state == list(chooser.get_state())
+    kept = len(back.sheet)
+    assert 40 < kept < len(game.sheet)
+    assert [sheet_row(r) for r in back.sheet] == [sheet_row(r) for r in game.sheet[-kept:]]
+    assert fingerprint(back, True)[:28] == fingerprint(game, True)[:28]

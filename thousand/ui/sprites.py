@@ -1,0 +1,161 @@
+"""The card tile sheet: a tiny BMP reader and card TileGrids composed from tiles.
+
+A card is a 3 x 3 TileGrid of 8 x 10 tiles (24 x 30 pixels) over one shared
+2-bit Bitmap; changing a card only rewrites 9 tile indexes and the palette.
+Size classes: put card grids in a ``displayio.Group(scale=LARGE)`` for
+48 x 60 cards on 240 x 240 screens.
+
+Tile indexes (tools/make_sprites.py draws them in this order):
+0 transparent, 1-6 top-left corner with rank 9 J Q K 10 A, 7-10 left edge
+with suit S C D H, 11 top edge, 12 top-right corner, 13 bottom-left corner,
+14-29 big centre suit (4 tiles a suit), 30-38 card back, 39-42 suit icons
+for text lines (transparent background).
+"""
+
+import struct
+
+import displayio
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+TILE_W = const(8)
+TILE_H = const(10)
+CARD_W = const(24)
+CARD_H = const(30)
+SHEET_COLS = const(16)
+NUM_TILES = const(43)
+RANK_TILE = const(1)
+SUIT_TILE = const(7)
+BIG_TILE = const(14)
+BACK_TILE = const(30)
+ICON_TILE = const(39)
+BACK = const(-1)  # the "card" that shows the back
+
+SMALL = const(1)  # Group scale of a size class
+LARGE = const(2)
+
+NORMAL = const(0)
+DIMMED = const(1)  # not a legal play now
+SELECTED = const(2)
+
+SHEET_PATH = "assets/cards.bmp"
+
+# Ink by suit S C D H: red and black, or the four-colour deck.
+INKS_2 = (0x000000, 0x000000, 0xD00000, 0xD00000)
+INKS_4 = (0x000000, 0x006800, 0x0040E0, 0xD00000)
+DIM_INKS = {0x000000: 0x383838, 0x006800: 0x305030, 0x0040E0: 0x404880, 0xD00000: 0x803838}
+# (face, edge) by state NORMAL, DIMMED, SELECTED
+STATE_COLOURS = ((0xFFFFFF, 0x202020), (0x9C9C9C, 0x484848), (0xFFF4B0, 0xFFB000))
+BACK_COLOURS = (0xFFFFFF, 0x202020, 0x2850B8)
+
+
+def card_tile(rank, suit, col, row):
+    """The sheet tile at column ``col``, row ``row`` of a card's 3 x 3 grid."""
+    if col == 0:
+        if row == 0:
+            return RANK_TILE + rank
+        if row == 1:
+            return SUIT_TILE + suit
+        return 13
+    if row == 0:
+        return 10 + col
+    return BIG_TILE + 4 * suit + 2 * (row - 1) + col - 1
+
+
+def load_bmp(path, value_count=4):
+    """Read an uncompressed 1/2/4/8-bit BMP into a displayio.Bitmap.
+
+    Our own reader, so the device needs no adafruit_imageload.  Pixel values
+    are kept as they are (each must be below ``value_count``); the file's
+    palette is ignored: the game sets colours with its own palettes.
+    """
+    with open(path, "rb") as file:
+        head = file.read(54)
+        if head[:2] != b"BM":
+            raise ValueError("not a BMP: %s" % path)
+        offset = struct.unpack_from("<I", head, 10)[0]
+        width, height, _, bits, compression = struct.unpack_from("<iiHHI", head, 18)
+        if compression or bits > 8:
+            raise ValueError("only uncompressed 1-8 bit BMPs: %s" % path)
+        bottom_up = height > 0  # the usual BMP row order
+        height = abs(height)
+        bitmap = displayio.Bitmap(width, height, value_count)
+        row = bytearray(((width * bits + 31) // 32) * 4)
+        mask = (1 << bits) - 1
+        per_byte = 8 // bits
+        file.seek(offset)
+        for line in range(height):
+            file.readinto(row)
+            y = height - 1 - line if bottom_up else line
+            for x in range(width):
+                bitmap[x, y] = row[x // per_byte] >> (8 - bits * (x % per_byte + 1)) & mask
+    return bitmap
+
+
+def _palette(face, edge, ink):
+    palette = displayio.Palette(4)
+    palette[0] = 0
+    palette[1] = face
+    palette[2] = edge
+    palette[3] = ink
+    palette.make_transparent(0)
+    return palette
+
+
+class Sheet:
+    """The loaded sheet plus one palette per (state, suit) and one for the back."""
+
+    def __init__(self, path=SHEET_PATH, four_colour=False):
+        self.bitmap = load_bmp(path)
+        inks = INKS_4 if four_colour else INKS_2
+        self.palettes = []
+        by_colours = {}  # share equal palettes (red/black deck: 2 inks, not 4)
+        for state in range(3):
+            face, edge = STATE_COLOURS[state]
+            for suit in range(4):
+                ink = DIM_INKS[inks[suit]] if state == DIMMED else inks[suit]
+                key = (face, edge, ink)
+                if key not in by_colours:
+                    by_colours[key] = _palette(face, edge, ink)
+                self.palettes.append(by_colours[key])
+        self.back_palette = _palette(*BACK_COLOURS)
+
+    def card_grid(self, card=BACK, state=NORMAL, x=0, y=0):
+        grid = displayio.TileGrid(
+            self.bitmap, pixel_shader=self.back_palette, width=3, height=3,
+            tile_width=TILE_W, tile_height=TILE_H, x=x, y=y,
+        )
+        self.show_card(grid, card, state)
+        return grid
+
+    def show_card(self, grid, card, state=NORMAL):
+        """Turn ``grid`` into ``card`` (or BACK) drawn in ``state``."""
+        if card == BACK:
+            grid.pixel_shader = self.back_palette
+            for i in range(9):
+                grid[i] = BACK_TILE + i
+            return
+        rank, suit = card % 6, card // 6
+        grid.pixel_shader = self.palettes[state * 4 + suit]
+        for row in range(3):
+            for col in range(3):
+                grid[col, row] = card_tile(rank, suit, col, row)
+
+    def icon_grid(self, suit, x=0, y=0):
+        """A one-tile suit symbol to sit in a line of text."""
+        grid = displayio.TileGrid(
+            self.bitmap, pixel_shader=self.palettes[suit], width=1, height=1,
+            tile_width=TILE_W, tile_height=TILE_H, x=x, y=y,
+        )
+        self.show_icon(grid, suit)
+        return grid
+
+    def show_icon(self, grid, suit):
+        grid.pixel_shader = self.palettes[suit]
+        grid[0] = ICON_TILE + suit

