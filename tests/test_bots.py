@@ -11,7 +11,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 from thousand import actions as A  # noqa: E402
 from thousand import cards as C  # noqa: E402
 from thousand.bots import LEVELS, make_bot  # noqa: E402
-from thousand.bots.driver import play_deal  # noqa: E402
+from thousand.driver import TableDriver  # noqa: E402
 from thousand.bots.knowledge import Knowledge  # noqa: E402
 from thousand.bots.solver import SearchAborted, Solver  # noqa: E402
 from thousand.game import (PHASE_AUCTION, PHASE_DEAL_OVER, PHASE_GAME_OVER, PHASE_PLAY,  # noqa: E402
@@ -171,17 +171,14 @@ def test_solver_agrees_with_brute_force():
         declarer = rng.below(3)
         leader = rng.below(3)
         best = _brute_force_best(list(hands), declarer, leader, [], trump)
-        for need in (best, best + 1):
-            reached = False
-            for c in C.cards_of(hands[leader]):
-                solver.setup(hands, declarer, [], trump, -1, [1, 1, 1])
-                solver.nodes = 0
-                solver.limit = 10 ** 6
-                r = solver.declarer_reaches(leader, c, False, need)
-                reached = r if leader != declarer else (reached or r)
-                if leader != declarer and not r:
-                    break
-            assert reached == (best >= need), (hands, trump, declarer, leader, need)
+        values = []
+        for c in C.cards_of(hands[leader]):
+            solver.setup(hands, declarer, [], trump, -1, [1, 1, 1])
+            solver.nodes = 0
+            solver.limit = 10 ** 6
+            values.append(solver.declarer_points(leader, c, False, -1, 1000))
+        solved = max(values) if leader == declarer else min(values)
+        assert solved == best, (hands, trump, declarer, leader)
         compared += 1
 
 
@@ -194,7 +191,7 @@ def test_solver_stops_at_its_budget():
     solver.nodes = 0
     solver.limit = 20
     with pytest.raises(SearchAborted):
-        solver.declarer_reaches(0, C.lowest(hands[0]), False, 61)
+        solver.declarer_points(0, C.lowest(hands[0]), False, -1, 1000)
     assert solver.nodes == 21
 
 
@@ -296,7 +293,8 @@ def test_hard_beats_random_players_in_a_short_match():
     for d in range(12):
         game = Game(rules, seed=300 + d, start={"dealer": d % 3, "deals_played": 3})
         bots = [make_bot("hard", d), make_bot("random", d + 1), make_bot("random", d + 2)]
-        result = play_deal(game, bots)
+        TableDriver(game).play_deal(bots)
+        result = game.last_result
         for s in range(3):
             total[s] += result.deltas[s]
     assert total[0] > total[1] and total[0] > total[2]

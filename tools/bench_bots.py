@@ -60,10 +60,10 @@ FOOTPRINT = """
 import gc
 gc.collect()
 base = gc.mem_alloc()
-import thousand.game, thousand.rules, thousand.scoring, thousand.actions, thousand.cards, thousand.rng
+import thousand.game, thousand.rules, thousand.scoring, thousand.actions, thousand.cards, thousand.rng, thousand.driver
 gc.collect()
 engine = gc.mem_alloc()
-import thousand.bots, thousand.bots.driver
+import thousand.bots
 gc.collect()
 bots = gc.mem_alloc()
 print(engine - base, bots - engine)

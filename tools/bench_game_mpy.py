@@ -13,9 +13,9 @@ order (``phases: ...``), then ``done``.
 import gc
 import sys
 
-from thousand import actions as A
 from thousand.bots import make_bot
-from thousand.game import PHASE_AUCTION, PHASE_DEAL_OVER, PHASE_GAME_OVER, Game
+from thousand.driver import TableDriver
+from thousand.game import Game
 from thousand.rules import Rules
 
 
@@ -31,36 +31,21 @@ def main():
         holder[1] = holder[0].decide(view)
         return True
 
-    def ask(seat, legal):
-        view = game.view(seat)
-        if legal is not None:
-            view.legal = legal
-        holder[0] = bots[seat]
-        next(filter(decide, (view,)))
-        # Written at once, not kept: a growing list would be the biggest block on the heap.
-        sys.stdout.write(str(view.phase))
-        return holder[1]
-
+    driver = TableDriver(game)
     deals = 0
     sys.stdout.write("phases: ")
     while not game.over and deals < max_deals:
         game.start_deal()
-        asked = False
-        while game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER:
-            if game.phase == PHASE_AUCTION and not asked:
-                asked = True
-                redealt = False
-                for seat in game.redeal_callers():
-                    action = ask(seat, [A.ACTION_REDEAL, A.ACTION_KEEP])
-                    game.apply(seat, action)
-                    if action == A.ACTION_REDEAL:
-                        redealt = True
-                        break
-                if redealt:
-                    break
-                continue
-            seat = game.to_move
-            game.apply(seat, ask(seat, None))
+        while True:
+            decision = driver.pending()
+            if decision is None:
+                break
+            holder[0] = bots[decision.seat]
+            view = driver.view_for(holder[0], decision)
+            next(filter(decide, (view,)))
+            # Written at once, not kept: a growing list would be the biggest block on the heap.
+            sys.stdout.write(str(view.phase))
+            driver.answer(decision, holder[1])
         deals += 1
         gc.collect()
     print()

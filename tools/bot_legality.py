@@ -14,7 +14,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from thousand.bots import LEVELS, make_bot  # noqa: E402
-from thousand.bots.driver import play_deal  # noqa: E402
+from thousand.driver import TableDriver  # noqa: E402
 from thousand.game import Game  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import AGREEMENTS, BOOL, ENUM, INT, INT_OR_NULL, Rules  # noqa: E402
@@ -89,8 +89,9 @@ def play_checked_game(index, seed, max_deals):
     bots = [CheckedBot(make_bot(LEVELS[(index + s) % len(LEVELS)], seed + index * 3 + s))
             for s in range(3)]
     game = Game(rules, seed=seed * 104729 + index)
+    driver = TableDriver(game)
     for _ in range(max_deals):
-        play_deal(game, bots)
+        driver.play_deal(bots)
         if game.over:
             break
     return sum(b.decisions for b in bots)

@@ -50,7 +50,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from thousand import actions as A  # noqa: E402
 from thousand import scoring  # noqa: E402
 from thousand.bots import LEVELS, make_bot  # noqa: E402
-from thousand.game import PHASE_AUCTION, PHASE_DEAL_OVER, PHASE_GAME_OVER, PHASE_NAMES, Game  # noqa: E402
+from thousand.driver import TableDriver  # noqa: E402
+from thousand.game import PHASE_NAMES, Game  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
 
 MAX_DEALS_PER_GAME = 400
@@ -176,34 +177,24 @@ class Stats:
         }
 
 
-def _ask(bot, game, seat, legal, timings):
-    view = game.view(seat)
-    if legal is not None:
-        view.legal = legal
-    start = time.perf_counter()
-    action = bot.decide(view)
-    timings[seat].append((time.perf_counter() - start) * 1000.0)
-    if action not in view.legal:
-        raise Forfeit(seat, getattr(bot, "level", "?"), "chose an illegal action %r" % action)
-    return action
-
-
 def _play_deal(game, bots, timings):
-    """One deal through the engine (the redeal question included); its DealResult."""
+    """One deal through the project's TableDriver (dark, redeal questions, turns)."""
+    driver = TableDriver(game)
     game.start_deal()
-    asked = False
-    while game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER:
-        if game.phase == PHASE_AUCTION and not asked:
-            asked = True
-            for seat in game.redeal_callers():
-                action = _ask(bots[seat], game, seat, [A.ACTION_REDEAL, A.ACTION_KEEP], timings)
-                game.apply(seat, action)
-                if action == A.ACTION_REDEAL:
-                    return game.last_result
-            continue
-        seat = game.to_move
-        game.apply(seat, _ask(bots[seat], game, seat, None, timings))
-    return game.last_result
+    while True:
+        decision = driver.pending()
+        if decision is None:
+            return game.last_result
+        bot = bots[decision.seat]
+        view = game.view(decision.seat)
+        view.legal = decision.legal
+        start = time.perf_counter()
+        action = bot.decide(view)
+        timings[decision.seat].append((time.perf_counter() - start) * 1000.0)
+        if action not in decision.legal:
+            raise Forfeit(decision.seat, getattr(bot, "level", "?"),
+                          "chose an illegal action %r" % (action,))
+        driver.answer(decision, action)
 
 
 def _record_deal(result, seat_names, stats):

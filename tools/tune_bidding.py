@@ -181,14 +181,15 @@ def check(deals, seed, rules):
     importlib.reload(E)
     import thousand.bots as B
     importlib.reload(B)
-    from thousand.bots.driver import play_deal
+    from thousand.driver import TableDriver
     bots = [B.make_bot("hard", seed + s) for s in range(3)]
     game = Game(rules, seed=seed)
     made = played = 0
     for d in range(deals):
         if game.over:
             game = Game(rules, seed=seed + d + 1)
-        r = play_deal(game, bots)
+        TableDriver(game).play_deal(bots)
+        r = game.last_result
         if r.result == scoring.MADE or r.result == scoring.FAILED:
             played += 1
             made += r.result == scoring.MADE

@@ -1,10 +1,9 @@
 """A double-dummy solver for the end of a deal: all hands open, hands as 24-bit masks.
 
-The question it answers is the one that decides a deal: *does the declarer still
-reach ``need`` points (cards plus his marriages) from here, against best defence?*
-A yes/no question lets alpha-beta cut as soon as one reply settles a node, and the
-running bounds (points already gained; points still out plus the marriages the
-declarer still holds) end most lines before the last trick.
+``declarer_points(seat, card, declaring, alpha, beta)`` plays ``card`` for ``seat``
+and returns how many points (cards and marriages) the declarer still takes against
+best play by both sides, by alpha-beta: the declarer maximises, the defenders
+minimise.  Moves are tried highest card first, which finds cut-offs early.
 
 Everything lives in preallocated lists and ints; a search allocates nothing but
 Python's call frames.  ``limit`` caps the number of nodes: past it the search
@@ -13,14 +12,14 @@ raises ``SearchAborted`` and the caller falls back to its heuristic.
 Marriages: a seat on lead that holds K and Q of a suit (and has won a trick, if
 the rules want that) declares when it leads one of them; the solver does not
 consider leading it silently, except for the root move, whose caller says which.
-The ace marriage is left to the caller (it never changes the trump).
+A defender's marriage counts for nothing here but the trump it sets.  The ace
+marriage is left to the caller (it never changes the trump).
 """
 
 from thousand import cards as C
 
 # Ranks of a 6-bit suit mask, highest first: the order moves are tried in.
 RANKS_HIGH_FIRST = tuple(tuple(r for r in (5, 4, 3, 2, 1, 0) if bits >> r & 1) for bits in range(64))
-MARRIAGE_BITS = 3 << C.QUEEN
 
 
 class SearchAborted(Exception):
@@ -41,40 +40,26 @@ class Solver:
         self.trump = -1
         self.trump_setter = -1
         self.declarer = 0
-        self.gained = 0  # declarer's points (cards and marriages) won inside the search
-        self.left_points = 0  # card points not yet in a finished trick
-        self.need = 0
         self.nodes = 0
         self.limit = 0
 
     def setup(self, hands, declarer, trick, trump, trump_setter, tricks_won):
         """Load a position: ``trick`` is the (seat, card) list of the trick being played."""
-        points = 0
         for s in range(3):
             self.hands[s] = hands[s]
             self.tricks_won[s] = tricks_won[s]
-            points += C.hand_points(hands[s])
         self.trick_len = len(trick)
         for i in range(self.trick_len):
             seat, c = trick[i]
             self.trick_seats[i] = seat
             self.trick_cards[i] = c
-            points += C.RANK_POINTS[c % 6]
-        self.left_points = points
         self.declarer = declarer
         self.trump = trump
         self.trump_setter = trump_setter
-        self.gained = 0
-
-    def declarer_reaches(self, seat, card, declaring, need):
-        """Does the declarer reach ``need`` after ``seat`` plays ``card`` (declaring or not)?"""
-        self.need = need
-        return self._play(seat, card, declaring)
 
     def declarer_points(self, seat, card, declaring, alpha, beta):
         """Points (cards and marriages) the declarer still takes after ``seat`` plays
         ``card``, against best play, as alpha-beta sees it inside (alpha, beta)."""
-        self.need = -1  # no threshold: exact values
         return self._value_play(seat, card, declaring, alpha, beta)
 
     # ------------------------------------------------------------------ moves
@@ -116,110 +101,6 @@ class Solver:
                 best = c
         return best
 
-    # ------------------------------------------------------------------ search
-    def _node(self, seat):
-        self.nodes += 1
-        if self.nodes > self.limit:
-            raise SearchAborted()  # once per search at most: a fresh one keeps no old traceback
-        gained = self.gained
-        need = self.need
-        if gained >= need:
-            return True
-        bound = gained + self.left_points
-        if bound < need:
-            hand = self.hands[self.declarer]
-            extra = 0
-            for suit in range(4):
-                if (hand >> (6 * suit)) & MARRIAGE_BITS == MARRIAGE_BITS:
-                    extra += C.MARRIAGE_VALUES[suit]
-            if bound + extra < need:
-                return False
-        moves = self._moves(seat)
-        if not moves:
-            return False
-        want = seat == self.declarer
-        for suit in range(4):
-            bits = (moves >> (6 * suit)) & 0x3F
-            if not bits:
-                continue
-            base = 6 * suit
-            for rank in RANKS_HIGH_FIRST[bits]:
-                if self._play(seat, base + rank, True) == want:
-                    return want
-        return not want
-
-    def _play(self, seat, card, may_declare):
-        hands = self.hands
-        hand = hands[seat]
-        pos = self.trick_len
-        old_trump = self.trump
-        old_setter = self.trump_setter
-        marriage = 0
-        if (pos == 0 and may_declare and (card % 6 == C.QUEEN or card % 6 == C.KING)
-                and hand >> (card ^ 1) & 1 and (self.tricks_won[seat] or not self.needs_trick)):
-            suit = card // 6
-            marriage = C.MARRIAGE_VALUES[suit]
-            self.trump = suit
-            self.trump_setter = seat
-            if seat == self.declarer:
-                self.gained += marriage
-        hands[seat] = hand & ~(1 << card)
-        self.trick_cards[pos] = card
-        self.trick_seats[pos] = seat
-        if pos < 2:
-            self.trick_len = pos + 1
-            result = self._node((seat + 1) % 3)
-        else:
-            # The trick is complete: find its winner.
-            cards = self.trick_cards
-            led = cards[0] // 6
-            trump = self.trump
-            best = 0
-            best_key = -1
-            points = 0
-            for i in range(3):
-                c = cards[i]
-                points += C.RANK_POINTS[c % 6]
-                s = c // 6
-                if s == trump:
-                    key = 100 + c
-                elif s == led:
-                    key = c
-                else:
-                    key = -1
-                if key > best_key:
-                    best_key = key
-                    best = i
-            seats = self.trick_seats
-            winner = seats[best]
-            # Deeper tricks reuse these lists: keep the first two cards to put back.
-            card0 = cards[0]
-            card1 = cards[1]
-            seat0 = seats[0]
-            seat1 = seats[1]
-            self.trick_len = 0
-            self.left_points -= points
-            self.tricks_won[winner] += 1
-            if winner == self.declarer:
-                self.gained += points
-            result = self._node(winner)
-            if winner == self.declarer:
-                self.gained -= points
-            self.tricks_won[winner] -= 1
-            self.left_points += points
-            cards[0] = card0
-            cards[1] = card1
-            seats[0] = seat0
-            seats[1] = seat1
-        self.trick_len = pos
-        hands[seat] = hand
-        if marriage:
-            self.trump = old_trump
-            self.trump_setter = old_setter
-            if seat == self.declarer:
-                self.gained -= marriage
-        return result
-
     # ------------------------------------------------------------------ exact values
     def _value_node(self, seat, alpha, beta):
         self.nodes += 1
@@ -254,7 +135,7 @@ class Solver:
         return best
 
     def _value_play(self, seat, card, may_declare, alpha, beta):
-        """Like ``_play`` but returns the declarer's points from here on."""
+        """Play ``card``; the declarer's points from here on (marriages included)."""
         hands = self.hands
         hand = hands[seat]
         pos = self.trick_len
