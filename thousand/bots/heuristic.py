@@ -94,13 +94,14 @@ def _cheapest(mask, avoid, trump, boss):
     return best
 
 
-def _lowest_winner(mask, led, trump):
-    """The weakest card of ``mask`` (by trick strength): the cheapest way to win."""
+def _by_strength(mask, led, trump, strongest):
+    """The weakest card of ``mask`` by trick strength (the cheapest way to win), or
+    with ``strongest`` the strongest."""
     best = -1
     best_key = 0
     for c in C.cards_of(mask):
         k = card_key(c, led, trump)
-        if best < 0 or k < best_key:
+        if best < 0 or (k > best_key if strongest else k < best_key):
             best = c
             best_key = k
     return best
@@ -228,14 +229,14 @@ def follow(view, know):
     if winners:
         if last:
             choice = winners & ~keep or winners
-            return A.play(_lowest_winner(choice, led, trump))
+            return A.play(_by_strength(choice, led, trump, False))
         sure = 0
         for c in C.cards_of(winners):
             if sure_to_hold(c, led, trump, rival_cards):
                 sure |= 1 << c
         if sure:
             choice = sure & ~keep or sure
-            return A.play(_lowest_winner(choice, led, trump))
+            return A.play(_by_strength(choice, led, trump, False))
         trick_points = 0
         for _s, c in trick:
             trick_points += C.RANK_POINTS[c % 6]
@@ -243,16 +244,5 @@ def follow(view, know):
         if not partner_next and trick_points >= 10:
             # Make the last player pay for the trick with his best card.
             choice = winners & ~keep or winners
-            return A.play(_highest_by_key(choice, led, trump))
+            return A.play(_by_strength(choice, led, trump, True))
     return A.play(_cheapest(playable, keep, trump, boss))
-
-
-def _highest_by_key(mask, led, trump):
-    best = -1
-    best_key = 0
-    for c in C.cards_of(mask):
-        k = card_key(c, led, trump)
-        if best < 0 or k > best_key:
-            best = c
-            best_key = k
-    return best

@@ -17,6 +17,9 @@ marriage is left to the caller (it never changes the trump).
 """
 
 from thousand import cards as C
+from thousand.game import trick_winner
+
+RANK_POINTS = C.RANK_POINTS
 
 # Ranks of a 6-bit suit mask, highest first: the order moves are tried in.
 RANKS_HIGH_FIRST = tuple(tuple(r for r in (5, 4, 3, 2, 1, 0) if bits >> r & 1) for bits in range(64))
@@ -159,26 +162,9 @@ class Solver:
             result = gain + self._value_node((seat + 1) % 3, alpha - gain, beta - gain)
         else:
             cards = self.trick_cards
-            led = cards[0] // 6
-            trump = self.trump
-            best = 0
-            best_key = -1
-            points = 0
-            for i in range(3):
-                c = cards[i]
-                points += C.RANK_POINTS[c % 6]
-                s = c // 6
-                if s == trump:
-                    key = 100 + c
-                elif s == led:
-                    key = c
-                else:
-                    key = -1
-                if key > best_key:
-                    best_key = key
-                    best = i
+            points = RANK_POINTS[cards[0] % 6] + RANK_POINTS[cards[1] % 6] + RANK_POINTS[card % 6]
             seats = self.trick_seats
-            winner = seats[best]
+            winner = seats[trick_winner(cards, 3, self.trump)]
             card0 = cards[0]
             card1 = cards[1]
             seat0 = seats[0]
