@@ -8,7 +8,8 @@
    script is a CPython wrapper whose real VM is the ELF shared object
    ``micropython_run.cpython-311-x86_64-linux-gnu.so``).
 2. Heap: the import footprint of the engine and of the bots (``gc.mem_alloc``
-   after ``gc.collect``), whether a whole game completes with ``-X heapsize=64K``,
+   after ``gc.collect``), the most live heap after any decision of a whole game
+   (modules included), whether a whole game completes with ``-X heapsize=64K``,
    and the smallest ``-X heapsize`` (bisection, 1 KB steps) at which a whole game
    completes: the peak heap the game really needs, fragmentation included.
    The unix port is a 64-bit build: pointers and object headers are twice the size
@@ -78,6 +79,13 @@ def footprint(build_dir):
     return int(out[0]), int(out[1])
 
 
+def live_peak(build_dir, levels, seed):
+    proc = subprocess.run([tool("micropython"), "-X", "heapsize=1024K", "bench_game_mpy.py", levels,
+                           str(seed), "1000", "peak"], cwd=build_dir, capture_output=True, text=True)
+    found = re.search(r"peak_alloc (\d+)", proc.stdout)
+    return int(found.group(1)) if found else None
+
+
 def game_completes(build_dir, heap_kb, levels, seed):
     proc = subprocess.run([tool("micropython"), "-X", "heapsize=%dK" % heap_kb, "bench_game_mpy.py",
                            levels, str(seed), "1000"], cwd=build_dir, capture_output=True, text=True)
@@ -142,6 +150,8 @@ def main(argv=None):
         engine, bots = footprint(build_dir)
         print("import footprint (64-bit unix port): engine %d B, bots %d B" % (engine, bots))
         if not args.skip_heap:
+            print("most live heap after any decision of a whole game %s: %s B" % (
+                args.levels, live_peak(build_dir, args.levels, args.seed)))
             ok = game_completes(build_dir, 64, args.levels, args.seed)
             print("whole game %s with -X heapsize=64K: %s" % (args.levels, "completes" if ok else "fails"))
             need = least_heap(build_dir, args.levels, args.seed)
