@@ -21,8 +21,13 @@ from thousand.game import trick_winner
 
 RANK_POINTS = C.RANK_POINTS
 
-# Ranks of a 6-bit suit mask, highest first: the order moves are tried in.
-RANKS_HIGH_FIRST = tuple(tuple(r for r in (5, 4, 3, 2, 1, 0) if bits >> r & 1) for bits in range(64))
+# Ranks of every 6-bit suit mask, highest first (the order moves are tried in), each
+# list ended by 255 in a slot of 7 bytes: 448 bytes where a tuple of tuples took 4 KB.
+_END = 255
+RANKS_HIGH_FIRST = bytes(
+    b for bits in range(64)
+    for b in ([r for r in (5, 4, 3, 2, 1, 0) if bits >> r & 1] + [_END] * 7)[:7]
+)
 
 
 class SearchAborted(Exception):
@@ -119,8 +124,12 @@ class Solver:
             if not bits:
                 continue
             base = 6 * suit
-            for rank in RANKS_HIGH_FIRST[bits]:
+            slot = bits * 7
+            rank = RANKS_HIGH_FIRST[slot]
+            while rank != _END:
+                slot += 1
                 v = self._value_play(seat, base + rank, True, alpha, beta)
+                rank = RANKS_HIGH_FIRST[slot]
                 if maximize:
                     if v > best:
                         best = v
