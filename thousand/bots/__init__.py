@@ -26,13 +26,27 @@ back to its heuristic (or to what the finished samples said).
 
 Levels differ in what they do with the same view, never in what they see:
 
-- ``easy``: heuristic play only; noisy bidding; now and then a deliberate slip
-  (a random legal card); no score posture.
-- ``normal``: sampling search over the last 3 tricks with 6 deals; posture on.
-- ``hard``: sampling search over the last 5 tricks with 12 deals and a bigger node
-  budget; tighter bidding margin; full posture (barrel exit, push a rival off the
-  barrel, no 555).
+- ``easy``: heuristic play only, with a deliberate slip (a random legal card) in
+  8 % of its plays; bids and contracts from the evaluator with +-20 points of
+  noise and 10 more points of margin; no score posture (barrel, 555, dark).
+- ``normal``: sampling search over the last 3 tricks, 4 sampled deals, at most
+  2000 solver nodes a decision; +-10 points of bidding noise, 5 more of margin;
+  score posture on.
+- ``hard``: sampling search over the last 5 tricks, 12 sampled deals, at most
+  9000 solver nodes a decision (4000 a solver run); no noise, 10 more points of
+  margin (it bids only what it makes); score posture on: bids the barrel exit,
+  pushes a rival on the barrel off the contract, avoids landing on 555, gives its
+  dearer card to a defender sitting on the barrel, risks a dark game only when far
+  behind a rival close to winning.
 - ``random``: a seeded random legal action (tests and benchmarks).
+
+Search (``normal``, ``hard``): the unseen cards are dealt to the other seats
+consistently with what the seat knows (``knowledge.Knowledge``: voids shown,
+cards given and talon seen) several times; each deal is solved with all cards
+open by ``solver.Solver`` (alpha-beta on masks) for every legal card; the card with
+the best sum wins, the contract first (made for the declarer, broken for a
+defender), the side's points second.  Before the search starts, and whenever it
+runs out of budget, ``heuristic.choose_play`` decides.
 """
 
 from thousand import actions as A
