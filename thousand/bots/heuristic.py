@@ -1,7 +1,8 @@
 """Card play by rules of thumb: the bot's play before the search starts, and its fallback.
 
 - Keep K and Q while the marriage is still declarable; declare as soon as allowed,
-  the dearest marriage first; win a trick first when a marriage waits for one.
+  the dearest marriage first, but while no trump is set cash the boss cards first
+  (nobody can ruff them yet); win a trick first when a marriage waits for one.
 - The declarer draws trumps with boss trumps; everybody cashes boss cards in suits
   where no opponent is known to ruff.
 - Following: feed points to a partner who is sure to win the trick, win with the
@@ -137,6 +138,16 @@ def lead(view, know):
             if best_declare < 0 or c // 6 > best_declare // 6:
                 best_declare = c
     outstanding = know.outstanding()
+    if best_declare >= 0 and trump < 0:
+        # No trump yet: a boss card cannot be ruffed now, and may be once the
+        # marriage sets one.  Cash them first; the lead comes back each time.
+        sure = boss_cards(hand, outstanding) & play_mask(legal) & ~marriage_cards(hand)
+        if sure:
+            best = -1
+            for c in C.cards_of(sure):
+                if best < 0 or C.RANK_POINTS[c % 6] > C.RANK_POINTS[best % 6]:
+                    best = c
+            return A.play(best)
     if best_declare >= 0:
         suit = best_declare // 6
         top = 0x30 << (6 * suit)  # the ten and the ace
