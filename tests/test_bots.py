@@ -263,6 +263,25 @@ def test_think_step_gives_the_same_answer_as_decide():
     assert steps_seen > 3  # the search really runs in slices
 
 
+def test_on_tick_is_called_inside_the_search_without_changing_the_choice():
+    ticks = [0]
+
+    def poll():
+        ticks[0] += 1
+
+    game = Game(Rules.preset("classic"), seed=21)
+    bots = [make_bot("hard", s) for s in range(3)]
+    for _ in range(3):
+        game.start_deal()
+        while game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER:
+            seat = game.to_move
+            ticking = make_bot("hard", 5)
+            ticking.on_tick = poll
+            assert ticking.decide(game.view(seat)) == make_bot("hard", 5).decide(game.view(seat))
+            game.apply(seat, bots[seat].decide(game.view(seat)))
+    assert ticks[0] > 0
+
+
 def test_redeal_question_is_answered_with_redeal_or_keep():
     rules = Rules.preset("classic")
     rules.redeal_hand_points_below = 200  # every hand may call a redeal

@@ -21,7 +21,9 @@ Thinking in slices, so that a device's screen never freezes::
     action = bot.result
 
 ``decide(view)`` is exactly that loop.  ``bot.progress`` (0..100) tells how far
-the search is.  A search that reaches its node budget stops and the bot falls
+the search is.  A slice is one solver run (at most ``node_cap`` nodes: 4000 on
+hard); for finer slices set ``bot.on_tick = poll`` and the solver calls ``poll()``
+every 256 nodes from inside the search.  A search that reaches its node budget stops and the bot falls
 back to its heuristic (or to what the finished samples said).
 
 Levels differ in what they do with the same view, never in what they see:
@@ -140,6 +142,7 @@ class Bot(_Thinker):
         self._hands = [0, 0, 0]
         self._scratch = [0] * C.NUM_CARDS
         self._values = [0] * 16
+        self.on_tick = None  # called every 256 solver nodes during a search
 
     # ------------------------------------------------------------------ dispatch
     def _think(self, view):
@@ -327,6 +330,7 @@ class Bot(_Thinker):
         if self._solver is None:
             self._solver = Solver(view.rules)
         solver = self._solver
+        solver.tick = self.on_tick
         utility = [0] * n
         hands = self._hands
         budget = self.node_budget

@@ -7,7 +7,9 @@ minimise.  Moves are tried highest card first, which finds cut-offs early.
 
 Everything lives in preallocated lists and ints; a search allocates nothing but
 Python's call frames.  ``limit`` caps the number of nodes: past it the search
-raises ``SearchAborted`` and the caller falls back to its heuristic.
+raises ``SearchAborted`` and the caller falls back to its heuristic.  ``tick``, when
+set, is called every ``TICK_NODES`` nodes, inside the search: the finest slice a UI
+can get (a screen refresh or a button poll there; it must not touch the solver).
 
 Marriages: a seat on lead that holds K and Q of a suit (and has won a trick, if
 the rules want that) declares when it leads one of them; the solver does not
@@ -30,6 +32,10 @@ RANKS_HIGH_FIRST = bytes(
 )
 
 
+TICK_NODES = 256
+TICK_MASK = TICK_NODES - 1
+
+
 class SearchAborted(Exception):
     pass
 
@@ -50,6 +56,7 @@ class Solver:
         self.declarer = 0
         self.nodes = 0
         self.limit = 0
+        self.tick = None  # called every TICK_NODES nodes when set (a UI's poll)
 
     def setup(self, hands, declarer, trick, trump, trump_setter, tricks_won):
         """Load a position: ``trick`` is the (seat, card) list of the trick being played."""
@@ -114,6 +121,8 @@ class Solver:
         self.nodes += 1
         if self.nodes > self.limit:
             raise SearchAborted()
+        if not self.nodes & TICK_MASK and self.tick is not None:
+            self.tick()
         moves = self._moves(seat)
         if not moves:
             return 0
