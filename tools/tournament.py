@@ -320,6 +320,8 @@ def main(argv=None):
     count = args.deals or args.games
     log_dir = args.log_dir or tempfile.mkdtemp(prefix="thousand-tournament-")
     os.makedirs(log_dir, exist_ok=True)
+    if any(spec.startswith("cmd:") for spec in args.seat):
+        sys.stderr.write("external bots' stderr is kept in %s/bot-seat*.log\n" % log_dir)
     tasks = [(tuple(args.seat), mode, i, args.seed, args.rules, args.timeout, log_dir)
              for i in range(count)]
     totals = {}
