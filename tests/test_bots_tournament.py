@@ -1,0 +1,97 @@
+"""tools/tournament.py: in-process levels, the external protocol of BOTS.md, forfeits."""
+
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TOOL = os.path.join(ROOT, "tools", "tournament.py")
+EXAMPLE = os.path.join(ROOT, "tools", "example_bot.py")
+
+
+def run(seats, *extra, timeout=120):
+    cmd = [sys.executable, TOOL]
+    for s in seats:
+        cmd += ["--seat", s]
+    cmd += list(extra) + ["--json"]
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout), proc.stderr
+
+
+def test_levels_duplicate_deals(tmp_path):
+    out, err = run(["hard", "normal", "easy"], "--deals", "4", "--seed", "3")
+    assert out["deals"] == 12 and out["games"] == 0
+    for name in ("hard", "normal", "easy"):
+        player = out["players"][name]
+        assert set(player) >= {"games_won", "win_share", "mean_delta_per_deal", "declarer_deals",
+                               "make_rate", "decision_ms"}
+        assert set(player["decision_ms"]) == {"mean", "p95", "max"}
+    assert "4/4" in err  # the progress bar
+
+
+def test_games_mode_pools_same_names():
+    out, _ = run(["hard", "random", "random"], "--games", "1", "--seed", "2", "--rules", "classic")
+    assert out["games"] == 3
+    assert set(out["players"]) == {"hard", "random"}
+    assert out["players"]["hard"]["games_won"] + out["players"]["random"]["games_won"] <= 3
+
+
+def test_external_example_bot_plays_by_the_protocol(tmp_path):
+    seat = "cmd:%s %s 5" % (sys.executable, EXAMPLE)
+    out, err = run([seat, "normal", "random"], "--deals", "3", "--log-dir", str(tmp_path))
+    assert out["players"][seat]["forfeits"] == 0
+    assert out["deals"] == 9
+    assert "forfeits" not in err
+
+
+def _bad_bot(tmp_path, body):
+    path = tmp_path / "bad_bot.py"
+    path.write_text("import sys, json, time\n" + body)
+    return "cmd:%s %s" % (sys.executable, path)
+
+
+def test_wrong_answer_forfeits_and_the_tool_carries_on(tmp_path):
+    seat = _bad_bot(tmp_path, "for line in sys.stdin:\n"
+                              "    sys.stderr.write('thinking hard\\n')\n"
+                              "    print('0 play ZZ', flush=True)\n")
+    out, err = run(["easy", seat, "easy"], "--deals", "2", "--log-dir", str(tmp_path))
+    assert out["players"][seat]["forfeits"] == 6
+    assert "forfeits: answered '0 play ZZ'" in err
+    assert "seat " in err and ".log" in err
+    logs = [p for p in os.listdir(tmp_path) if p.endswith(".log")]
+    assert any("thinking hard" in (tmp_path / p).read_text() for p in logs)
+
+
+def test_silence_and_crash_forfeit(tmp_path):
+    slow = _bad_bot(tmp_path, "for line in sys.stdin:\n    time.sleep(5)\n")
+    out, err = run([slow, "easy", "easy"], "--deals", "1", "--timeout", "0.5",
+                   "--log-dir", str(tmp_path))
+    assert out["players"][slow]["forfeits"] == 3
+    assert "no answer within 0.5 s" in err
+    crash = _bad_bot(tmp_path, "sys.stdin.readline()\nraise SystemExit(3)\n")
+    out, err = run([crash, "easy", "easy"], "--deals", "1", "--log-dir", str(tmp_path))
+    assert out["players"][crash]["forfeits"] == 3
+    assert "it has exited" in err
+
+
+def test_request_is_a_one_deal_record_cut_to_the_seat(tmp_path):
+    dump = tmp_path / "requests.jsonl"
+    seat = _bad_bot(tmp_path, "out = open(%r, 'a')\n"
+                              "for line in sys.stdin:\n"
+                              "    out.write(line); out.flush()\n"
+                              "    print(json.loads(line)['legal'][0], flush=True)\n" % str(dump))
+    run([seat, "easy", "easy"], "--deals", "1", "--log-dir", str(tmp_path))
+    requests = [json.loads(line) for line in dump.read_text().splitlines()]
+    assert requests
+    phases = set()
+    for r in requests:
+        phases.add(r["phase"])
+        deal = r["record"]["deals"]
+        assert len(deal) == 1
+        hands = deal[0]["hands"]
+        me = r["seat"]
+        assert all(h is None for s, h in enumerate(hands) if s != me)
+        assert all(text.startswith("%d " % me) for text in r["legal"])
+    assert "auction" in phases or "play" in phases

@@ -1,0 +1,116 @@
+"""Play many bot games under classic, full and random agreement sets; fail on any illegal action.
+
+    python tools/bot_legality.py --games 3000 --seed 1
+
+Every seat mixes the levels of ``thousand.bots.LEVELS``.  Each decision is checked
+against the view's ``legal`` before the engine applies it (which checks again).
+The CI test runs a few hundred games of this; the tool runs thousands.
+"""
+
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from thousand.bots import LEVELS, make_bot  # noqa: E402
+from thousand.driver import TableDriver  # noqa: E402
+from thousand.game import Game  # noqa: E402
+from thousand.rng import Rng  # noqa: E402
+from thousand.rules import AGREEMENTS, BOOL, ENUM, INT, INT_OR_NULL, Rules  # noqa: E402
+
+# Sensible values to draw int agreements from (the engine accepts more).
+INT_CHOICES = {
+    "target": (1000, 500, 300),
+    "bolt_penalty": (120, 100, 0),
+    "barrel_at": (880, 900),
+    "barrel_deals": (1, 2, 3, 4, 5),
+    "barrel_win": (120, 125),
+    "barrel_fall_penalty": (120, 100),
+    "dark_min_score": (240, 0, 100),
+    "silence_below": (None, -120, 0),
+    "concede_limit": (None, 0, 1, 3),
+    "redeal_hand_points_below": (None, 13, 20),
+    "redeal_hand_nines": (None, 3, 2),
+    "redeal_hand_jacks": (None, 4, 3),
+    "redeal_talon_points_below": (None, 5, 10),
+    "redeal_talon_two_nines": (None, 2),
+    "redeal_talon_three_jacks": (None, 3, 2),
+}
+
+
+def random_rules(rng):
+    """A random but valid agreement set."""
+    rules = Rules.preset("classic")
+    rules.preset_name = "classic"
+    for name, kind, default, choices, _help in AGREEMENTS:
+        if kind == BOOL:
+            value = rng.below(2) == 1
+        elif kind == ENUM:
+            value = choices[rng.below(len(choices))]
+        elif name in INT_CHOICES:
+            options = INT_CHOICES[name]
+            value = options[rng.below(len(options))]
+        elif kind == INT or kind == INT_OR_NULL:
+            value = default
+        setattr(rules, name, value)
+    rules.validate()
+    return rules
+
+
+class CheckedBot:
+    """Wraps a bot and fails loudly when it answers something outside ``view.legal``."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.decisions = 0
+
+    def decide(self, view):
+        action = self.bot.decide(view)
+        self.decisions += 1
+        if action not in view.legal:
+            raise AssertionError("%s bot chose %r, not among %r (phase %d)" % (
+                self.bot.level, action, view.legal, view.phase))
+        return action
+
+
+def rules_for(index, rng):
+    if index % 3 == 0:
+        return Rules.preset("classic")
+    if index % 3 == 1:
+        return Rules.preset("full")
+    return random_rules(rng)
+
+
+def play_checked_game(index, seed, max_deals):
+    """One game with mixed levels; returns the number of decisions checked."""
+    rng = Rng(seed * 7919 + index)
+    rules = rules_for(index, rng)
+    bots = [CheckedBot(make_bot(LEVELS[(index + s) % len(LEVELS)], seed + index * 3 + s))
+            for s in range(3)]
+    game = Game(rules, seed=seed * 104729 + index)
+    driver = TableDriver(game)
+    for _ in range(max_deals):
+        driver.play_deal(bots)
+        if game.over:
+            break
+    return sum(b.decisions for b in bots)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=int, default=3000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--max-deals", type=int, default=60, help="deals per game at most")
+    args = p.parse_args(argv)
+    decisions = 0
+    for i in range(args.games):
+        decisions += play_checked_game(i, args.seed, args.max_deals)
+        if (i + 1) % 50 == 0:
+            sys.stderr.write("\r%d/%d games" % (i + 1, args.games))
+    sys.stderr.write("\n")
+    print("%d games, %d decisions, no illegal action" % (args.games, decisions))
+
+
+if __name__ == "__main__":
+    main()
