@@ -18,6 +18,7 @@ from thousand.ui import table as T
 from thousand.ui.app import App
 
 ROOT = sys.argv[1] if len(sys.argv) > 1 else "."
+LEVELS = (sys.argv[2] if len(sys.argv) > 2 else "random,random").split(",")  # the opponents
 
 
 class Board:
@@ -137,7 +138,7 @@ def main():
     store = NvmStore(MemoryNvm(8192))  # the device's storage: saves after every human action
     app = App(board, Display(), sheet, PersistentStorage(store),
               rules=Rules.from_dict({"preset": "classic", "target": 300}), seed=3)
-    app.levels = ["random", "random"]
+    app.levels = LEVELS
     app.settings["bot_delay_ms"] = 0
     for name in ("agreements", "settings", "statistics", "help", "newgame"):
         app.show(name)

@@ -24,7 +24,8 @@ class Controller:
         self.driver = TableDriver(self.game)
         self.players = [None] + [self._make_player(self.levels[i], seed * 7 + i + 1) for i in range(2)]
         self.decision = None
-        self.thinking = None  # a bot's unfinished thought: (seat, generator) for sliced bots
+        self.thinking = None  # the Decision a sliced bot is thinking about
+        self.on_think = None  # called now and then inside a long bot slice (screen keep-alive)
         self.listeners = []  # callables(seat, action) told of every applied action
 
     @staticmethod
@@ -97,20 +98,18 @@ class Controller:
         if decision is None or decision.seat == HUMAN:
             return None
         player = self.players[decision.seat]
-        think = getattr(player, "think", None)
-        if think is None:
+        if getattr(player, "think_step", None) is None:
             action = player.decide(self.driver.view_for(player, decision))
-        else:
-            if self.thinking is None or self.thinking[0] is not decision:
-                self.thinking = (decision, think(self.driver.view_for(player, decision)))
-            action = None
-            try:
-                next(self.thinking[1])
-            except StopIteration as done:  # the bot's answer is the generator's return value
-                action = done.args[0] if done.args else None
-            if action is None:
+        else:  # a bot that thinks in slices: begin, then one bounded think_step per call
+            if self.thinking is not decision:
+                self.thinking = decision
+                if hasattr(player, "on_tick"):
+                    player.on_tick = self.on_think
+                player.begin(self.driver.view_for(player, decision))
+            if not player.think_step():
                 return None
             self.thinking = None
+            action = player.result
         self._apply(decision, action)
         return decision.seat, action
 

@@ -58,11 +58,12 @@ from thousand.bots import heuristic as H
 from thousand.bots.knowledge import Knowledge
 from thousand.bots.solver import SearchAborted, Solver
 from thousand.bots.weights import MARGIN
+from thousand.driver import BOT_LEVELS
 from thousand.game import (PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_GIVE,
                            PHASE_PLAY, PHASE_TALON)
 from thousand.rng import Rng
 
-LEVELS = ("easy", "normal", "hard", "random")
+LEVELS = BOT_LEVELS + ("random",)
 
 # What making (or breaking) the contract is worth in the search, in card points.
 CONTRACT_WEIGHT = 200

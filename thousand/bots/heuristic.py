@@ -222,6 +222,7 @@ def follow(view, know):
         if last or sure_to_hold(win_card, led, trump, rival_cards):
             # Feed the partner: the dearest card that is not a winner of its own.
             best = -1
+            best_value = 0
             for c in C.cards_of(playable & ~keep):
                 value = C.RANK_POINTS[c % 6] * 4 - (30 if boss >> c & 1 and c % 6 == C.ACE else 0)
                 if c // 6 == trump and c // 6 != led:

@@ -168,6 +168,7 @@ class App:
         """Play ``controller``'s game from where it is (a new game or a continued one)."""
         self.controller = controller
         controller.listeners = [self.on_action]
+        controller.on_think = self.keep_alive
         if controller.between_deals():  # a new game, or one saved after its last summary
             controller.next_deal()
         self.deal_over_ms = None
@@ -295,6 +296,12 @@ class App:
             return
         if ticks_diff(now, self.last_move_ms) >= self.settings["bot_delay_ms"]:
             controller.step()
+
+    def keep_alive(self):
+        """Called from inside a long bot search (every few hundred solver nodes): keep the
+        thinking indicator turning so the screen never looks frozen; keys wait in the queue."""
+        if self.screen.tick(self.board.ticks_ms()):
+            self.display.refresh()
 
     def show_turn(self, seat):
         if seat != self.turn_seat:
