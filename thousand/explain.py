@@ -9,7 +9,7 @@ from thousand import cards as C
 from thousand import scoring
 from thousand.game import (FORCED_BID, MAX_LISTED_RAISE, NUM_SEATS, PHASE_AUCTION,
                            PHASE_CONTRACT, PHASE_DARK, PHASE_DEAL_OVER, PHASE_GIVE, PHASE_PLAY,
-                           PHASE_TALON)
+                           PHASE_TALON, best_in_trick)
 
 
 def why_illegal(game, seat, action):
@@ -168,10 +168,10 @@ def _why_not_playable(game, seat, card):
     led = game.trick_cards[0] // 6
     if hand & C.suit_mask(led):
         if card // 6 == led:
-            return "seat %d must beat the %s" % (seat, C.card_words(game._best_in_trick(led)))
+            return "seat %d must beat the %s" % (seat, C.card_words(best_in_trick(game.trick_cards, game.trick_len, led)))
         return "seat %d must follow %s" % (seat, C.SUIT_WORDS[led])
     if card // 6 == game.trump:
-        return "seat %d must overtrump the %s" % (seat, C.card_words(game._best_in_trick(game.trump)))
+        return "seat %d must overtrump the %s" % (seat, C.card_words(best_in_trick(game.trick_cards, game.trick_len, game.trump)))
     return "seat %d has no %s and must play a trump (%s)" % (seat, C.SUIT_WORDS[led], C.SUIT_WORDS[game.trump])
 
 

@@ -460,33 +460,9 @@ class Game:
         """Mask of the cards ``seat`` may play now (0 when it is not its turn)."""
         if self.phase != PHASE_PLAY or seat != self.to_move:
             return 0
-        hand = self.hands[seat]
         r = self.rules
-        if self.trick_len == 0:
-            if r.lead_trump_only_declarer and self.trump >= 0 and seat != self.trump_setter:
-                trumps = hand & C.suit_mask(self.trump)
-                if trumps != hand:
-                    return hand & ~trumps
-            return hand
-        led = self.trick_cards[0] // 6
-        follow = hand & C.suit_mask(led)
-        if follow:
-            if r.must_beat:
-                higher = follow & ~((2 << self._best_in_trick(led)) - 1)
-                if higher:
-                    return higher
-            return follow
-        if self.trump >= 0:
-            trumps = hand & C.suit_mask(self.trump)
-            if trumps:
-                if r.must_overtrump:
-                    best = self._best_in_trick(self.trump)
-                    if best >= 0:
-                        higher = trumps & ~((2 << best) - 1)
-                        if higher:
-                            return higher
-                return trumps
-        return hand
+        return playable_mask(self.hands[seat], seat, self.trick_cards, self.trick_len, self.trump,
+                             self.trump_setter, r.must_beat, r.must_overtrump, r.lead_trump_only_declarer)
 
     def declarable(self, seat):
         """Mask of the cards whose lead may declare a marriage (or the ace marriage)."""
@@ -504,14 +480,6 @@ class Game:
         if r.ace_marriage and hand & C.ALL_ACES == C.ALL_ACES:
             out |= C.ALL_ACES
         return out & self.playable(seat)
-
-    def _best_in_trick(self, suit):
-        best = -1
-        for i in range(self.trick_len):
-            c = self.trick_cards[i]
-            if c // 6 == suit and c > best:
-                best = c
-        return best
 
     def legal(self, seat):
         """Every legal action of ``seat`` now, as action ints."""
@@ -846,6 +814,49 @@ class Game:
                 hide = not self._sees_give(seat, a & 3)
             out.append(actions.action_text(s, a, hide))
         return out
+
+def best_in_trick(trick_cards, length, suit):
+    """The highest card of ``suit`` among the first ``length`` cards, or -1."""
+    best = -1
+    for i in range(length):
+        c = trick_cards[i]
+        if c // 6 == suit and c > best:
+            best = c
+    return best
+
+
+def playable_mask(hand, seat, trick_cards, length, trump, trump_setter, must_beat, must_overtrump,
+                  lead_trump_only_setter):
+    """The cards of ``hand`` that ``seat`` may play to a trick of ``length`` cards (RULES 2.1).
+
+    One function for the game and for the bots' open-cards solver, so both follow one rule.
+    """
+    if length == 0:
+        if lead_trump_only_setter and trump >= 0 and seat != trump_setter:
+            others = hand & ~(0x3F << (6 * trump))
+            if others:
+                return others
+        return hand
+    led = trick_cards[0] // 6
+    follow = hand & (0x3F << (6 * led))
+    if follow:
+        if must_beat:
+            higher = follow & ~((2 << best_in_trick(trick_cards, length, led)) - 1)
+            if higher:
+                return higher
+        return follow
+    if trump >= 0:
+        trumps = hand & (0x3F << (6 * trump))
+        if trumps:
+            if must_overtrump:
+                best = best_in_trick(trick_cards, length, trump)
+                if best >= 0:
+                    higher = trumps & ~((2 << best) - 1)
+                    if higher:
+                        return higher
+            return trumps
+    return hand
+
 
 def trick_winner(trick_cards, length, trump):
     """Index of the winning card: the highest trump, else the highest of the led suit.

@@ -19,7 +19,7 @@ marriage is left to the caller (it never changes the trump).
 """
 
 from thousand import cards as C
-from thousand.game import trick_winner
+from thousand.game import playable_mask, trick_winner
 
 RANK_POINTS = C.RANK_POINTS
 
@@ -79,42 +79,9 @@ class Solver:
 
     # ------------------------------------------------------------------ moves
     def _moves(self, seat):
-        hand = self.hands[seat]
-        trump = self.trump
-        if self.trick_len == 0:
-            if self.lead_trump_only_setter and trump >= 0 and seat != self.trump_setter:
-                others = hand & ~(0x3F << (6 * trump))
-                if others:
-                    return others
-            return hand
-        led = self.trick_cards[0] // 6
-        follow = hand & (0x3F << (6 * led))
-        if follow:
-            if self.must_beat:
-                best = self._best_of(led)
-                higher = follow & ~((2 << best) - 1)
-                if higher:
-                    return higher
-            return follow
-        if trump >= 0:
-            trumps = hand & (0x3F << (6 * trump))
-            if trumps:
-                if self.must_overtrump:
-                    best = self._best_of(trump)
-                    if best >= 0:
-                        higher = trumps & ~((2 << best) - 1)
-                        if higher:
-                            return higher
-                return trumps
-        return hand
-
-    def _best_of(self, suit):
-        best = -1
-        for i in range(self.trick_len):
-            c = self.trick_cards[i]
-            if c // 6 == suit and c > best:
-                best = c
-        return best
+        return playable_mask(self.hands[seat], seat, self.trick_cards, self.trick_len, self.trump,
+                             self.trump_setter, self.must_beat, self.must_overtrump,
+                             self.lead_trump_only_setter)
 
     # ------------------------------------------------------------------ exact values
     def _value_node(self, seat, alpha, beta):
