@@ -31,9 +31,9 @@ Levels differ in what they do with the same view, never in what they see:
 - ``easy``: heuristic play only, with a deliberate slip (a random legal card) in
   8 % of its plays; bids and contracts from the evaluator with +-20 points of
   noise and 10 more points of margin; no score posture (barrel, 555, dark).
-- ``normal``: sampling search over the last 3 tricks, 4 sampled deals, at most
-  2000 solver nodes a decision; +-10 points of bidding noise, 5 more of margin;
-  score posture on.
+- ``normal``: sampling search over the last 2 tricks, 2 sampled deals, at most
+  1000 solver nodes a decision; a slip (a random legal card) in 2.5 % of its plays;
+  +-15 points of bidding noise, 5 more of margin; score posture on.
 - ``hard``: sampling search over the last 5 tricks, 12 sampled deals, at most
   9000 solver nodes a decision (4000 a solver run); no noise, 10 more points of
   margin (it bids only what it makes); score posture on: bids the barrel exit,
@@ -73,7 +73,7 @@ CONTRACT_WEIGHT = 200
 # extra bid margin, posture).
 _PARAMS = (
     ("easy", (0, 0, 0, 0, 80, 20, 10, False)),
-    ("normal", (4, 3, 2000, 1000, 0, 10, 5, True)),
+    ("normal", (2, 2, 1000, 1000, 25, 15, 5, True)),
     ("hard", (12, 5, 9000, 4000, 0, 0, 10, True)),
 )
 
