@@ -5,7 +5,7 @@ card for a play, ``card * 4 + target`` for a give.  The seat is not part of it:
 ``Game.apply(seat, action)`` takes both.  Small ints cost no allocation and
 compare with ``==``.
 
->>> a = give(parse_card_text("QC"), 2)
+>>> a = give(parse_card("QC"), 2)
 >>> action_text(0, a)
 '0 give QC 2'
 >>> parse_action("1 bid 105") == (1, bid(105))
@@ -96,10 +96,6 @@ def action_text(seat, action, hide_card=False):
     if v == DECLARE:
         return "%s %s declare" % (head, card_name(action & 0x3F))
     return head
-
-
-def parse_card_text(text):
-    return parse_card(text)
 
 
 def parse_action(text, num_seats=3):

@@ -84,11 +84,6 @@ def suit_mask(suit):
     return 0x3F << (6 * suit)
 
 
-def suit_bits(mask, suit):
-    """The 6-bit rank set of ``suit`` in ``mask``."""
-    return (mask >> (6 * suit)) & 0x3F
-
-
 def count(mask):
     """Number of cards in a mask."""
     return (

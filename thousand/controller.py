@@ -22,18 +22,12 @@ class Controller:
         self.seed = seed
         self.game = game if game is not None else Game(self.rules, seed=seed)
         self.driver = TableDriver(self.game)
-        self.players = [None] + [self._make_player(self.levels[i], seed * 7 + i + 1) for i in range(2)]
+        # an unknown level is an error (ValueError), not silently a random player
+        self.players = [None] + [make_player(self.levels[i], seed * 7 + i + 1) for i in range(2)]
         self.decision = None
         self.thinking = None  # the Decision a sliced bot is thinking about
         self.on_think = None  # called now and then inside a long bot slice (screen keep-alive)
         self.listeners = []  # callables(seat, action) told of every applied action
-
-    @staticmethod
-    def _make_player(level, seed):
-        try:
-            return make_player(level, seed)
-        except ValueError:
-            return make_player("random", seed)
 
     # -------------------------------------------------------------- reading
     def view(self, seat=HUMAN):

@@ -25,6 +25,7 @@ if sys.implementation.name != "micropython":  # there MICROPYPATH says where the
 from thousand.driver import TableDriver, make_player, player_names  # noqa: E402
 from thousand.game import Game  # noqa: E402
 from thousand.rules import PRESET_NAMES, Rules  # noqa: E402
+from thousand.scoring import REDEAL  # noqa: E402
 
 USAGE = ("usage: selfplay.py [--games N] [--seed S] [--rules PRESET] "
          "[--players P,P,P] [--max-deals N] [--fast]")
@@ -114,7 +115,7 @@ def run(options):
         while not game.over and deals < options["max_deals"]:
             totals["decisions"] += driver.play_deal(players, on_decision)
             totals["actions"] += len(game.log)
-            if game.last_result.result == 3:  # redeal
+            if game.last_result.result == REDEAL:
                 totals["redeals"] += 1
             else:
                 deals += 1
