@@ -91,7 +91,7 @@ def test_discard_open():
                    "1 pass", "2 pass", "0 give JH 1")
         assert game.view(2).gives == [(seen, 1)]
         assert game.view(1).gives == [(C.parse_card("JH"), 1)] and game.view(1).received == C.parse_card("JH")
-        assert game.view(2).log[-1] == ("0 give JH 1" if open_ else "0 give ?? 1")
+        assert game.log_text(2)[-1] == ("0 give JH 1" if open_ else "0 give ?? 1")
 
 
 # ---------------------------------------------------------------- play rules

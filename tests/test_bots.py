@@ -204,6 +204,34 @@ def _play_until(game, bots, predicate):
     return False
 
 
+def test_trumps_per_trick_are_read_from_public_cards_only():
+    """Knowledge rebuilds the trump of every trick from played cards and declared
+    marriages; the game's own record of it is the truth."""
+    from thousand.bots.knowledge import _trumps_per_trick
+
+    after_marriage = 0
+    for g in range(40):
+        game = Game(Rules.preset("classic" if g % 2 else "full"), seed=300 + g)
+        bots = [make_bot("easy", g + s) for s in range(3)]
+        for _deal in range(3):
+            if game.over:
+                break
+            game.start_deal()
+            while game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER:
+                seat = game.to_move
+                view = game.view(seat)
+                if game.phase == PHASE_PLAY:
+                    trumps = _trumps_per_trick(view)
+                    finished = len(game.trumps)
+                    assert trumps[:finished] == game.trumps
+                    if game.trick_len:
+                        assert trumps[finished] == game.trump
+                    if game.marriages:
+                        after_marriage += 1
+                game.apply(seat, bots[seat].decide(view))
+    assert after_marriage > 100
+
+
 def test_samples_agree_with_what_the_seat_knows():
     rng = Rng(2)
     scratch = [0] * 24

@@ -93,9 +93,7 @@ class TableDriver:
 
     def view_for(self, player, decision):
         if getattr(player, "needs_view", True):
-            view = self.game.view(decision.seat)
-            view.legal = decision.legal
-            return view
+            return self.game.view(decision.seat, decision.legal)
         return LegalOnly(decision.seat, decision.legal)
 
     def answer(self, decision, action):

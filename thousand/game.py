@@ -141,7 +141,6 @@ class SeatView:
         self.deals_played = 0
         self.over = False
         self.winner = None
-        self.log = []  # this deal's actions as this seat saw them (REFEREE.md text)
 
 
 def _checked_start(start):
@@ -740,27 +739,31 @@ class Game:
             return False
         return seat == self.declarer or self.talon_shown
 
-    def view(self, seat):
-        """A SeatView for ``seat``: copies, so nothing in it reaches back into the game."""
+    def view(self, seat, legal=None):
+        """A SeatView for ``seat``: copies, so nothing in it reaches back into the game.
+
+        ``legal``: the seat's legal actions when the caller has them already.  The
+        deal's written actions, as this seat saw them, are ``log_text(seat)``.
+        """
         v = SeatView()
         v.seat = seat
         v.rules = self.rules  # public knowledge; shared, not copied (RAM), and never changed by readers
         v.phase = self.phase
         v.to_move = self.to_move
-        v.legal = self.legal(seat)
+        v.legal = self.legal(seat) if legal is None else legal
         v.dealer = self.dealer
         v.first_hand = self.first_hand
         v.deal_number = self.deal_number
         v.kind = self.kind
         v.dark_declared = self.dark_declared
-        if self.phase != PHASE_DARK and self.deal_start is not None:
-            v.hand = self.hands[seat]
-            v.dealt = self.dealt[seat]
-        v.hand_counts = [C.count(h) for h in self.hands]
+        sees_cards = self.phase != PHASE_DARK and self.deal_start is not None
+        v.hand = self.hands[seat] if sees_cards else 0
+        v.dealt = self.dealt[seat] if sees_cards else 0
         if self.phase == PHASE_DARK:
             v.hand_counts = [0] * NUM_SEATS
-        if self._sees_talon(seat):
-            v.talon = self.talon_dealt
+        else:
+            v.hand_counts = [C.count(h) for h in self.hands]
+        v.talon = self.talon_dealt if self._sees_talon(seat) else None
         v.talon_shown = self.talon_shown
         v.bid = self.bid
         v.high_bidder = self.high_bidder
@@ -788,7 +791,6 @@ class Game:
         v.deals_played = self.deals_played
         v.over = self.over
         v.winner = self.winner
-        v.log = self.log_text(seat)
         return v
 
     def record(self):

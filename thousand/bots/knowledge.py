@@ -19,25 +19,30 @@ from thousand.game import NUM_SEATS
 
 
 def _trumps_per_trick(view):
-    """The trump in force for each trick so far, rebuilt from the seat's own log.
+    """The trump in force for each trick so far, from the cards played and the
+    marriages declared (both public).
 
-    The log writes ``"S play CARD declare"`` for a declaring lead, so the trump
-    change is seen at the very trick it happened in.
+    A declared marriage's lead is the first queen or king of that suit its seat
+    played: playing either one earlier would have broken the pair.  The trump
+    changes at that very trick.  The ace marriage sets no trump.
     """
+    declared = 0  # bit seat * 4 + suit for each declared marriage not yet seen led
+    for seat, suit in view.marriages:
+        if suit < 4:
+            declared |= 1 << (seat * 4 + suit)
     out = []
     trump = -1
-    position = 0
-    for entry in view.log:
-        words = entry.split()
-        if len(words) < 3 or words[1] != "play":
-            continue
-        if position % NUM_SEATS == 0:
-            if len(words) == 4:  # a declaring lead
-                c = C.parse_card(words[2])
-                if c % 6 != C.ACE:
-                    trump = c // 6
+    played = view.played
+    for i in range(len(played)):
+        seat, c = played[i]
+        rank = c % 6
+        if declared and (rank == C.QUEEN or rank == C.KING):
+            bit = 1 << (seat * 4 + c // 6)
+            if declared & bit:
+                declared &= ~bit
+                trump = c // 6
+        if i % NUM_SEATS == 0:
             out.append(trump)
-        position += 1
     return out
 
 
