@@ -27,7 +27,7 @@ INT_CHOICES = {
 def agreement_sets(draw):
     """classic or full, with any number of agreements changed to other valid values."""
     values = {"preset": draw(st.sampled_from(["classic", "full"]))}
-    for name, kind, default, choices, _help in AGREEMENTS:
+    for name, kind, default, choices in AGREEMENTS:
         if not draw(st.booleans()):
             continue
         if kind == BOOL:

@@ -55,7 +55,7 @@ def test_format_1_numbers_every_agreement_of_the_rules():
 
 
 def _agreement_value(entry):
-    name, kind, _default, choices, _help = entry
+    name, kind, _default, choices = entry
     if kind == BOOL:
         return st.booleans()
     if kind == INT:
@@ -95,7 +95,7 @@ def test_an_agreement_added_later_keeps_its_preset_value(monkeypatch):
     # A format-1 save read by a program whose rules gained an agreement: the new one
     # keeps its preset value, the saved ones read as before.
     saved = _saved_rules()
-    monkeypatch.setattr(rules_module, "AGREEMENTS", AGREEMENTS + (("new_rule", BOOL, True, None, "x"),))
+    monkeypatch.setattr(rules_module, "AGREEMENTS", AGREEMENTS + (("new_rule", BOOL, True, None),))
     back = get_rules(Reader(saved))
     assert back.dark is True and back.target == 500 and back.new_rule is True
 

@@ -17,6 +17,7 @@ from thousand.rng import Rng  # noqa: E402
 from thousand.rules import AGREEMENTS, Rules  # noqa: E402
 from thousand.ui import table as table_module  # noqa: E402
 from thousand.ui.app import MemoryStorage  # noqa: E402
+from thousand.ui.helptext import AGREEMENT_HELP  # noqa: E402
 from thousand.ui.desktop import open_app, rules_from_text  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -148,6 +149,11 @@ def test_menus_wrap_around_and_back_returns(board):
         title = app.screen
 
 
+def test_every_agreement_has_one_line_of_help():
+    assert sorted(AGREEMENT_HELP) == sorted(entry[0] for entry in AGREEMENTS)
+    assert all(0 < len(line) <= 60 and line.isascii() for line in AGREEMENT_HELP.values())
+
+
 def test_agreements_editor_offers_every_agreement_and_keeps_rules_valid(board):
     app = new_app()
     hands = Hands(app)
@@ -159,7 +165,8 @@ def test_agreements_editor_offers_every_agreement_and_keeps_rules_valid(board):
         assert lines[index + 1].startswith(entry[0].replace("_", " ")[:10])
     for index, entry in enumerate(AGREEMENTS):
         hands.move_to(index + 1, lambda: editor.cursor, len(lines))
-        assert entry[4][:10] in " ".join(f.text for f in editor.list.footer).replace("  ", " ") or len(entry[4]) > 50
+        help_line = AGREEMENT_HELP[entry[0]]
+        assert help_line[:10] in " ".join(f.text for f in editor.list.footer).replace("  ", " ") or len(help_line) > 50
         before = getattr(app.rules, entry[0])
         hands.press(A)
         assert getattr(app.rules, entry[0]) != before, entry[0]

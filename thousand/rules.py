@@ -16,52 +16,55 @@ INT = "int"
 INT_OR_NULL = "int or null"
 ENUM = "enum"
 
-# (id, type, classic value, choices for enums / range hint, one-line help for the editor)
+# (id, type, classic value, choices of an enum).  The editor's line of help for each is
+# in thousand/ui/helptext.py, so that the device keeps those words in RAM only while the
+# agreements screen is open.
 AGREEMENTS = (
-    ("target", INT, 1000, None, "Score that wins the game"),
-    ("bid_jumps", BOOL, True, None, "Raise by any multiple of 5 (off: +5 only)"),
-    ("bid_cap", ENUM, "marriages", ("marriages", "none"), "Bids above 120 need marriages"),
-    ("silence_below", INT_OR_NULL, None, None, "Seats below this score pass automatically"),
-    ("talon_hidden_at_100", BOOL, True, None, "Talon not shown when bought at 100"),
-    ("discard_open", BOOL, False, None, "Cards given by the declarer are shown to all"),
-    ("must_beat", BOOL, False, None, "When following suit, beat the best card if you can"),
-    ("must_overtrump", BOOL, False, None, "When trumping, overtrump if you can"),
-    ("marriage_needs_trick", BOOL, True, None, "Declare a marriage only after winning a trick"),
-    ("ace_marriage", BOOL, True, None, "All four aces declared together: 200"),
-    ("lead_trump_only_declarer", BOOL, False, None, "Only who set trump may lead trump"),
-    ("round_declarer", BOOL, False, None, "Declarer's total is rounded to 5 too"),
-    ("bolt_mode", ENUM, "any3", ("any3", "consecutive3", "off"), "Three bolts cost a penalty"),
-    ("bolt_penalty", INT, 120, None, "Penalty for three bolts"),
-    ("declarer_bolts", BOOL, True, None, "Declarer collects bolts too"),
-    ("samosval", ENUM, "both", ("both", "positive", "off"), "555 (and -555) becomes 0"),
-    ("barrel_at", INT, 880, None, "Barrel sitting score (880 or 900)"),
-    ("barrel_deals", INT, 3, None, "Deals allowed on the barrel (1-5)"),
-    ("barrel_win", INT, 120, None, "Least contract that wins from the barrel"),
-    ("barrel_fall_penalty", INT, 120, None, "Penalty for falling off the barrel"),
-    ("barrel_collision", ENUM, "knock_off", ("knock_off", "share"), "New sitter knocks others off"),
-    ("barrel_three_falls_zero", BOOL, True, None, "Third fall off the barrel: score 0"),
-    ("concede", BOOL, True, None, "Declarer may concede (raspis)"),
-    ("concede_payout", ENUM, "half", ("half", "sixty"), "Defenders get half the contract or 60"),
-    ("concede_deduct", BOOL, True, None, "Conceding declarer loses the contract"),
-    ("concede_limit", INT_OR_NULL, None, None, "Concessions per seat per game"),
-    ("concede_on_barrel", ENUM, "allowed", ("allowed", "not_sitter", "nobody"), "Concession while on barrel"),
-    ("golden", BOOL, False, None, "First three deals are golden (doubled)"),
-    ("golden_raise", BOOL, False, None, "Golden declarer may raise the 120"),
-    ("golden_double_marriages", BOOL, True, None, "Golden deals double marriages too"),
-    ("golden_concede", BOOL, False, None, "Concession allowed in golden deals"),
-    ("golden_fail", ENUM, "reset", ("reset", "replay", "keep"), "No golden deal made: what then"),
-    ("dark", BOOL, False, None, "First hand may bid 120 blind (dark)"),
-    ("dark_min_score", INT, 240, None, "Least score to play dark"),
-    ("dark_concede", BOOL, False, None, "Concession allowed in a dark game"),
-    ("redeal_hand_points_below", INT_OR_NULL, 13, None, "Redeal: hand under this many points"),
-    ("redeal_hand_nines", INT_OR_NULL, 3, None, "Redeal: this many nines in hand"),
-    ("redeal_hand_jacks", INT_OR_NULL, 4, None, "Redeal: this many jacks in hand"),
-    ("redeal_talon_points_below", INT_OR_NULL, 5, None, "Redeal: talon under this many points"),
-    ("redeal_talon_two_nines", INT_OR_NULL, 2, None, "Redeal: this many nines in talon"),
-    ("redeal_talon_three_jacks", INT_OR_NULL, 3, None, "Redeal: this many jacks in talon"),
-    ("redeal_talon_only_at_100", BOOL, False, None, "Talon redeal only when bought at 100"),
-    ("redeal_four_aces", BOOL, False, None, "Four aces in one hand force a redeal"),
+    ("target", INT, 1000, None),
+    ("bid_jumps", BOOL, True, None),
+    ("bid_cap", ENUM, "marriages", ("marriages", "none")),
+    ("silence_below", INT_OR_NULL, None, None),
+    ("talon_hidden_at_100", BOOL, True, None),
+    ("discard_open", BOOL, False, None),
+    ("must_beat", BOOL, False, None),
+    ("must_overtrump", BOOL, False, None),
+    ("marriage_needs_trick", BOOL, True, None),
+    ("ace_marriage", BOOL, True, None),
+    ("lead_trump_only_declarer", BOOL, False, None),
+    ("round_declarer", BOOL, False, None),
+    ("bolt_mode", ENUM, "any3", ("any3", "consecutive3", "off")),
+    ("bolt_penalty", INT, 120, None),
+    ("declarer_bolts", BOOL, True, None),
+    ("samosval", ENUM, "both", ("both", "positive", "off")),
+    ("barrel_at", INT, 880, None),
+    ("barrel_deals", INT, 3, None),
+    ("barrel_win", INT, 120, None),
+    ("barrel_fall_penalty", INT, 120, None),
+    ("barrel_collision", ENUM, "knock_off", ("knock_off", "share")),
+    ("barrel_three_falls_zero", BOOL, True, None),
+    ("concede", BOOL, True, None),
+    ("concede_payout", ENUM, "half", ("half", "sixty")),
+    ("concede_deduct", BOOL, True, None),
+    ("concede_limit", INT_OR_NULL, None, None),
+    ("concede_on_barrel", ENUM, "allowed", ("allowed", "not_sitter", "nobody")),
+    ("golden", BOOL, False, None),
+    ("golden_raise", BOOL, False, None),
+    ("golden_double_marriages", BOOL, True, None),
+    ("golden_concede", BOOL, False, None),
+    ("golden_fail", ENUM, "reset", ("reset", "replay", "keep")),
+    ("dark", BOOL, False, None),
+    ("dark_min_score", INT, 240, None),
+    ("dark_concede", BOOL, False, None),
+    ("redeal_hand_points_below", INT_OR_NULL, 13, None),
+    ("redeal_hand_nines", INT_OR_NULL, 3, None),
+    ("redeal_hand_jacks", INT_OR_NULL, 4, None),
+    ("redeal_talon_points_below", INT_OR_NULL, 5, None),
+    ("redeal_talon_two_nines", INT_OR_NULL, 2, None),
+    ("redeal_talon_three_jacks", INT_OR_NULL, 3, None),
+    ("redeal_talon_only_at_100", BOOL, False, None),
+    ("redeal_four_aces", BOOL, False, None),
 )
+
 
 # Named sets of values, each given as its differences from classic.
 PRESETS = {
@@ -87,7 +90,7 @@ def _agreement(name):
 
 
 def _check(entry, value):
-    name, kind, _default, choices, _help = entry
+    name, kind, _default, choices = entry
     if kind == BOOL:
         if value is True or value is False:
             return value

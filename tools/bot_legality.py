@@ -43,7 +43,7 @@ def random_rules(rng):
     """A random but valid agreement set."""
     rules = Rules.preset("classic")
     rules.preset_name = "classic"
-    for name, kind, default, choices, _help in AGREEMENTS:
+    for name, kind, default, choices in AGREEMENTS:
         if kind == BOOL:
             value = rng.below(2) == 1
         elif kind == ENUM:

@@ -32,6 +32,54 @@ No trick in a deal is a bolt (|). Three bolts cost %d.
 A score of exactly 555 drops to 0."""
 
 
+# One line for each agreement of thousand.rules.AGREEMENTS, shown under it in the editor.
+AGREEMENT_HELP = {
+    "target": "Score that wins the game",
+    "bid_jumps": "Raise by any multiple of 5 (off: +5 only)",
+    "bid_cap": "Bids above 120 need marriages",
+    "silence_below": "Seats below this score pass automatically",
+    "talon_hidden_at_100": "Talon not shown when bought at 100",
+    "discard_open": "Cards given by the declarer are shown to all",
+    "must_beat": "When following suit, beat the best card if you can",
+    "must_overtrump": "When trumping, overtrump if you can",
+    "marriage_needs_trick": "Declare a marriage only after winning a trick",
+    "ace_marriage": "All four aces declared together: 200",
+    "lead_trump_only_declarer": "Only who set trump may lead trump",
+    "round_declarer": "Declarer's total is rounded to 5 too",
+    "bolt_mode": "Three bolts cost a penalty",
+    "bolt_penalty": "Penalty for three bolts",
+    "declarer_bolts": "Declarer collects bolts too",
+    "samosval": "555 (and -555) becomes 0",
+    "barrel_at": "Barrel sitting score (880 or 900)",
+    "barrel_deals": "Deals allowed on the barrel (1-5)",
+    "barrel_win": "Least contract that wins from the barrel",
+    "barrel_fall_penalty": "Penalty for falling off the barrel",
+    "barrel_collision": "New sitter knocks others off",
+    "barrel_three_falls_zero": "Third fall off the barrel: score 0",
+    "concede": "Declarer may concede (raspis)",
+    "concede_payout": "Defenders get half the contract or 60",
+    "concede_deduct": "Conceding declarer loses the contract",
+    "concede_limit": "Concessions per seat per game",
+    "concede_on_barrel": "Concession while on barrel",
+    "golden": "First three deals are golden (doubled)",
+    "golden_raise": "Golden declarer may raise the 120",
+    "golden_double_marriages": "Golden deals double marriages too",
+    "golden_concede": "Concession allowed in golden deals",
+    "golden_fail": "No golden deal made: what then",
+    "dark": "First hand may bid 120 blind (dark)",
+    "dark_min_score": "Least score to play dark",
+    "dark_concede": "Concession allowed in a dark game",
+    "redeal_hand_points_below": "Redeal: hand under this many points",
+    "redeal_hand_nines": "Redeal: this many nines in hand",
+    "redeal_hand_jacks": "Redeal: this many jacks in hand",
+    "redeal_talon_points_below": "Redeal: talon under this many points",
+    "redeal_talon_two_nines": "Redeal: this many nines in talon",
+    "redeal_talon_three_jacks": "Redeal: this many jacks in talon",
+    "redeal_talon_only_at_100": "Talon redeal only when bought at 100",
+    "redeal_four_aces": "Four aces in one hand force a redeal",
+}
+
+
 def lines(cols, key_help, rules=None):
     from thousand.rules import Rules
     from thousand.ui.widgets import wrap

@@ -172,7 +172,7 @@ NUMBER_CHOICES = {
 
 def agreement_choices(entry, current):
     """The values the editor offers for one agreement, in cycling order."""
-    name, kind, default, choices, _help = entry
+    name, kind, default, choices = entry
     if kind == "bool":
         return (True, False)
     if kind == "enum":
@@ -215,10 +215,11 @@ class AgreementsScreen(MenuScreen):
 
     def footer(self):
         from thousand.rules import AGREEMENTS
+        from thousand.ui.helptext import AGREEMENT_HELP
 
         if self.cursor == 0:
             return "A: next preset (resets all)"
-        return AGREEMENTS[self.cursor - 1][4]
+        return AGREEMENT_HELP[AGREEMENTS[self.cursor - 1][0]]
 
     def choose(self, index):
         from thousand.rules import AGREEMENTS, PRESET_NAMES, Rules, RulesError
