@@ -1,15 +1,15 @@
 """Small builders for engine tests: deals written in card notation, actions as text."""
 
-from thousand import actions
 from thousand import cards as C
 from thousand.game import Game
+from thousand.notation import action_text, parse_action, parse_card
 from thousand.record import replay
 from thousand.rules import Rules
 
 
 def masks(hands_text, talon_text):
-    hands = [C.mask_of([C.parse_card(t) for t in h.split()]) for h in hands_text]
-    talon = C.mask_of([C.parse_card(t) for t in talon_text.split()])
+    hands = [C.mask_of([parse_card(t) for t in h.split()]) for h in hands_text]
+    talon = C.mask_of([parse_card(t) for t in talon_text.split()])
     return hands, talon
 
 
@@ -26,13 +26,13 @@ def deal(game, hands_text, talon_text):
 
 def act(game, *texts):
     for text in texts:
-        seat, action = actions.parse_action(text)
+        seat, action = parse_action(text)
         game.apply(seat, action)
     return game
 
 
 def legal_text(game, seat):
-    return [actions.action_text(seat, a) for a in game.legal(seat)]
+    return [action_text(seat, a) for a in game.legal(seat)]
 
 
 def run_record(deals, rules=None, start=None):

@@ -7,13 +7,14 @@ from thousand import actions
 from thousand import cards as C
 from thousand import scoring
 from thousand.game import PHASE_AUCTION, PHASE_DARK, PHASE_DEAL_OVER, PHASE_PLAY, PHASE_TALON, IllegalAction
+from thousand.notation import parse_card
 from thousand.rules import Rules
 
 FIRST0 = {"dealer": 2}  # seat 0 is first hand
 
 
 def cards(text):
-    return C.mask_of([C.parse_card(t) for t in text.split()])
+    return C.mask_of([parse_card(t) for t in text.split()])
 
 
 def position(hands, trick="", trump=None, to_move=0, setter=-1, won=(1, 1, 1), **agreements):
@@ -22,7 +23,7 @@ def position(hands, trick="", trump=None, to_move=0, setter=-1, won=(1, 1, 1), *
     deal(game, SPADES_HAND, SPADES_TALON)
     act(game, "1 pass", "2 pass", "0 give JH 1", "0 give TH 2", "0 contract 100")
     game.hands = [cards(h) for h in hands]
-    played = [C.parse_card(t) for t in trick.split()]
+    played = [parse_card(t) for t in trick.split()]
     n = len(played)
     for i, c in enumerate(played):
         game.trick_cards[i] = c
@@ -86,11 +87,11 @@ def test_talon_hidden_at_100():
 
 
 def test_discard_open():
-    for open_, seen in ((False, -1), (True, C.parse_card("JH"))):
+    for open_, seen in ((False, -1), (True, parse_card("JH"))):
         game = act(deal(new_game(start=FIRST0, discard_open=open_), SPADES_HAND, SPADES_TALON),
                    "1 pass", "2 pass", "0 give JH 1")
         assert game.view(2).gives == [(seen, 1)]
-        assert game.view(1).gives == [(C.parse_card("JH"), 1)] and game.view(1).received == C.parse_card("JH")
+        assert game.view(1).gives == [(parse_card("JH"), 1)] and game.view(1).received == parse_card("JH")
         assert game.log_text(2)[-1] == ("0 give JH 1" if open_ else "0 give ?? 1")
 
 
@@ -491,7 +492,7 @@ def test_hand_redeal_window():
 ])
 def test_talon_redeal_conditions(agreements, talon, bid, entitled):
     hands = ["AS TS KS QS 9H QH KH", "AC TC KC QC 9D TH AH", "AD TD KD QD JH JD 9C"]
-    used = C.mask_of([C.parse_card(t) for t in talon.split()])
+    used = C.mask_of([parse_card(t) for t in talon.split()])
     pool = [c for c in range(24) if not used >> c & 1]
     hand_masks = [C.mask_of(pool[0:7]), C.mask_of(pool[7:14]), C.mask_of(pool[14:21])]
     assert hands  # the pool above replaces a fixed layout so any talon fits

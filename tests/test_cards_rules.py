@@ -2,24 +2,24 @@
 
 import pytest
 
-from thousand import actions
 from thousand import cards as C
+from thousand.notation import action_text, parse_action, parse_card
 from thousand.rng import Rng
 from thousand.rules import AGREEMENTS, PRESET_NAMES, Rules, RulesError
 
 
 def test_every_card_round_trips_through_notation():
     for card in range(24):
-        assert C.parse_card(C.card_name(card)) == card
-        assert C.parse_card(C.card_name(card).lower()) == card
-    assert C.parse_card("10H") == C.parse_card("TH") == 23 - 1
+        assert parse_card(C.card_name(card)) == card
+        assert parse_card(C.card_name(card).lower()) == card
+    assert parse_card("10H") == parse_card("TH") == 23 - 1
     assert C.card_name(C.make_card(C.HEARTS, C.ACE)) == "AH"
 
 
 @pytest.mark.parametrize("bad", ["", "X", "1H", "TX", "10", "AHH", "11H", None, 5])
 def test_unknown_cards_are_refused_with_a_message(bad):
     with pytest.raises(ValueError) as error:
-        C.parse_card(bad)
+        parse_card(bad)
     assert "card" in str(error.value)
 
 
@@ -34,22 +34,22 @@ def test_deck_points_and_suit_layout():
 
 
 def test_marriage_values_and_the_ace_marriage():
-    hand = C.mask_of([C.parse_card(t) for t in "KS QS KH QH 9C".split()])
+    hand = C.mask_of([parse_card(t) for t in "KS QS KH QH 9C".split()])
     assert C.marriages_in(hand) == 140
-    aces = C.ALL_ACES | C.mask_of([C.parse_card("KD"), C.parse_card("QD")])
+    aces = C.ALL_ACES | C.mask_of([parse_card("KD"), parse_card("QD")])
     assert C.marriages_in(aces) == 280 and C.marriages_in(aces, ace_marriage=False) == 80
 
 
 def test_actions_round_trip_through_text():
     for text in ["0 pass", "1 bid 105", "2 dark", "0 redeal", "0 give QC 2", "1 contract 140",
                  "2 concede", "0 play TH", "1 play KS declare"]:
-        seat, action = actions.parse_action(text)
-        assert actions.action_text(seat, action) == text
-    assert actions.action_text(*actions.parse_action("0 play 10h")) == "0 play TH"
+        seat, action = parse_action(text)
+        assert action_text(seat, action) == text
+    assert action_text(*parse_action("0 play 10h")) == "0 play TH"
     for bad in ["", "x pass", "3 pass", "0 bid", "0 bid ten", "0 give AS", "0 give AS 9",
                 "0 play", "0 play AS now", "0 jump"]:
         with pytest.raises(ValueError):
-            actions.parse_action(bad)
+            parse_action(bad)
 
 
 def test_classic_preset_is_the_table_of_rules_md():

@@ -324,7 +324,7 @@ def test_png_writer(tmp_path):
 
 
 def parse(name):
-    from thousand.cards import parse_card
+    from thousand.notation import parse_card
 
     return parse_card(name)
 

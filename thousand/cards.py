@@ -1,20 +1,19 @@
-"""Cards as small ints, hands as 24-bit masks, and the text notation.
+"""Cards as small ints, hands as 24-bit masks, and their two-character names.
 
 A card is ``suit * 6 + rank``: ranks 9, J, Q, K, 10, A are 0..5 and suits
 spades, clubs, diamonds, hearts are 0..3.  So a higher int is a higher card
 within a suit, a suit's cards are the mask ``0x3F << 6 * suit`` and the
 marriage of a suit is worth ``40 + 20 * suit``.
 
->>> card_name(parse_card("10H"))
-'TH'
->>> parse_card("9s")
-0
->>> card_suit(parse_card("AD")), card_rank(parse_card("AD"))
-(2, 5)
->>> hand_points(mask_of([parse_card("AS"), parse_card("TS"), parse_card("KS")]))
+>>> ace_of_diamonds = make_card(DIAMONDS, ACE)
+>>> card_name(ace_of_diamonds), card_suit(ace_of_diamonds), card_rank(ace_of_diamonds)
+('AD', 2, 5)
+>>> hand_points(mask_of([make_card(SPADES, ACE), make_card(SPADES, TEN), make_card(SPADES, KING)]))
 25
->>> names(mask_of([parse_card("QH"), parse_card("KH")]))
+>>> names(mask_of([make_card(HEARTS, QUEEN), make_card(HEARTS, KING)]))
 ['QH', 'KH']
+
+Reading the text form back (``parse_card``) is in ``thousand.notation``.
 """
 
 try:
@@ -156,18 +155,3 @@ def card_words(card):
 
 def names(mask):
     return [card_name(c) for c in cards_of(mask)]
-
-
-def parse_card(text):
-    """Read ``TH``, ``10H`` or ``9s``; raise ValueError for anything else."""
-    if not isinstance(text, str):
-        raise ValueError("a card must be written as text, like 'TH', not %r" % (text,))
-    word = text.strip().upper()
-    if word.startswith("10"):
-        word = "T" + word[2:]
-    if len(word) != 2 or word[0] not in RANK_CHARS or word[1] not in SUIT_CHARS:
-        raise ValueError(
-            "unknown card '%s' (write rank 9 J Q K T A then suit S C D H, like TH or 9S)"
-            % text
-        )
-    return SUIT_CHARS.index(word[1]) * 6 + RANK_CHARS.index(word[0])

@@ -807,6 +807,8 @@ class Game:
 
     def log_text(self, seat=None):
         """This deal's actions in REFEREE.md text; as ``seat`` saw them when given."""
+        from thousand.notation import action_text  # text is for records only: loaded on demand
+
         out = []
         for entry in self.log:
             s = entry >> 16
@@ -814,7 +816,7 @@ class Game:
             hide = False
             if seat is not None and a >> 12 == actions.GIVE:
                 hide = not self._sees_give(seat, a & 3)
-            out.append(actions.action_text(s, a, hide))
+            out.append(action_text(s, a, hide))
         return out
 
 def best_in_trick(trick_cards, length, suit):

@@ -6,6 +6,7 @@ with the deal and action index where the record stops making sense.
 
 from thousand import actions
 from thousand import cards as C
+from thousand import notation
 from thousand import scoring
 from thousand.game import (HAND_SIZE, NUM_SEATS, PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER,
                            TALON_SIZE, Game, IllegalAction)
@@ -31,7 +32,7 @@ def _cards(value, count, what, deal_index):
     mask = 0
     for text in value:
         try:
-            c = C.parse_card(text)
+            c = notation.parse_card(text)
         except ValueError as error:
             raise RecordError(deal_index, None, "%s: %s" % (what, error))
         if mask >> c & 1:
@@ -95,7 +96,7 @@ def replay(record, on_deal=None):
             if game.phase == PHASE_DEAL_OVER or game.phase == PHASE_GAME_OVER:
                 raise RecordError(d, k, "the deal is already over, so '%s' cannot follow" % text)
             try:
-                seat, action = actions.parse_action(text, NUM_SEATS)
+                seat, action = notation.parse_action(text, NUM_SEATS)
             except ValueError as error:
                 raise RecordError(d, k, str(error))
             try:
@@ -119,7 +120,7 @@ def replay(record, on_deal=None):
 
 def _deal_json(dealt, talon, log):
     return {"hands": [C.names(h) for h in dealt], "talon": C.names(talon),
-            "actions": [actions.action_text(e >> 16, e & 0xFFFF) for e in log]}
+            "actions": [notation.action_text(e >> 16, e & 0xFFFF) for e in log]}
 
 
 def recorded_deals(game):

@@ -11,7 +11,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import displayio  # noqa: E402
 
-from thousand.cards import parse_card  # noqa: E402
+from thousand.notation import parse_card  # noqa: E402
 from thousand.ui import sprites  # noqa: E402
 from thousand.ui.render import display_bytes, render_png  # noqa: E402
 from thousand.ui.table import TableView  # noqa: E402

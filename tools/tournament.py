@@ -52,6 +52,7 @@ from thousand import scoring  # noqa: E402
 from thousand.bots import LEVELS, make_bot  # noqa: E402
 from thousand.driver import TableDriver  # noqa: E402
 from thousand.game import PHASE_NAMES, Game  # noqa: E402
+from thousand.notation import action_text  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
 
 MAX_DEALS_PER_GAME = 400
@@ -90,7 +91,7 @@ class ExternalBot:
         seat = self.seat
         if self.process is None:
             raise Forfeit(seat, self.command, "could not start (%s)" % self.start_error)
-        legal_text = [A.action_text(seat, a) for a in view.legal]
+        legal_text = [action_text(seat, a) for a in view.legal]
         if view.legal == [A.ACTION_REDEAL, A.ACTION_KEEP]:
             phase = "redeal"
         else:
