@@ -40,7 +40,6 @@ FORCED_BID = 100
 DARK_BID = 120
 MAX_LISTED_RAISE = 100  # with bid_cap none, bids are offered up to this far above the current one
 
-START_KEYS = ("scores", "bolts", "dealer", "barrel", "barrels_used", "deals_played")
 
 
 class IllegalAction(ValueError):
@@ -143,40 +142,6 @@ class SeatView:
         self.winner = None
 
 
-def _checked_start(start):
-    """Validate a record's ``start`` object; return a complete copy."""
-    if start is None:
-        start = {}
-    if not isinstance(start, dict):
-        raise ValueError("'start' must be an object")
-    for key in start:
-        if key not in START_KEYS:
-            raise ValueError("unknown key '%s' in 'start'" % key)
-    out = {"dealer": 0, "deals_played": 0}
-    for key in ("dealer", "deals_played"):
-        if key in start:
-            value = start[key]
-            if not isinstance(value, int) or value is True or value is False or value < 0:
-                raise ValueError("'start.%s' must be a whole number of 0 or more" % key)
-            out[key] = value
-    if out["dealer"] >= NUM_SEATS:
-        raise ValueError("'start.dealer' must be a seat from 0 to %d" % (NUM_SEATS - 1))
-    for key, default, allow_null in (("scores", 0, False), ("bolts", 0, False),
-                                     ("barrel", None, True), ("barrels_used", 0, False)):
-        value = start.get(key, [default] * NUM_SEATS)
-        if not isinstance(value, list) or len(value) != NUM_SEATS:
-            raise ValueError("'start.%s' must be a list of %d values" % (key, NUM_SEATS))
-        for v in value:
-            if v is None and allow_null:
-                continue
-            if not isinstance(v, int) or v is True or v is False:
-                raise ValueError("'start.%s' must hold whole numbers%s" % (key, " or null" if allow_null else ""))
-            if key != "scores" and v < (1 if key == "barrel" else 0):
-                raise ValueError("'start.%s' holds an impossible value %d" % (key, v))
-        out[key] = list(value)
-    return out
-
-
 class Game:
     """A game from the first deal to the winner.
 
@@ -190,7 +155,13 @@ class Game:
         self.rng = Rng(seed)
         self.seed = seed
         self.keep_records = keep_records
-        start = _checked_start(start)
+        if start is None:
+            start = {"dealer": 0, "deals_played": 0, "scores": [0] * NUM_SEATS, "bolts": [0] * NUM_SEATS,
+                     "barrel": [None] * NUM_SEATS, "barrels_used": [0] * NUM_SEATS}
+        else:
+            from thousand.checks import checked_start  # loaded only for records and saves
+
+            start = checked_start(start)
         self.start = start
         self.table = scoring.Table(NUM_SEATS)
         self.table.scores = list(start["scores"])
@@ -294,7 +265,9 @@ class Game:
             hands = [C.mask_of(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(NUM_SEATS)]
             talon = C.mask_of(deck[NUM_SEATS * HAND_SIZE:])
         else:
-            _check_deal(hands, talon)
+            from thousand.checks import check_deal
+
+            check_deal(hands, talon)
         self.hands = list(hands)
         self.dealt = list(hands)
         self.talon = talon
@@ -905,19 +878,3 @@ def _hand_condition(rules, dealt):
 def _talon_condition(rules, talon):
     return _redeal_condition(talon, rules.redeal_talon_points_below, rules.redeal_talon_two_nines,
                              rules.redeal_talon_three_jacks)
-
-
-def _check_deal(hands, talon):
-    if len(hands) != NUM_SEATS:
-        raise ValueError("a deal needs %d hands" % NUM_SEATS)
-    seen = 0
-    for s in range(NUM_SEATS):
-        if C.count(hands[s]) != HAND_SIZE:
-            raise ValueError("seat %d must be dealt %d cards" % (s, HAND_SIZE))
-        if seen & hands[s]:
-            raise ValueError("a card is dealt twice")
-        seen |= hands[s]
-    if C.count(talon) != TALON_SIZE:
-        raise ValueError("the talon must hold %d cards" % TALON_SIZE)
-    if seen & talon:
-        raise ValueError("a card is dealt twice")

@@ -33,7 +33,8 @@ DEAL_END_PAUSE_MS = 900  # the last trick stays on the table this long before th
 # Modules not needed during play: menus, and the statistics, settings and records of
 # the storage (the game save itself, thousand.save and thousand.storage, stays loaded).
 LAZY_MODULES = ("thousand.ui.menus", "thousand.ui.sheet", "thousand.ui.helptext", "thousand.stats",
-                "thousand.settings", "thousand.export", "thousand.record", "thousand.notation")
+                "thousand.settings", "thousand.export", "thousand.record", "thousand.notation",
+                "thousand.checks")
 
 
 class MemoryStorage:
