@@ -1,0 +1,60 @@
+"""Checks of what reaches the engine from outside: a record's or a save's ``start``
+object and a deal given card by card.  Loaded only when there is such input, so a
+game dealt by its own seed never carries these messages in memory.
+"""
+
+from thousand import cards as C
+from thousand.game import HAND_SIZE, NUM_SEATS, TALON_SIZE
+
+START_KEYS = ("scores", "bolts", "dealer", "barrel", "barrels_used", "deals_played")
+
+
+def checked_start(start):
+    """Validate a record's ``start`` object; return a complete copy."""
+    if start is None:
+        start = {}
+    if not isinstance(start, dict):
+        raise ValueError("'start' must be an object")
+    for key in start:
+        if key not in START_KEYS:
+            raise ValueError("unknown key '%s' in 'start'" % key)
+    out = {"dealer": 0, "deals_played": 0}
+    for key in ("dealer", "deals_played"):
+        if key in start:
+            value = start[key]
+            if not isinstance(value, int) or value is True or value is False or value < 0:
+                raise ValueError("'start.%s' must be a whole number of 0 or more" % key)
+            out[key] = value
+    if out["dealer"] >= NUM_SEATS:
+        raise ValueError("'start.dealer' must be a seat from 0 to %d" % (NUM_SEATS - 1))
+    for key, default, allow_null in (("scores", 0, False), ("bolts", 0, False),
+                                     ("barrel", None, True), ("barrels_used", 0, False)):
+        value = start.get(key, [default] * NUM_SEATS)
+        if not isinstance(value, list) or len(value) != NUM_SEATS:
+            raise ValueError("'start.%s' must be a list of %d values" % (key, NUM_SEATS))
+        for v in value:
+            if v is None and allow_null:
+                continue
+            if not isinstance(v, int) or v is True or v is False:
+                raise ValueError("'start.%s' must hold whole numbers%s" % (key, " or null" if allow_null else ""))
+            if key != "scores" and v < (1 if key == "barrel" else 0):
+                raise ValueError("'start.%s' holds an impossible value %d" % (key, v))
+        out[key] = list(value)
+    return out
+
+
+def check_deal(hands, talon):
+    """Refuse a deal that is not 7 + 7 + 7 cards and a talon of 3, each card once."""
+    if len(hands) != NUM_SEATS:
+        raise ValueError("a deal needs %d hands" % NUM_SEATS)
+    seen = 0
+    for s in range(NUM_SEATS):
+        if C.count(hands[s]) != HAND_SIZE:
+            raise ValueError("seat %d must be dealt %d cards" % (s, HAND_SIZE))
+        if seen & hands[s]:
+            raise ValueError("a card is dealt twice")
+        seen |= hands[s]
+    if C.count(talon) != TALON_SIZE:
+        raise ValueError("the talon must hold %d cards" % TALON_SIZE)
+    if seen & talon:
+        raise ValueError("a card is dealt twice")
