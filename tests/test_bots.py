@@ -310,6 +310,34 @@ def test_on_tick_is_called_inside_the_search_without_changing_the_choice():
     assert ticks[0] > 0
 
 
+def test_a_slip_never_leads_a_marriage_card_silently():
+    """Slips are careless cards, not forgotten marriages: a bot that always slips still
+    declares the marriage of the king or queen it leads."""
+    from thousand.bots import Bot
+
+    always_slips = Bot("easy", 3, (0, 0, 0, 0, 1000, 20, 10, False))
+    could_declare = 0
+    for g in range(60):
+        game = Game(Rules.preset("classic"), seed=500 + g)
+        bots = [make_bot("easy", g * 3 + s) for s in range(3)]
+        for _deal in range(3):
+            if game.over:
+                break
+            game.start_deal()
+            while game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER:
+                seat = game.to_move
+                view = game.view(seat)
+                declarable = [a & 0x3F for a in view.legal if a >> 12 == A.DECLARE]
+                if game.phase == PHASE_PLAY and declarable:
+                    for _ in range(5):
+                        choice = always_slips.decide(view)
+                        assert choice in view.legal and A.is_play(choice)
+                        assert not (choice >> 12 == A.PLAY and choice & 0x3F in declarable)
+                    could_declare += 1
+                game.apply(seat, bots[seat].decide(view))
+    assert could_declare > 50
+
+
 def test_redeal_question_is_answered_with_redeal_or_keep():
     rules = Rules.preset("classic")
     rules.redeal_hand_points_below = 200  # every hand may call a redeal

@@ -28,11 +28,11 @@ back to its heuristic (or to what the finished samples said).
 
 Levels differ in what they do with the same view, never in what they see:
 
-- ``easy``: heuristic play only, with a deliberate slip (a random legal card) in
-  8 % of its plays; bids and contracts from the evaluator with +-20 points of
+- ``easy``: heuristic play only, with a deliberate slip (a random legal card, but
+  never a king or queen led without declaring its marriage) in 8 % of its plays; bids and contracts from the evaluator with +-20 points of
   noise and 10 more points of margin; no score posture (barrel, 555, dark).
 - ``normal``: sampling search over the last 2 tricks, 2 sampled deals, at most
-  1000 solver nodes a decision; a slip (a random legal card) in 2.5 % of its plays;
+  1000 solver nodes a decision; a slip (as easy's) in 2.5 % of its plays;
   +-15 points of bidding noise, 2 more of margin; score posture on.
 - ``hard``: sampling search over the last 5 tricks, 12 sampled deals, at most
   9000 solver nodes a decision (4000 a solver run); no noise, 6 more points of
@@ -303,8 +303,7 @@ class Bot(_Thinker):
     def _play(self, view):
         know = Knowledge(view)
         if self.slip and self.rng.below(1000) < self.slip:
-            plays = [a for a in view.legal if A.is_play(a)]
-            self.result = plays[self.rng.below(len(plays))]
+            self.result = self._slip(view.legal)
             return
         choice = H.choose_play(view, know)
         self.result = choice
@@ -312,6 +311,13 @@ class Bot(_Thinker):
         if self.samples and C.count(view.hand) <= self.search_cards and not ace_marriage:
             for _ in self._search(view, know, choice):
                 yield
+
+    def _slip(self, legal):
+        """A deliberate mistake: a random card, as a careless player picks one.  Even a
+        careless player declares the marriage of the king or queen he leads, so the
+        silent lead of a declarable card is never the slip."""
+        plays = [a for a in legal if A.is_play(a) and not (a >> 12 == A.PLAY and A.declare(a & 0x3F) in legal)]
+        return plays[self.rng.below(len(plays))]
 
     def _search(self, view, know, fallback):
         """Sampling search: solve several consistent deals open, keep the best average.
