@@ -204,31 +204,37 @@ def _play_until(game, bots, predicate):
     return False
 
 
-def test_trumps_per_trick_are_read_from_public_cards_only():
-    """Knowledge rebuilds the trump of every trick from played cards and declared
-    marriages; the game's own record of it is the truth."""
-    from thousand.bots.knowledge import _trumps_per_trick
-
-    after_marriage = 0
-    for g in range(40):
-        game = Game(Rules.preset("classic" if g % 2 else "full"), seed=300 + g)
-        bots = [make_bot("easy", g + s) for s in range(3)]
-        for _deal in range(3):
+def _positions(games, seed, presets=("classic",), deals=3):
+    """Every decision of short games between easy bots, as (game, view) before the move."""
+    for g in range(games):
+        game = Game(Rules.preset(presets[g % len(presets)]), seed=seed + g)
+        bots = [make_bot("easy", seed + g * 3 + s) for s in range(3)]
+        for _deal in range(deals):
             if game.over:
                 break
             game.start_deal()
             while game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER:
                 seat = game.to_move
                 view = game.view(seat)
-                if game.phase == PHASE_PLAY:
-                    trumps = _trumps_per_trick(view)
-                    finished = len(game.trumps)
-                    assert trumps[:finished] == game.trumps
-                    if game.trick_len:
-                        assert trumps[finished] == game.trump
-                    if game.marriages:
-                        after_marriage += 1
+                yield game, view
                 game.apply(seat, bots[seat].decide(view))
+
+
+def test_trumps_per_trick_are_read_from_public_cards_only():
+    """Knowledge rebuilds the trump of every trick from played cards and declared
+    marriages; the game's own record of it is the truth."""
+    from thousand.bots.knowledge import _trumps_per_trick
+
+    after_marriage = 0
+    for game, view in _positions(40, 300, ("full", "classic")):
+        if game.phase == PHASE_PLAY:
+            trumps = _trumps_per_trick(view)
+            finished = len(game.trumps)
+            assert trumps[:finished] == game.trumps
+            if game.trick_len:
+                assert trumps[finished] == game.trump
+            if game.marriages:
+                after_marriage += 1
     assert after_marriage > 100
 
 
@@ -317,24 +323,14 @@ def test_a_slip_never_leads_a_marriage_card_silently():
 
     always_slips = Bot("easy", 3, (0, 0, 0, 0, 1000, 20, 10, False))
     could_declare = 0
-    for g in range(60):
-        game = Game(Rules.preset("classic"), seed=500 + g)
-        bots = [make_bot("easy", g * 3 + s) for s in range(3)]
-        for _deal in range(3):
-            if game.over:
-                break
-            game.start_deal()
-            while game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER:
-                seat = game.to_move
-                view = game.view(seat)
-                declarable = [a & 0x3F for a in view.legal if a >> 12 == A.DECLARE]
-                if game.phase == PHASE_PLAY and declarable:
-                    for _ in range(5):
-                        choice = always_slips.decide(view)
-                        assert choice in view.legal and A.is_play(choice)
-                        assert not (choice >> 12 == A.PLAY and choice & 0x3F in declarable)
-                    could_declare += 1
-                game.apply(seat, bots[seat].decide(view))
+    for game, view in _positions(60, 500):
+        declarable = [a & 0x3F for a in view.legal if a >> 12 == A.DECLARE]
+        if game.phase == PHASE_PLAY and declarable:
+            for _ in range(5):
+                choice = always_slips.decide(view)
+                assert choice in view.legal and A.is_play(choice)
+                assert not (choice >> 12 == A.PLAY and choice & 0x3F in declarable)
+            could_declare += 1
     assert could_declare > 50
 
 
