@@ -95,3 +95,28 @@ def test_request_is_a_one_deal_record_cut_to_the_seat(tmp_path):
         assert all(h is None for s, h in enumerate(hands) if s != me)
         assert all(text.startswith("%d " % me) for text in r["legal"])
     assert "auction" in phases or "play" in phases
+
+
+def test_make_rates_count_forced_bought_and_chosen_contracts():
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import tournament
+    from thousand import scoring
+    from thousand.game import DealResult
+
+    def deal(bid, contract, result):
+        r = DealResult()
+        r.declarer, r.bid, r.contract, r.result, r.deltas = 0, bid, contract, result, [0, 0, 0]
+        return r
+
+    stats = {"a": tournament.Stats(), "b": tournament.Stats()}
+    names = ("a", "b", "b")
+    for r in (deal(100, 100, scoring.MADE),      # forced 100, kept at 100
+              deal(100, 120, scoring.FAILED),    # forced, raised after the talon: chosen
+              deal(110, 110, scoring.MADE),      # bought
+              deal(100, None, scoring.CONCEDED),  # forced, conceded before the contract
+              deal(None, None, scoring.REDEAL)):  # not a declared deal
+        tournament._record_deal(r, names, stats)
+    out = stats["a"].to_json(0)
+    assert out["declarer_deals"] == 4 and out["make_rate"] == 0.5
+    assert out["bought_deals"] == 1 and out["bought_make_rate"] == 1.0
+    assert out["chosen_deals"] == 2 and out["chosen_make_rate"] == 0.5

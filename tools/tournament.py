@@ -25,11 +25,12 @@ A progress bar goes to stderr.  ``--json`` prints one object on stdout::
   {"games": G, "deals": D, "players": {NAME: {"games_won": w, "win_share": f,
    "mean_delta_per_deal": f, "declarer_deals": n, "make_rate": f,
    "decision_ms": {"mean": f, "p95": f, "max": f}, "forfeits": n,
-   "bought_deals": n, "bought_make_rate": f}}}
+   "bought_deals": n, "bought_make_rate": f, "chosen_deals": n, "chosen_make_rate": f}}}
 
 ``make_rate`` counts every deal the player declared (conceded ones as not made),
 the forced 100 of the first hand included; ``bought_*`` only the deals it bought
-with a bid above 100.
+with a bid above 100; ``chosen_*`` those and the deals where it raised the contract
+above 100 after taking the talon (every contract it chose rather than was forced to).
 Players with the same NAME (two ``random`` seats) are pooled.  ``--jobs`` spreads
 the sets over processes; the results do not depend on it (every bot is seeded from
 ``--seed``, the set and the seat).
@@ -150,12 +151,14 @@ class Stats:
         self.made = 0
         self.bought = 0  # declarer deals won with a bid above the forced 100
         self.bought_made = 0
+        self.chosen = 0  # bought, or a contract raised above 100 by the declarer
+        self.chosen_made = 0
         self.ms = []
         self.forfeits = 0
 
     def merge(self, other):
         for key in ("games", "games_won", "deals", "delta", "declarer_deals", "made", "forfeits",
-                    "bought", "bought_made"):
+                    "bought", "bought_made", "chosen", "chosen_made"):
             setattr(self, key, getattr(self, key) + getattr(other, key))
         self.ms.extend(other.ms)
 
@@ -175,6 +178,8 @@ class Stats:
             "forfeits": self.forfeits,
             "bought_deals": self.bought,
             "bought_make_rate": round(self.bought_made / self.bought, 4) if self.bought else 0.0,
+            "chosen_deals": self.chosen,
+            "chosen_make_rate": round(self.chosen_made / self.chosen, 4) if self.chosen else 0.0,
         }
 
 
@@ -207,13 +212,16 @@ def _record_deal(result, seat_names, stats):
         st.delta += result.deltas[seat]
     if result.declarer is not None:
         st = stats[seat_names[result.declarer]]
+        made = 1 if result.result == scoring.MADE else 0
+        bought = result.bid is not None and result.bid > 100
         st.declarer_deals += 1
-        if result.result == scoring.MADE:
-            st.made += 1
-        if result.bid is not None and result.bid > 100:
+        st.made += made
+        if bought:
             st.bought += 1
-            if result.result == scoring.MADE:
-                st.bought_made += 1
+            st.bought_made += made
+        if bought or (result.contract or 0) > 100:
+            st.chosen += 1
+            st.chosen_made += made
 
 
 def _make_bots(specs, rotation, seed, set_index, timeout, log_dir, messages):
