@@ -10,9 +10,7 @@ START_KEYS = ("scores", "bolts", "dealer", "barrel", "barrels_used", "deals_play
 
 
 def checked_start(start):
-    """Validate a record's ``start`` object; return a complete copy."""
-    if start is None:
-        start = {}
+    """Validate a record's or a save's ``start`` object; return a complete copy."""
     if not isinstance(start, dict):
         raise ValueError("'start' must be an object")
     for key in start:
@@ -36,7 +34,8 @@ def checked_start(start):
             if v is None and allow_null:
                 continue
             if not isinstance(v, int) or v is True or v is False:
-                raise ValueError("'start.%s' must hold whole numbers%s" % (key, " or null" if allow_null else ""))
+                raise ValueError("'start.%s' must hold whole numbers%s"
+                                 % (key, " or null" if allow_null else ""))
             if key != "scores" and v < (1 if key == "barrel" else 0):
                 raise ValueError("'start.%s' holds an impossible value %d" % (key, v))
         out[key] = list(value)

@@ -41,7 +41,6 @@ DARK_BID = 120
 MAX_LISTED_RAISE = 100  # with bid_cap none, bids are offered up to this far above the current one
 
 
-
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message is for the player."""
 

@@ -29,17 +29,18 @@ back to its heuristic (or to what the finished samples said).
 Levels differ in what they do with the same view, never in what they see:
 
 - ``easy``: heuristic play only, with a deliberate slip (a random legal card, but
-  never a king or queen led without declaring its marriage) in 8 % of its plays; bids and contracts from the evaluator with +-20 points of
-  noise and 10 more points of margin; no score posture (barrel, 555, dark).
+  never a king or queen led without declaring its marriage) in 8 % of its plays;
+  bids and contracts from the evaluator with +-20 points of noise and 10 more
+  points of margin; no score posture (barrel, 555, dark).
 - ``normal``: sampling search over the last 2 tricks, 2 sampled deals, at most
   1000 solver nodes a decision; a slip (as easy's) in 2.5 % of its plays;
   +-15 points of bidding noise, 2 more of margin; score posture on.
 - ``hard``: sampling search over the last 5 tricks, 12 sampled deals, at most
   9000 solver nodes a decision (4000 a solver run); no noise and no extra margin
-  (its bought contracts are made about 74 % of the time); score posture on: bids the barrel exit,
-  pushes a rival on the barrel off the contract, avoids landing on 555, gives its
-  dearer card to a defender sitting on the barrel, risks a dark game only when far
-  behind a rival close to winning.
+  (its bought contracts are made about 74 % of the time); score posture on: bids
+  the barrel exit, pushes a rival on the barrel off the contract, avoids landing
+  on 555, gives its dearer card to a defender sitting on the barrel, risks a dark
+  game only when far behind a rival close to winning.
 - ``random``: a seeded random legal action (tests and benchmarks).
 
 Search (``normal``, ``hard``): the unseen cards are dealt to the other seats
@@ -316,7 +317,8 @@ class Bot(_Thinker):
         """A deliberate mistake: a random card, as a careless player picks one.  Even a
         careless player declares the marriage of the king or queen he leads, so the
         silent lead of a declarable card is never the slip."""
-        plays = [a for a in legal if A.is_play(a) and not (a >> 12 == A.PLAY and A.declare(a & 0x3F) in legal)]
+        plays = [a for a in legal
+                 if A.is_play(a) and not (a >> 12 == A.PLAY and A.declare(a & 0x3F) in legal)]
         return plays[self.rng.below(len(plays))]
 
     def _search(self, view, know, fallback):
