@@ -316,6 +316,39 @@ def test_on_tick_is_called_inside_the_search_without_changing_the_choice():
     assert ticks[0] > 0
 
 
+def test_a_search_that_runs_out_of_python_stack_keeps_the_heuristic_card():
+    """On CircuitPython a search deeper than CIRCUITPY_PYSTACK_SIZE allows raises
+    RuntimeError("pystack exhausted") inside the solver: the bot must still answer, with
+    the card it would play without searching (a node budget of 0)."""
+    raised = [0]
+
+    def exhausted():  # the solver's tick, every 256 nodes: deep inside the search
+        raised[0] += 1
+        raise RuntimeError("pystack exhausted")
+
+    game = Game(Rules.preset("classic"), seed=21)
+    bots = [make_bot("hard", s) for s in range(3)]
+    changed = 0
+    for _ in range(3):
+        game.start_deal()
+        while game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER:
+            seat = game.to_move
+            failing = make_bot("hard", 5)
+            failing.on_tick = exhausted
+            before = raised[0]
+            choice = failing.decide(game.view(seat))
+            searched = make_bot("hard", 5).decide(game.view(seat))
+            if raised[0] == before:  # a search too small to reach a tick: nothing failed
+                assert choice == searched
+            else:
+                unsearched = make_bot("hard", 5)
+                unsearched.node_budget = 0
+                assert choice == unsearched.decide(game.view(seat))
+                changed += choice != searched
+            game.apply(seat, bots[seat].decide(game.view(seat)))
+    assert raised[0] > 0 and changed > 0  # it failed, and the search would have chosen otherwise
+
+
 def test_a_slip_never_leads_a_marriage_card_silently():
     """Slips are careless cards, not forgotten marriages: a bot that always slips still
     declares the marriage of the king or queen it leads."""

@@ -79,6 +79,7 @@ def test_every_board_gets_a_complete_bytecode_only_bundle(fake_root, tmp_path, b
     assert (out / "code.py").read_bytes() == (fake_root / "code.py").read_bytes()
     assert (out / "assets" / "a.bin").read_bytes() == (fake_root / "assets" / "a.bin").read_bytes()
     assert 'THOUSAND_BOARD = "%s"' % board.name in (out / "settings.toml").read_text()
+    assert "CIRCUITPY_PYSTACK_SIZE = %d" % bundle.PYSTACK_BYTES in (out / "settings.toml").read_text()
     assert "boot.py" not in paths
     assert {"lib/thousand/__init__.mpy", "lib/thousand/x.mpy", "lib/thousand/y.mpy"} <= set(paths)
     assert not [p for p in paths if "desktop" in p or "test_x" in p]
@@ -407,3 +408,14 @@ def test_install_refuses_what_is_not_the_boards_drive(fake_root, tmp_path, drive
 def test_install_needs_a_single_board(fake_root, tmp_path, drive, capsys):
     assert bundle.main(["--root", str(fake_root), "--board", "all", "--install", str(drive)]) == 2
     assert "needs one board" in capsys.readouterr().err
+
+
+def test_the_bundled_python_stack_holds_the_deepest_search():
+    """CircuitPython's default pystack (1536 bytes) cannot hold the bots' search: the bundle
+    sets CIRCUITPY_PYSTACK_SIZE, which must cover tools/pystack_need.py's estimate."""
+    pytest.importorskip("displayio")  # the estimate reads the screens' code objects
+    import pystack_need
+
+    need, watch, _below, _above = pystack_need.estimate(["hard", "hard", "hard"], 1, 4)
+    assert watch.most > 1536  # the search alone outgrows the default
+    assert need <= bundle.PYSTACK_BYTES

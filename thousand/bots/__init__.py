@@ -361,6 +361,12 @@ class Bot(_Thinker):
                     yield
             except SearchAborted:
                 break
+            except RuntimeError:
+                # CircuitPython's "pystack exhausted": the search went deeper than the
+                # board's Python stack allows (settings.toml's CIRCUITPY_PYSTACK_SIZE is
+                # too small).  Keep the heuristic's card rather than stop the game.
+                done = 0
+                break
             for i in range(n):
                 v = values[i]
                 made = v >= need
