@@ -326,26 +326,21 @@ def test_a_search_that_runs_out_of_python_stack_keeps_the_heuristic_card():
         raised[0] += 1
         raise RuntimeError("pystack exhausted")
 
-    game = Game(Rules.preset("classic"), seed=21)
-    bots = [make_bot("hard", s) for s in range(3)]
     changed = 0
-    for _ in range(3):
-        game.start_deal()
-        while game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER:
-            seat = game.to_move
-            failing = make_bot("hard", 5)
-            failing.on_tick = exhausted
-            before = raised[0]
-            choice = failing.decide(game.view(seat))
-            searched = make_bot("hard", 5).decide(game.view(seat))
-            if raised[0] == before:  # a search too small to reach a tick: nothing failed
-                assert choice == searched
-            else:
-                unsearched = make_bot("hard", 5)
-                unsearched.node_budget = 0
-                assert choice == unsearched.decide(game.view(seat))
-                changed += choice != searched
-            game.apply(seat, bots[seat].decide(game.view(seat)))
+    for game, view in _positions(2, 21):
+        seat = view.seat
+        failing = make_bot("hard", 5)
+        failing.on_tick = exhausted
+        before = raised[0]
+        choice = failing.decide(view)
+        searched = make_bot("hard", 5).decide(game.view(seat))
+        if raised[0] == before:  # a search too small to reach a tick: nothing failed
+            assert choice == searched
+        else:
+            unsearched = make_bot("hard", 5)
+            unsearched.node_budget = 0
+            assert choice == unsearched.decide(game.view(seat))
+            changed += choice != searched
     assert raised[0] > 0 and changed > 0  # it failed, and the search would have chosen otherwise
 
 

@@ -165,28 +165,26 @@ def test_a_view_filled_again_equals_a_new_view():
     """The driver fills one SeatView for every decision: refilled, whatever seat or deal it
     held before, it must equal a fresh view, and share no list with the game."""
     rules = Rules.preset("full")
-    reused = None
+    reused = [None]
+
+    class Checking(RandomPlayer):
+        def decide(self, view):
+            for seat in (2, 0, 1):
+                fresh = game.view(seat)
+                reused[0] = game.view(seat, into=reused[0])
+                assert vars(reused[0]) == vars(fresh)
+                for name, value in vars(reused[0]).items():
+                    if isinstance(value, list) and name != "legal":
+                        assert all(value is not mine for mine in vars(game).values()), name
+            return RandomPlayer.decide(self, view)
+
     for seed in range(20):
         game = Game(rules, seed=seed)
         driver = TableDriver(game)
-        players = [RandomPlayer(seed + s) for s in range(3)]
+        players = [Checking(seed + s) for s in range(3)]
         for _deal in range(3):
-            if game.over:
-                break
-            game.start_deal()
-            while True:
-                decision = driver.pending()
-                if decision is None:
-                    break
-                for seat in (2, 0, 1):
-                    fresh = game.view(seat)
-                    reused = game.view(seat, into=reused)
-                    assert vars(reused) == vars(fresh)
-                    for name, value in vars(reused).items():
-                        if isinstance(value, list) and name != "legal":
-                            assert all(value is not mine for mine in vars(game).values()), name
-                player = players[decision.seat]
-                driver.answer(decision, player.decide(driver.view_for(player, decision)))
+            if not game.over:
+                driver.play_deal(players)
 
 
 def test_views_hold_only_what_the_seat_may_see():

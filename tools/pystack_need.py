@@ -99,28 +99,31 @@ class StackWatch:
                 self.active = False
 
 
+class SlicedPlayer:
+    """A bot asked the way the screens ask it: ``begin``, then ``think_step`` slices."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        bot.on_tick = lambda: None  # as the screens set it, so the solver takes that branch
+
+    def decide(self, view):
+        self.bot.begin(view)
+        while not self.bot.think_step():
+            pass
+        return self.bot.result
+
+
 def measure(levels, seed, deals):
     game = Game(Rules.preset("classic"), seed=seed, keep_records=False)
-    bots = [make_bot(levels[s], seed * 3 + s) for s in range(3)]
+    players = [SlicedPlayer(make_bot(levels[s], seed * 3 + s)) for s in range(3)]
     driver = TableDriver(game)
     watch = StackWatch()
-    for bot in bots:
-        bot.on_tick = lambda: None  # as the screens set it, so the solver takes that branch
     sys.setprofile(watch)
     try:
         for _ in range(deals):
             if game.over:
                 break
-            game.start_deal()
-            while True:
-                decision = driver.pending()
-                if decision is None:
-                    break
-                bot = bots[decision.seat]
-                bot.begin(driver.view_for(bot, decision))
-                while not bot.think_step():
-                    pass
-                driver.answer(decision, bot.result)
+            driver.play_deal(players)
     finally:
         sys.setprofile(None)
     return watch
