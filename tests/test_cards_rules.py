@@ -5,7 +5,7 @@ import pytest
 from thousand import cards as C
 from thousand.notation import action_text, parse_action, parse_card
 from thousand.rng import Rng
-from thousand.rules import AGREEMENTS, PRESET_NAMES, Rules, RulesError
+from thousand.rules import PRESET_NAMES, Rules, RulesError, agreement_names
 
 
 def test_every_card_round_trips_through_notation():
@@ -69,7 +69,7 @@ def test_classic_preset_is_the_table_of_rules_md():
                 "redeal_talon_points_below": 5, "redeal_talon_two_nines": 2,
                 "redeal_talon_three_jacks": 3, "redeal_talon_only_at_100": False,
                 "redeal_four_aces": False}
-    assert sorted(expected) == sorted(a[0] for a in AGREEMENTS)
+    assert sorted(expected) == sorted(agreement_names())
     for name, value in expected.items():
         assert rules.get(name) == value, name
     full = Rules.preset("full")

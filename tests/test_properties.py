@@ -10,7 +10,7 @@ from thousand.driver import RandomPlayer, TableDriver
 from thousand.game import PHASE_PLAY, Game, IllegalAction
 from thousand.record import replay
 from thousand.rng import Rng
-from thousand.rules import AGREEMENTS, BOOL, ENUM, Rules
+from thousand.rules import BOOL, ENUM, Rules, agreements
 
 INT_CHOICES = {
     "target": [1000, 500, 1500], "bolt_penalty": [120, 60, 100], "barrel_at": [880, 900],
@@ -27,7 +27,7 @@ INT_CHOICES = {
 def agreement_sets(draw):
     """classic or full, with any number of agreements changed to other valid values."""
     values = {"preset": draw(st.sampled_from(["classic", "full"]))}
-    for name, kind, default, choices in AGREEMENTS:
+    for name, kind, default, choices in agreements():
         if not draw(st.booleans()):
             continue
         if kind == BOOL:

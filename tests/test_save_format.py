@@ -11,7 +11,7 @@ from hypothesis import given, strategies as st
 
 from thousand import actions
 from thousand.game import Game
-from thousand.rules import AGREEMENTS, BOOL, INT, INT_OR_NULL, PRESET_NAMES, Rules
+from thousand.rules import AGREEMENT_TABLE, BOOL, INT, INT_OR_NULL, PRESET_NAMES, Rules, agreement_names, agreements
 from thousand import rules as rules_module
 from thousand import save
 from thousand.save import (AGREEMENT_IDS_V1, FORMAT_VERSION, PRESET_NAMES_V1, Reader, SaveSlot,
@@ -50,7 +50,7 @@ def test_small_scores_take_one_byte():
 def test_format_1_numbers_every_agreement_of_the_rules():
     # Adding, removing or reordering agreements needs a new format version and a
     # migration (see AGREEMENT_IDS in thousand/save.py); this test says so when it happens.
-    assert tuple(entry[0] for entry in AGREEMENTS) == AGREEMENT_IDS_V1
+    assert tuple(agreement_names()) == AGREEMENT_IDS_V1
     assert tuple(PRESET_NAMES) == PRESET_NAMES_V1
 
 
@@ -68,7 +68,7 @@ def _agreement_value(entry):
 @given(st.sampled_from(PRESET_NAMES), st.data())
 def test_rules_round_trip(preset, data):
     rules = Rules.preset(preset)
-    for entry in data.draw(st.lists(st.sampled_from(AGREEMENTS), max_size=12)):
+    for entry in data.draw(st.lists(st.sampled_from(agreements()), max_size=12)):
         setattr(rules, entry[0], data.draw(_agreement_value(entry)))
     w = Writer()
     put_rules(w, rules)
@@ -95,14 +95,14 @@ def test_an_agreement_added_later_keeps_its_preset_value(monkeypatch):
     # A format-1 save read by a program whose rules gained an agreement: the new one
     # keeps its preset value, the saved ones read as before.
     saved = _saved_rules()
-    monkeypatch.setattr(rules_module, "AGREEMENTS", AGREEMENTS + (("new_rule", BOOL, True, None),))
+    monkeypatch.setattr(rules_module, "AGREEMENT_TABLE", AGREEMENT_TABLE + ("new_rule", BOOL, True, None))
     back = get_rules(Reader(saved))
     assert back.dark is True and back.target == 500 and back.new_rule is True
 
 
 def test_an_agreement_removed_later_is_dropped(monkeypatch):
     saved = _saved_rules()
-    monkeypatch.setattr(rules_module, "AGREEMENTS", tuple(e for e in AGREEMENTS if e[0] != "dark"))
+    monkeypatch.setattr(rules_module, "AGREEMENT_TABLE", sum((e for e in agreements() if e[0] != "dark"), ()))
     back = get_rules(Reader(saved))
     assert back.target == 500
 

@@ -14,7 +14,7 @@ from thousand import actions  # noqa: E402
 from thousand.hw import desktop  # noqa: E402
 from thousand.hw.keys import A, B, LEFT, RIGHT, KeyRepeater  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
-from thousand.rules import AGREEMENTS, Rules  # noqa: E402
+from thousand.rules import Rules, agreements  # noqa: E402
 from thousand.ui import table as table_module  # noqa: E402
 from thousand.ui.app import MemoryStorage  # noqa: E402
 from thousand.ui.helptext import AGREEMENT_HELP  # noqa: E402
@@ -150,7 +150,7 @@ def test_menus_wrap_around_and_back_returns(board):
 
 
 def test_every_agreement_has_one_line_of_help():
-    assert sorted(AGREEMENT_HELP) == sorted(entry[0] for entry in AGREEMENTS)
+    assert sorted(AGREEMENT_HELP) == sorted(entry[0] for entry in agreements())
     assert all(0 < len(line) <= 60 and line.isascii() for line in AGREEMENT_HELP.values())
 
 
@@ -160,10 +160,10 @@ def test_agreements_editor_offers_every_agreement_and_keeps_rules_valid(board):
     app.show("agreements")
     editor = app.screen
     lines = editor.items()
-    assert len(lines) == len(AGREEMENTS) + 1
-    for index, entry in enumerate(AGREEMENTS):
+    assert len(lines) == len(agreements()) + 1
+    for index, entry in enumerate(agreements()):
         assert lines[index + 1].startswith(entry[0].replace("_", " ")[:10])
-    for index, entry in enumerate(AGREEMENTS):
+    for index, entry in enumerate(agreements()):
         hands.move_to(index + 1, lambda: editor.cursor, len(lines))
         help_line = AGREEMENT_HELP[entry[0]]
         assert help_line[:10] in " ".join(f.text for f in editor.list.footer).replace("  ", " ") or len(help_line) > 50

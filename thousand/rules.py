@@ -16,54 +16,71 @@ INT = "int"
 INT_OR_NULL = "int or null"
 ENUM = "enum"
 
-# (id, type, classic value, choices of an enum).  The editor's line of help for each is
-# in thousand/ui/helptext.py, so that the device keeps those words in RAM only while the
-# agreements screen is open.
-AGREEMENTS = (
-    ("target", INT, 1000, None),
-    ("bid_jumps", BOOL, True, None),
-    ("bid_cap", ENUM, "marriages", ("marriages", "none")),
-    ("silence_below", INT_OR_NULL, None, None),
-    ("talon_hidden_at_100", BOOL, True, None),
-    ("discard_open", BOOL, False, None),
-    ("must_beat", BOOL, False, None),
-    ("must_overtrump", BOOL, False, None),
-    ("marriage_needs_trick", BOOL, True, None),
-    ("ace_marriage", BOOL, True, None),
-    ("lead_trump_only_declarer", BOOL, False, None),
-    ("round_declarer", BOOL, False, None),
-    ("bolt_mode", ENUM, "any3", ("any3", "consecutive3", "off")),
-    ("bolt_penalty", INT, 120, None),
-    ("declarer_bolts", BOOL, True, None),
-    ("samosval", ENUM, "both", ("both", "positive", "off")),
-    ("barrel_at", INT, 880, None),
-    ("barrel_deals", INT, 3, None),
-    ("barrel_win", INT, 120, None),
-    ("barrel_fall_penalty", INT, 120, None),
-    ("barrel_collision", ENUM, "knock_off", ("knock_off", "share")),
-    ("barrel_three_falls_zero", BOOL, True, None),
-    ("concede", BOOL, True, None),
-    ("concede_payout", ENUM, "half", ("half", "sixty")),
-    ("concede_deduct", BOOL, True, None),
-    ("concede_limit", INT_OR_NULL, None, None),
-    ("concede_on_barrel", ENUM, "allowed", ("allowed", "not_sitter", "nobody")),
-    ("golden", BOOL, False, None),
-    ("golden_raise", BOOL, False, None),
-    ("golden_double_marriages", BOOL, True, None),
-    ("golden_concede", BOOL, False, None),
-    ("golden_fail", ENUM, "reset", ("reset", "replay", "keep")),
-    ("dark", BOOL, False, None),
-    ("dark_min_score", INT, 240, None),
-    ("dark_concede", BOOL, False, None),
-    ("redeal_hand_points_below", INT_OR_NULL, 13, None),
-    ("redeal_hand_nines", INT_OR_NULL, 3, None),
-    ("redeal_hand_jacks", INT_OR_NULL, 4, None),
-    ("redeal_talon_points_below", INT_OR_NULL, 5, None),
-    ("redeal_talon_two_nines", INT_OR_NULL, 2, None),
-    ("redeal_talon_three_jacks", INT_OR_NULL, 3, None),
-    ("redeal_talon_only_at_100", BOOL, False, None),
-    ("redeal_four_aces", BOOL, False, None),
+# Every agreement, one row of four entries: id, type, classic value, choices of an enum.
+# One flat tuple: a tuple for each row cost 1.8 KB more of the device's heap.  The
+# editor's line of help for each is in thousand/ui/helptext.py, so that the device keeps
+# those words in RAM only while the agreements screen is open.
+AGREEMENT_TABLE = (
+    "target", INT, 1000, None,
+    "bid_jumps", BOOL, True, None,
+    "bid_cap", ENUM, "marriages", ("marriages", "none"),
+    "silence_below", INT_OR_NULL, None, None,
+    "talon_hidden_at_100", BOOL, True, None,
+    "discard_open", BOOL, False, None,
+    "must_beat", BOOL, False, None,
+    "must_overtrump", BOOL, False, None,
+    "marriage_needs_trick", BOOL, True, None,
+    "ace_marriage", BOOL, True, None,
+    "lead_trump_only_declarer", BOOL, False, None,
+    "round_declarer", BOOL, False, None,
+    "bolt_mode", ENUM, "any3", ("any3", "consecutive3", "off"),
+    "bolt_penalty", INT, 120, None,
+    "declarer_bolts", BOOL, True, None,
+    "samosval", ENUM, "both", ("both", "positive", "off"),
+    "barrel_at", INT, 880, None,
+    "barrel_deals", INT, 3, None,
+    "barrel_win", INT, 120, None,
+    "barrel_fall_penalty", INT, 120, None,
+    "barrel_collision", ENUM, "knock_off", ("knock_off", "share"),
+    "barrel_three_falls_zero", BOOL, True, None,
+    "concede", BOOL, True, None,
+    "concede_payout", ENUM, "half", ("half", "sixty"),
+    "concede_deduct", BOOL, True, None,
+    "concede_limit", INT_OR_NULL, None, None,
+    "concede_on_barrel", ENUM, "allowed", ("allowed", "not_sitter", "nobody"),
+    "golden", BOOL, False, None,
+    "golden_raise", BOOL, False, None,
+    "golden_double_marriages", BOOL, True, None,
+    "golden_concede", BOOL, False, None,
+    "golden_fail", ENUM, "reset", ("reset", "replay", "keep"),
+    "dark", BOOL, False, None,
+    "dark_min_score", INT, 240, None,
+    "dark_concede", BOOL, False, None,
+    "redeal_hand_points_below", INT_OR_NULL, 13, None,
+    "redeal_hand_nines", INT_OR_NULL, 3, None,
+    "redeal_hand_jacks", INT_OR_NULL, 4, None,
+    "redeal_talon_points_below", INT_OR_NULL, 5, None,
+    "redeal_talon_two_nines", INT_OR_NULL, 2, None,
+    "redeal_talon_three_jacks", INT_OR_NULL, 3, None,
+    "redeal_talon_only_at_100", BOOL, False, None,
+    "redeal_four_aces", BOOL, False, None,
 )
+AGREEMENT_ROW = 4  # entries of a row of AGREEMENT_TABLE
+
+
+def agreements():
+    """The rows of AGREEMENT_TABLE as (id, type, classic value, choices) tuples.
+
+    >>> agreements()[0]
+    ('target', 'int', 1000, None)
+    """
+    table = AGREEMENT_TABLE
+    return [table[i:i + AGREEMENT_ROW] for i in range(0, len(table), AGREEMENT_ROW)]
+
+
+def agreement_names():
+    table = AGREEMENT_TABLE
+    return [table[i] for i in range(0, len(table), AGREEMENT_ROW)]
 
 
 # Named sets of values, each given as its differences from classic.
@@ -83,9 +100,10 @@ class RulesError(ValueError):
 
 
 def _agreement(name):
-    for entry in AGREEMENTS:
-        if entry[0] == name:
-            return entry
+    table = AGREEMENT_TABLE
+    for i in range(0, len(table), AGREEMENT_ROW):
+        if table[i] == name:
+            return table[i:i + AGREEMENT_ROW]
     return None
 
 
@@ -115,8 +133,9 @@ class Rules:
     """One value for every agreement, read as plain attributes (``rules.bid_cap``)."""
 
     def __init__(self):
-        for entry in AGREEMENTS:
-            setattr(self, entry[0], entry[2])
+        table = AGREEMENT_TABLE
+        for i in range(0, len(table), AGREEMENT_ROW):
+            setattr(self, table[i], table[i + 2])
         self.preset_name = "classic"
 
     @classmethod
@@ -179,23 +198,23 @@ class Rules:
         """The preset name plus every agreement that differs from it."""
         base = Rules.preset(self.preset_name)
         out = {"preset": self.preset_name}
-        for entry in AGREEMENTS:
-            value = getattr(self, entry[0])
-            if value != getattr(base, entry[0]):
-                out[entry[0]] = value
+        for name in agreement_names():
+            value = getattr(self, name)
+            if value != getattr(base, name):
+                out[name] = value
         return out
 
     def copy(self):
         other = Rules()
-        for entry in AGREEMENTS:
-            setattr(other, entry[0], getattr(self, entry[0]))
+        for name in agreement_names():
+            setattr(other, name, getattr(self, name))
         other.preset_name = self.preset_name
         return other
 
     def __eq__(self, other):
         if not isinstance(other, Rules):
             return False
-        for entry in AGREEMENTS:
-            if getattr(self, entry[0]) != getattr(other, entry[0]):
+        for name in agreement_names():
+            if getattr(self, name) != getattr(other, name):
                 return False
         return True

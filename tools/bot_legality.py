@@ -17,7 +17,7 @@ from thousand.bots import LEVELS, make_bot  # noqa: E402
 from thousand.driver import TableDriver  # noqa: E402
 from thousand.game import Game  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
-from thousand.rules import AGREEMENTS, BOOL, ENUM, INT, INT_OR_NULL, Rules  # noqa: E402
+from thousand.rules import BOOL, ENUM, INT, INT_OR_NULL, Rules, agreements  # noqa: E402
 
 # Sensible values to draw int agreements from (the engine accepts more).
 INT_CHOICES = {
@@ -43,7 +43,7 @@ def random_rules(rng):
     """A random but valid agreement set."""
     rules = Rules.preset("classic")
     rules.preset_name = "classic"
-    for name, kind, default, choices in AGREEMENTS:
+    for name, kind, default, choices in agreements():
         if kind == BOOL:
             value = rng.below(2) == 1
         elif kind == ENUM:

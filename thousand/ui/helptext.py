@@ -32,7 +32,7 @@ No trick in a deal is a bolt (|). Three bolts cost %d.
 A score of exactly 555 drops to 0."""
 
 
-# One line for each agreement of thousand.rules.AGREEMENTS, shown under it in the editor.
+# One line for each agreement of thousand.rules.AGREEMENT_TABLE, shown under it in the editor.
 AGREEMENT_HELP = {
     "target": "Score that wins the game",
     "bid_jumps": "Raise by any multiple of 5 (off: +5 only)",

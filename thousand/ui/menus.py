@@ -203,33 +203,33 @@ class AgreementsScreen(MenuScreen):
     big_text = False
 
     def items(self):
-        from thousand.rules import AGREEMENTS
+        from thousand.rules import agreement_names
 
         cols = self.list.cols
         rules = self.app.rules
         out = [pad("preset", rules.preset_name, cols)]
-        for entry in AGREEMENTS:
-            value = value_text(getattr(rules, entry[0]))
-            out.append(pad(entry[0].replace("_", " "), value, cols))
+        for name in agreement_names():
+            value = value_text(getattr(rules, name))
+            out.append(pad(name.replace("_", " "), value, cols))
         return out
 
     def footer(self):
-        from thousand.rules import AGREEMENTS
+        from thousand.rules import agreement_names
         from thousand.ui.helptext import AGREEMENT_HELP
 
         if self.cursor == 0:
             return "A: next preset (resets all)"
-        return AGREEMENT_HELP[AGREEMENTS[self.cursor - 1][0]]
+        return AGREEMENT_HELP[agreement_names()[self.cursor - 1]]
 
     def choose(self, index):
-        from thousand.rules import AGREEMENTS, PRESET_NAMES, Rules, RulesError
+        from thousand.rules import PRESET_NAMES, Rules, RulesError, agreements
 
         app = self.app
         if index == 0:
             name = PRESET_NAMES[(list(PRESET_NAMES).index(app.rules.preset_name) + 1) % len(PRESET_NAMES)]
             app.rules = Rules.preset(name)
             return
-        entry = AGREEMENTS[index - 1]
+        entry = agreements()[index - 1]
         values = agreement_choices(entry, getattr(app.rules, entry[0]))
         current = getattr(app.rules, entry[0])
         at = values.index(current) if current in values else -1
