@@ -546,11 +546,16 @@ def check_install_target(drive, board, force):
 def merge_settings(existing, bundled):
     """The bundle's settings.toml keys set into an existing settings.toml, keeping its other lines.
 
-    A user's own keys (Wi-Fi credentials on the ESP32-S3, for example) survive an update.
+    A user's own keys (Wi-Fi credentials on the ESP32-S3, for example) survive an update,
+    and so does a larger Python stack than the game needs (another program may need it).
 
     >>> print(merge_settings('A = 1\\nTHOUSAND_BOARD = "x"\\n', '# c\\nTHOUSAND_BOARD = "y"\\n'), end="")
     A = 1
     THOUSAND_BOARD = "y"
+    >>> print(merge_settings('CIRCUITPY_PYSTACK_SIZE = 8192\\n', 'CIRCUITPY_PYSTACK_SIZE = 6144\\n'), end="")
+    CIRCUITPY_PYSTACK_SIZE = 8192
+    >>> print(merge_settings('CIRCUITPY_PYSTACK_SIZE = 1024\\n', 'CIRCUITPY_PYSTACK_SIZE = 6144\\n'), end="")
+    CIRCUITPY_PYSTACK_SIZE = 6144
     """
     if existing is None:
         return bundled
@@ -561,11 +566,20 @@ def merge_settings(existing, bundled):
             continue
         key_pattern = re.compile(r"\s*%s\s*=" % re.escape(key_match.group(1)))
         positions = [i for i, old in enumerate(lines) if key_pattern.match(old)]
+        if positions and key_match.group(1) == "CIRCUITPY_PYSTACK_SIZE" and \
+                _int_value(lines[positions[0]]) >= _int_value(line):
+            continue  # the user's stack is large enough already
         if positions:
             lines[positions[0]] = line
         else:
             lines.append(line)
     return "\n".join(lines) + "\n"
+
+
+def _int_value(line):
+    """The integer a ``KEY = value`` line sets, or -1 when it is not a plain integer."""
+    value = line.split("=", 1)[1].split("#", 1)[0].strip()
+    return int(value) if value.isdigit() else -1
 
 
 def write_atomically(target, data):
