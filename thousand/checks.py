@@ -4,7 +4,7 @@ game dealt by its own seed never carries these messages in memory.
 """
 
 from thousand import cards as C
-from thousand.game import HAND_SIZE, NUM_SEATS, TALON_SIZE
+from thousand.game import HAND_SIZE, NUM_SEATS, TALON_SIZE, default_start
 
 START_KEYS = ("scores", "bolts", "dealer", "barrel", "barrels_used", "deals_played")
 
@@ -16,7 +16,7 @@ def checked_start(start):
     for key in start:
         if key not in START_KEYS:
             raise ValueError("unknown key '%s' in 'start'" % key)
-    out = {"dealer": 0, "deals_played": 0}
+    out = default_start()
     for key in ("dealer", "deals_played"):
         if key in start:
             value = start[key]
@@ -25,9 +25,10 @@ def checked_start(start):
             out[key] = value
     if out["dealer"] >= NUM_SEATS:
         raise ValueError("'start.dealer' must be a seat from 0 to %d" % (NUM_SEATS - 1))
-    for key, default, allow_null in (("scores", 0, False), ("bolts", 0, False),
-                                     ("barrel", None, True), ("barrels_used", 0, False)):
-        value = start.get(key, [default] * NUM_SEATS)
+    for key, allow_null in (("scores", False), ("bolts", False), ("barrel", True), ("barrels_used", False)):
+        if key not in start:
+            continue  # the default start's list stays
+        value = start[key]
         if not isinstance(value, list) or len(value) != NUM_SEATS:
             raise ValueError("'start.%s' must be a list of %d values" % (key, NUM_SEATS))
         for v in value:

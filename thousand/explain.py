@@ -168,10 +168,12 @@ def _why_not_playable(game, seat, card):
     led = game.trick_cards[0] // 6
     if hand & C.suit_mask(led):
         if card // 6 == led:
-            return "seat %d must beat the %s" % (seat, C.card_words(best_in_trick(game.trick_cards, game.trick_len, led)))
+            best = best_in_trick(game.trick_cards, game.trick_len, led)
+            return "seat %d must beat the %s" % (seat, C.card_words(best))
         return "seat %d must follow %s" % (seat, C.SUIT_WORDS[led])
     if card // 6 == game.trump:
-        return "seat %d must overtrump the %s" % (seat, C.card_words(best_in_trick(game.trick_cards, game.trick_len, game.trump)))
+        best = best_in_trick(game.trick_cards, game.trick_len, game.trump)
+        return "seat %d must overtrump the %s" % (seat, C.card_words(best))
     return "seat %d has no %s and must play a trump (%s)" % (seat, C.SUIT_WORDS[led], C.SUIT_WORDS[game.trump])
 
 

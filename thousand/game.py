@@ -41,6 +41,12 @@ DARK_BID = 120
 MAX_LISTED_RAISE = 100  # with bid_cap none, bids are offered up to this far above the current one
 
 
+def default_start():
+    """The ``start`` of a new game: dealer 0, no deals played, every score and mark 0."""
+    return {"dealer": 0, "deals_played": 0, "scores": [0] * NUM_SEATS, "bolts": [0] * NUM_SEATS,
+            "barrel": [None] * NUM_SEATS, "barrels_used": [0] * NUM_SEATS}
+
+
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message is for the player."""
 
@@ -155,8 +161,7 @@ class Game:
         self.seed = seed
         self.keep_records = keep_records
         if start is None:
-            start = {"dealer": 0, "deals_played": 0, "scores": [0] * NUM_SEATS, "bolts": [0] * NUM_SEATS,
-                     "barrel": [None] * NUM_SEATS, "barrels_used": [0] * NUM_SEATS}
+            start = default_start()
         else:
             from thousand.checks import checked_start  # loaded only for records and saves
 
@@ -793,6 +798,7 @@ class Game:
                 hide = not self._sees_give(seat, a & 3)
             out.append(action_text(s, a, hide))
         return out
+
 
 def best_in_trick(trick_cards, length, suit):
     """The highest card of ``suit`` among the first ``length`` cards, or -1."""

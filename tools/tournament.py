@@ -52,7 +52,7 @@ from thousand import actions as A  # noqa: E402
 from thousand import scoring  # noqa: E402
 from thousand.bots import LEVELS, make_bot  # noqa: E402
 from thousand.driver import TableDriver  # noqa: E402
-from thousand.game import PHASE_NAMES, Game  # noqa: E402
+from thousand.game import FORCED_BID, PHASE_NAMES, Game  # noqa: E402
 from thousand.notation import action_text  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
 
@@ -213,13 +213,13 @@ def _record_deal(result, seat_names, stats):
     if result.declarer is not None:
         st = stats[seat_names[result.declarer]]
         made = 1 if result.result == scoring.MADE else 0
-        bought = result.bid is not None and result.bid > 100
+        bought = result.bid is not None and result.bid > FORCED_BID
         st.declarer_deals += 1
         st.made += made
         if bought:
             st.bought += 1
             st.bought_made += made
-        if bought or (result.contract or 0) > 100:
+        if bought or (result.contract or 0) > FORCED_BID:
             st.chosen += 1
             st.chosen_made += made
 
