@@ -130,18 +130,6 @@ def mask_of(cards):
     return mask
 
 
-def mask_of_range(cards, start, stop):
-    """The mask of ``cards[start:stop]``, without making the slice.
-
-    >>> mask_of_range([0, 5, 23, 1], 1, 3) == mask_of([5, 23])
-    True
-    """
-    mask = 0
-    for i in range(start, stop):
-        mask |= 1 << cards[i]
-    return mask
-
-
 def marriages_in(mask, ace_marriage=True):
     """Total value of the marriages (and the ace marriage) held in ``mask``.
 

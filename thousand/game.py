@@ -185,50 +185,13 @@ class Game:
         self.phase = PHASE_DEAL_OVER
         self.to_move = -1
         self.deal_start = None
-        self.hands = None  # the deal's lists, made by the first _clear_deal
-        self.deck = list(range(C.NUM_CARDS))  # shuffled in place for each deal
-        self.legal_scratch = []  # is_legal's list of the legal actions
         self._clear_deal()
 
     # ------------------------------------------------------------------ state
     def _clear_deal(self):
-        # The deal's lists are emptied in place, not made anew: on the device, lists made
-        # each deal land between the bots' short-lived data and fragment the heap.
         n = NUM_SEATS
-        if self.hands is None:
-            self.hands = [0] * n
-            self.dealt = [0] * n
-            self.bids = [None] * n
-            self.received = [-1] * n
-            self.trick_cards = [0] * n
-            self.trick_seats = [0] * n
-            self.tricks_won = [0] * n
-            self.card_points = [0] * n
-            self.marriage_points = [0] * n
-            self.gives = []  # (card, target)
-            self.marriages = []
-            self.played = []
-            self.last_trick = []
-            self.tricks = []  # winner of each trick
-            self.trumps = []  # trump during each trick
-            self.log = []  # this deal's written actions: seat << 16 | action
-        for s in range(n):
-            self.hands[s] = 0
-            self.dealt[s] = 0
-            self.bids[s] = None
-            self.received[s] = -1
-            self.trick_cards[s] = 0
-            self.trick_seats[s] = 0
-            self.tricks_won[s] = 0
-            self.card_points[s] = 0
-            self.marriage_points[s] = 0
-        del self.gives[:]
-        del self.marriages[:]
-        del self.played[:]
-        del self.last_trick[:]
-        del self.tricks[:]
-        del self.trumps[:]
-        del self.log[:]
+        self.hands = [0] * n
+        self.dealt = [0] * n
         self.talon = 0
         self.talon_dealt = 0
         self.first_hand = (self.dealer + 1) % n
@@ -237,6 +200,7 @@ class Game:
         self.dark_active = False  # dark declared and not (yet) overbid
         self.bid = 0
         self.high_bidder = -1
+        self.bids = [None] * n
         self.passed = 0  # bit per seat
         self.silenced = 0  # bit per seat
         self.raised = False
@@ -244,11 +208,24 @@ class Game:
         self.declarer = -1
         self.contract = 0
         self.talon_shown = False
+        self.gives = []  # (card, target)
+        self.received = [-1] * n
         self.leader = -1
+        self.trick_cards = [0] * n
+        self.trick_seats = [0] * n
         self.trick_len = 0
         self.trump = -1
         self.trump_setter = -1
+        self.tricks_won = [0] * n
+        self.card_points = [0] * n
+        self.marriage_points = [0] * n
+        self.marriages = []
+        self.played = []
+        self.last_trick = []
         self.last_trick_winner = -1
+        self.tricks = []  # winner of each trick
+        self.trumps = []  # trump during each trick
+        self.log = []  # this deal's written actions: seat << 16 | action
 
     @property
     def scores(self):
@@ -287,21 +264,16 @@ class Game:
         self.deal_start = self.start_state()
         self.deal_number += 1
         if hands is None:
-            deck = self.deck
-            for i in range(C.NUM_CARDS):
-                deck[i] = i
+            deck = list(range(C.NUM_CARDS))
             self.rng.shuffle(deck)
-            hands = self.hands
-            for s in range(NUM_SEATS):
-                hands[s] = C.mask_of_range(deck, s * HAND_SIZE, (s + 1) * HAND_SIZE)
-            talon = C.mask_of_range(deck, NUM_SEATS * HAND_SIZE, C.NUM_CARDS)
+            hands = [C.mask_of(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(NUM_SEATS)]
+            talon = C.mask_of(deck[NUM_SEATS * HAND_SIZE:])
         else:
             from thousand.checks import check_deal
 
             check_deal(hands, talon)
-        for s in range(NUM_SEATS):
-            self.hands[s] = hands[s]
-            self.dealt[s] = hands[s]
+        self.hands = list(hands)
+        self.dealt = list(hands)
         self.talon = talon
         self.talon_dealt = talon
         if self.rules.redeal_four_aces:
@@ -485,13 +457,9 @@ class Game:
             out |= C.ALL_ACES
         return out & self.playable(seat)
 
-    def legal(self, seat, into=None):
-        """Every legal action of ``seat`` now, as action ints (in ``into`` when given)."""
-        if into is None:
-            out = []
-        else:
-            out = into
-            del out[:]
+    def legal(self, seat):
+        """Every legal action of ``seat`` now, as action ints."""
+        out = []
         phase = self.phase
         if phase == PHASE_DARK:
             if seat == self.first_hand:
@@ -551,8 +519,7 @@ class Game:
             return False
         if action == actions.ACTION_KEEP:
             return self.hand_redeal_entitled(seat)
-        # A list of the game's own, refilled: no new list for each action applied.
-        return action in self.legal(seat, self.legal_scratch)
+        return action in self.legal(seat)
 
     def apply(self, seat, action):
         """Apply one action of ``seat``; raise IllegalAction (changing nothing) if illegal."""
@@ -627,16 +594,15 @@ class Game:
             return
         winner = self.trick_seats[trick_winner(self.trick_cards, self.trick_len, self.trump)]
         points = 0
-        last = self.last_trick
-        del last[:]
-        played = self.played
+        last = []
         for i in range(self.trick_len):
             points += C.RANK_POINTS[self.trick_cards[i] % 6]
-            last.append(played[len(played) - self.trick_len + i])  # the same (seat, card)
+            last.append((self.trick_seats[i], self.trick_cards[i]))
         self.card_points[winner] += points
         self.tricks_won[winner] += 1
         self.tricks.append(winner)
         self.trumps.append(self.trump)
+        self.last_trick = last
         self.last_trick_winner = winner
         self.trick_len = 0
         self.leader = winner
@@ -701,18 +667,17 @@ class Game:
         r.kind = self.kind
         r.dark_declared = self.dark_declared
         r.talon_shown = self.talon_shown
-        # Copied into the row's own lists (slice assignment makes no new list).
         if result != scoring.CONCEDED and result != scoring.REDEAL:
-            r.cards[:] = self.card_points
-            r.marriages[:] = self.marriage_points
+            r.cards = list(self.card_points)
+            r.marriages = list(self.marriage_points)
         r.deltas = deltas
         t = self.table
-        r.scores[:] = t.scores
-        r.bolts[:] = t.bolts
-        r.barrel[:] = t.barrel
-        r.barrels_used[:] = t.barrels_used
-        r.tricks[:] = self.tricks
-        r.trumps[:] = self.trumps
+        r.scores = list(t.scores)
+        r.bolts = list(t.bolts)
+        r.barrel = list(t.barrel)
+        r.barrels_used = list(t.barrels_used)
+        r.tricks = list(self.tricks)
+        r.trumps = list(self.trumps)
         self.last_result = r
         if self.keep_records:
             self.records.append((list(self.dealt), self.talon_dealt, list(self.log)))
