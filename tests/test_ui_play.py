@@ -14,7 +14,7 @@ from thousand import actions  # noqa: E402
 from thousand.hw import desktop  # noqa: E402
 from thousand.hw.keys import A, B, LEFT, RIGHT, KeyRepeater  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
-from thousand.rules import Rules, agreements  # noqa: E402
+from thousand.rules import Rules, agreement_names, agreements  # noqa: E402
 from thousand.ui import table as table_module  # noqa: E402
 from thousand.ui.app import MemoryStorage  # noqa: E402
 from thousand.ui.helptext import AGREEMENT_HELP  # noqa: E402
@@ -150,7 +150,7 @@ def test_menus_wrap_around_and_back_returns(board):
 
 
 def test_every_agreement_has_one_line_of_help():
-    assert sorted(AGREEMENT_HELP) == sorted(entry[0] for entry in agreements())
+    assert sorted(AGREEMENT_HELP) == sorted(agreement_names())
     assert all(0 < len(line) <= 60 and line.isascii() for line in AGREEMENT_HELP.values())
 
 

@@ -150,6 +150,8 @@ def least_heap(build_dir, levels, seed, rom=False):
         return None
     while high - low > 1:
         mid = (low + high) // 2
+        # Progress: a game near the limit can take minutes (the collector runs constantly).
+        sys.stderr.write("  least heap: between %d and %d KB, trying %d KB\n" % (low, high, mid))
         if play(build_dir, levels, seed, mid, rom) is not None:
             high = mid
         else:

@@ -99,23 +99,11 @@ class StackWatch:
                 self.active = False
 
 
-class SlicedPlayer:
-    """A bot asked the way the screens ask it: ``begin``, then ``think_step`` slices."""
-
-    def __init__(self, bot):
-        self.bot = bot
-        bot.on_tick = lambda: None  # as the screens set it, so the solver takes that branch
-
-    def decide(self, view):
-        self.bot.begin(view)
-        while not self.bot.think_step():
-            pass
-        return self.bot.result
-
-
 def measure(levels, seed, deals):
     game = Game(Rules.preset("classic"), seed=seed, keep_records=False)
-    players = [SlicedPlayer(make_bot(levels[s], seed * 3 + s)) for s in range(3)]
+    players = [make_bot(levels[s], seed * 3 + s) for s in range(3)]
+    for bot in players:  # decide() runs think_step slices, as the screens do
+        bot.on_tick = lambda: None  # set as the screens set it, so the solver takes that branch
     driver = TableDriver(game)
     watch = StackWatch()
     sys.setprofile(watch)
