@@ -33,6 +33,20 @@ def test_deck_points_and_suit_layout():
     assert C.count(C.FULL_DECK) == 24 and C.count(0) == 0
 
 
+def test_suit_lookup_tables_match_their_definitions():
+    # The tables are filled in place (no garbage while a board loads the modules); here
+    # they are checked against the plain definitions for every 6-bit suit mask.
+    from thousand.bots.solver import RANKS_HIGH_FIRST
+
+    for bits in range(64):
+        ranks = [r for r in range(6) if bits >> r & 1]
+        assert C.POPCOUNT6[bits] == len(ranks)
+        assert C.SUIT_POINTS6[bits] == sum(C.RANK_POINTS[r] for r in ranks)
+        slot = RANKS_HIGH_FIRST[bits * 7:bits * 7 + 7]
+        assert list(slot) == sorted(ranks, reverse=True) + [255] * (7 - len(ranks))
+    assert len(RANKS_HIGH_FIRST) == 64 * 7
+
+
 def test_marriage_values_and_the_ace_marriage():
     hand = C.mask_of([parse_card(t) for t in "KS QS KH QH 9C".split()])
     assert C.marriages_in(hand) == 140

@@ -55,12 +55,30 @@ ALL_ACES = const((1 << 5) | (1 << 11) | (1 << 17) | (1 << 23))
 ALL_NINES = const(1 | (1 << 6) | (1 << 12) | (1 << 18))
 ALL_JACKS = const((1 << 1) | (1 << 7) | (1 << 13) | (1 << 19))
 
-# Number of set bits of every 6-bit value: a suit's card count in one lookup.
-POPCOUNT6 = bytes(bin(i).count("1") for i in range(64))
-# Card points of every 6-bit suit mask.
-SUIT_POINTS6 = bytes(
-    sum(RANK_POINTS[r] for r in range(6) if i >> r & 1) for i in range(64)
-)
+
+
+def _suit_tables():
+    """Card count and card points of every 6-bit suit mask.
+
+    Each mask adds its lowest card to the entry of the mask without it.  Filled in
+    place: the generator expressions this replaces left about 12 KB of garbage on a
+    board's heap while the modules load, when it is fullest.
+    """
+    counts = bytearray(64)
+    points = bytearray(64)
+    for bits in range(1, 64):
+        rank = 0
+        while not bits >> rank & 1:
+            rank += 1
+        rest = bits & ~(1 << rank)
+        counts[bits] = counts[rest] + 1
+        points[bits] = points[rest] + RANK_POINTS[rank]
+    return bytes(counts), bytes(points)
+
+
+# POPCOUNT6[bits]: a suit's card count in one lookup; SUIT_POINTS6[bits]: its card points.
+POPCOUNT6, SUIT_POINTS6 = _suit_tables()
+del _suit_tables
 
 
 def card_suit(card):

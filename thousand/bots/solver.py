@@ -23,13 +23,29 @@ from thousand.game import playable_mask, trick_winner
 
 RANK_POINTS = C.RANK_POINTS
 
-# Ranks of every 6-bit suit mask, highest first (the order moves are tried in), each
-# list ended by 255 in a slot of 7 bytes: 448 bytes where a tuple of tuples took 4 KB.
 _END = 255
-RANKS_HIGH_FIRST = bytes(
-    b for bits in range(64)
-    for b in ([r for r in (5, 4, 3, 2, 1, 0) if bits >> r & 1] + [_END] * 7)[:7]
-)
+
+
+def _ranks_high_first():
+    """Ranks of every 6-bit suit mask, highest first (the order moves are tried in), each
+    list ended by _END in a slot of 7 bytes: 448 bytes where a tuple of tuples took 4 KB.
+    Filled in place: building it from comprehensions left about 20 KB of garbage on a
+    board's heap while the modules load."""
+    table = bytearray(64 * 7)
+    for bits in range(64):
+        at = bits * 7
+        for rank in (5, 4, 3, 2, 1, 0):
+            if bits >> rank & 1:
+                table[at] = rank
+                at += 1
+        while at < (bits + 1) * 7:
+            table[at] = _END
+            at += 1
+    return bytes(table)
+
+
+RANKS_HIGH_FIRST = _ranks_high_first()
+del _ranks_high_first
 
 
 TICK_NODES = 256
