@@ -14,7 +14,16 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 play: $(VENV)/.installed
 	$(PY) tools/play.py $(ARGS)
 
-test: $(VENV)/.installed
+# The 32-bit MicroPython VM of tools/bench_bots.py (npm), where Node.js is there; its test
+# skips where it is not.
+WASM32 := tools/wasm32
+$(WASM32)/node_modules/.installed: $(WASM32)/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+	  (cd $(WASM32) && npm ci --no-audit --no-fund --loglevel=error) && touch $@ \
+	  || echo "npm ci failed in $(WASM32): the 32-bit VM's test will skip"; \
+	else echo "npm not found: the 32-bit VM's test will skip"; fi
+
+test: $(VENV)/.installed $(WASM32)/node_modules/.installed
 	$(PY) -m pytest $(ARGS)
 
 bundle: $(VENV)/.installed

@@ -19,7 +19,15 @@
    from which the VM runs the bytecode where it lies instead of copying it into the
    heap, as it does for modules frozen into a firmware.  The image itself has to sit
    in the heap on the unix port, so its own allocation is subtracted.
-3. Instructions: ``valgrind --tool=callgrind --toggle-collect=filter_iternext
+3. The same game on a 32-bit VM (``--skip-wasm32`` leaves it out): MicroPython's
+   WebAssembly port, run by Node.js (``tools/wasm32``: the npm package
+   ``@micropython/micropython-webassembly-pyscript``, installed there with ``npm ci`` on
+   first use).  A board is 32-bit too, and keeps Python frames off the heap as this
+   port does (a Python stack), so this is the closest figure to a board's.  This port
+   collects garbage only between calls into the VM, so the modules are imported and
+   the game played one decision per call (``tools/wasm32/bench_game.mjs``); the least
+   heap at which the heap never had to grow is an upper bound of a board's need.
+4. Instructions: ``valgrind --tool=callgrind --toggle-collect=filter_iternext
    --dump-after=filter_iternext``.  The game script hands every decision to the bot
    through ``next(filter(decide, (view,)))``, and nothing else in the engine or the
    bots calls ``filter``, so callgrind counts only inside a decision (the VM's C code
@@ -87,29 +95,35 @@ sys.path.insert(0, "/rom")
 gc.collect()
 print("rom_image", gc.mem_alloc() - before)
 import bench_game_mpy
+bench_game_mpy.main(sys.argv)
 """ % ROM_IMAGE
 
+
+# The engine's modules a game of bots loads, in the order they import each other.
+ENGINE_MODULES = ("thousand.cards", "thousand.actions", "thousand.rng", "thousand.rules",
+                  "thousand.scoring", "thousand.game", "thousand.driver")
+BOTS_MODULE = "thousand.bots"
 
 # Imports the engine, then the bots, and prints what each adds to the heap.
 FOOTPRINT = """
 import gc
 gc.collect()
 base = gc.mem_alloc()
-import thousand.game, thousand.rules, thousand.scoring, thousand.actions, thousand.cards, thousand.rng, thousand.driver
+import %s
 gc.collect()
 engine = gc.mem_alloc()
-import thousand.bots
+import %s
 gc.collect()
 bots = gc.mem_alloc()
 print("footprint", engine - base, bots - engine)
-"""
+""" % (", ".join(ENGINE_MODULES), BOTS_MODULE)
 
 
 def footprint(build_dir, rom=False):
     """(engine, bots): bytes of heap their import adds, loaded into RAM or run in place."""
     source = FOOTPRINT
     if rom:  # mount first, outside the counted span
-        source = ROM_RUNNER_SOURCE.replace("import bench_game_mpy\n", "") + FOOTPRINT
+        source = ROM_RUNNER_SOURCE.replace("import bench_game_mpy\nbench_game_mpy.main(sys.argv)\n", "") + FOOTPRINT
     with open(os.path.join(build_dir, "footprint.py"), "w") as f:
         f.write(source)
     out = subprocess.run([tool("micropython"), "footprint.py"], cwd=build_dir,
@@ -183,6 +197,58 @@ def callgrind(build_dir, levels, seed, deals):
     return [(int(p), v) for p, v in zip(phases, values)]
 
 
+WASM32_DIR = os.path.join(ROOT, "tools", "wasm32")
+
+
+def wasm32_node():
+    """``node`` with tools/wasm32's pinned MicroPython WebAssembly port installed (``npm ci``
+    on first use), or None with the reason when it cannot be had."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if not node or not npm:
+        return None, "node and npm not found (Debian: apt-get install nodejs npm)"
+    if not os.path.isdir(os.path.join(WASM32_DIR, "node_modules", "@micropython")):
+        sys.stderr.write("installing the 32-bit VM: npm ci in %s\n" % WASM32_DIR)
+        proc = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                              cwd=WASM32_DIR, capture_output=True, text=True)
+        if proc.returncode != 0:
+            return None, "npm ci failed in %s:\n%s" % (WASM32_DIR, proc.stderr[-1000:])
+    return node, None
+
+
+def play_wasm32(node, build_dir, levels, seed, heap_kb, max_deals=1000):
+    """(fits, output) of one whole game on the 32-bit VM with a ``heap_kb`` heap; ``fits``
+    is False when the game failed or the heap had to grow."""
+    modules = ",".join(ENGINE_MODULES + (BOTS_MODULE,))
+    proc = subprocess.run([node, os.path.join(WASM32_DIR, "bench_game.mjs"), build_dir, str(heap_kb),
+                           modules, levels, str(seed), str(max_deals)], capture_output=True, text=True)
+    found = re.search(r"heap_total (\d+) (\d+)", proc.stdout)
+    fits = (proc.returncode == 0 and "\ndone\n" in proc.stdout and found is not None
+            and found.group(1) == found.group(2))
+    return fits, proc.stdout + proc.stderr
+
+
+def wasm32_figures(node, build_dir, levels, seed, least=True):
+    """(engine and bots import footprint, most live heap between decisions, least heap in KB)
+    on the 32-bit VM; the least heap is None when not ``least``."""
+    fits, out = play_wasm32(node, build_dir, levels, seed, 1024)
+    if not fits:
+        sys.exit("the game failed on the 32-bit VM:\n" + out[-2000:])
+    kept = dict((name, int(size)) for name, size in re.findall(r"imported (\S+) (\d+)", out))
+    engine = sum(kept[name] for name in ENGINE_MODULES)
+    peak = int(re.search(r"peak_live (\d+)", out).group(1))
+    if not least:
+        return (engine, kept[BOTS_MODULE]), peak, None
+    low, high = 16, 1024  # low does not fit, high fits
+    while high - low > 1:
+        mid = (low + high) // 2
+        sys.stderr.write("  least heap (32-bit): between %d and %d KB, trying %d KB\n" % (low, high, mid))
+        if play_wasm32(node, build_dir, levels, seed, mid)[0]:
+            high = mid
+        else:
+            low = mid
+    return (engine, kept[BOTS_MODULE]), peak, high
+
+
 def summary(values):
     values = sorted(values)
     n = len(values)
@@ -197,6 +263,7 @@ def main(argv=None):
     p.add_argument("--deals", type=int, default=12, help="deals measured under callgrind")
     p.add_argument("--skip-heap", action="store_true")
     p.add_argument("--skip-callgrind", action="store_true")
+    p.add_argument("--skip-wasm32", action="store_true", help="leave out the 32-bit VM")
     args = p.parse_args(argv)
     build_dir = tempfile.mkdtemp(prefix="thousand-mpy-")
     try:
@@ -213,6 +280,19 @@ def main(argv=None):
             print("  least heap for a whole game: %s KB%s" % (
                 "more than 1024" if need is None else "%.1f" % need,
                 " (the image's own heap subtracted)" if rom else ""))
+        if not args.skip_wasm32:
+            print("modules loaded into the heap, 32-bit VM (MicroPython's WebAssembly port):")
+            node, why = wasm32_node()
+            if node is None:
+                print("  not measured: " + why)
+            else:
+                (engine, bots), peak, need = wasm32_figures(node, build_dir, args.levels, args.seed,
+                                                         least=not args.skip_heap)
+                print("  import footprint: engine %d B, bots %d B" % (engine, bots))
+                print("  most live heap before any decision of a whole game %s: %d B" % (args.levels, peak))
+                if not args.skip_heap:
+                    print("  least heap for a whole game, garbage collected only between decisions"
+                          " (an upper bound): %d KB" % need)
         if not args.skip_callgrind:
             pairs = callgrind(build_dir, args.levels, args.seed, args.deals)
             print("instructions per decision, %d deals: %s" % (args.deals, summary([v for _p, v in pairs])))

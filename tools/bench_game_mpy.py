@@ -9,6 +9,10 @@ instructions of each decision, one profile dump per decision (the engine's own
 work between decisions is not counted).  Prints the phase of every decision in
 order (``phases: ...``); with ``peak``, also the most live heap seen after any
 decision (``gc.mem_alloc()`` right after ``gc.collect()``); then ``done``.
+
+``BenchGame.step`` plays one decision at a time, so that a host which can collect
+garbage only between calls into the VM (the WebAssembly port, driven by
+``tools/wasm32/bench_game.mjs``) plays the same game decision by decision.
 """
 
 import gc
@@ -20,47 +24,69 @@ from thousand.game import Game
 from thousand.rules import Rules
 
 
-def main():
-    levels = sys.argv[1].split(",") if len(sys.argv) > 1 else ["hard", "hard", "hard"]
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    max_deals = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
-    track_peak = len(sys.argv) > 4 and sys.argv[4] == "peak"
-    peak = 0
-    game = Game(Rules.preset("classic"), seed=seed, keep_records=False)
-    bots = [make_bot(levels[s], seed * 3 + s) for s in range(3)]
-    holder = [None, None]
+class BenchGame:
+    """A whole classic game of bots at ``levels``, played one decision per ``step()``."""
 
-    def decide(view):
-        holder[1] = holder[0].decide(view)
+    def __init__(self, levels, seed, max_deals):
+        self.game = Game(Rules.preset("classic"), seed=seed, keep_records=False)
+        self.bots = [make_bot(levels[s], seed * 3 + s) for s in range(3)]
+        self.driver = TableDriver(self.game)
+        self.max_deals = max_deals
+        self.deals = 0
+        self.in_deal = False
+        self.bot = None
+        self.choice = None
+
+    def decide(self, view):
+        self.choice = self.bot.decide(view)
         return True
 
-    driver = TableDriver(game)
-    deals = 0
-    sys.stdout.write("phases: ")
-    while not game.over and deals < max_deals:
-        game.start_deal()
+    def step(self):
+        """Plays the next decision and writes its phase; False once the game is over."""
         while True:
-            decision = driver.pending()
-            if decision is None:
+            if not self.in_deal:
+                if self.game.over or self.deals >= self.max_deals:
+                    return False
+                self.game.start_deal()
+                self.in_deal = True
+            decision = self.driver.pending()
+            if decision is not None:
                 break
-            holder[0] = bots[decision.seat]
-            view = driver.view_for(holder[0], decision)
-            next(filter(decide, (view,)))
-            # Written at once, not kept: a growing list would be the biggest block on the heap.
-            sys.stdout.write(str(view.phase))
-            driver.answer(decision, holder[1])
-            if track_peak:
-                gc.collect()  # live data only, after every decision
-                used = gc.mem_alloc()
-                if used > peak:
-                    peak = used
-        deals += 1
-        gc.collect()
+            self.in_deal = False
+            self.deals += 1
+            gc.collect()
+        self.bot = self.bots[decision.seat]
+        view = self.driver.view_for(self.bot, decision)
+        next(filter(self.decide, (view,)))
+        # Written at once, not kept: a growing list would be the biggest block on the heap.
+        sys.stdout.write(str(view.phase))
+        self.driver.answer(decision, self.choice)
+        return True
+
+    def summary(self):
+        return "scores %s winner %s deals %d" % (self.game.scores, self.game.winner, self.deals)
+
+
+def main(argv):
+    levels = argv[1].split(",") if len(argv) > 1 else ["hard", "hard", "hard"]
+    seed = int(argv[2]) if len(argv) > 2 else 1
+    max_deals = int(argv[3]) if len(argv) > 3 else 1000
+    track_peak = len(argv) > 4 and argv[4] == "peak"
+    peak = 0
+    bench = BenchGame(levels, seed, max_deals)
+    sys.stdout.write("phases: ")
+    while bench.step():
+        if track_peak:
+            gc.collect()  # live data only, after every decision
+            used = gc.mem_alloc()
+            if used > peak:
+                peak = used
     print()
-    print("scores", game.scores, "winner", game.winner, "deals", deals)
+    print(bench.summary())
     if track_peak:
         print("peak_alloc", peak)
     print("done")
 
 
-main()
+if __name__ == "__main__":
+    main(sys.argv)

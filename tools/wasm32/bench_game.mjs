@@ -1,0 +1,80 @@
+// Plays tools/bench_game_mpy.py's game under MicroPython's WebAssembly port: a 32-bit VM
+// with a Python stack, like a board's, where the unix port is a 64-bit build.
+//
+//     node bench_game.mjs BUILD_DIR HEAP_KB MODULES LEVELS SEED MAX_DEALS
+//
+// BUILD_DIR is what tools/bench_bots.py builds (the .mpy files and bench_game_mpy.py); it is
+// copied into the VM's in-memory filesystem.  MODULES (comma-separated) are imported first,
+// one at a time.
+//
+// This port never collects garbage while Python runs (it cannot see the WebAssembly locals
+// that may point into the heap): a collection waits until control is back in JavaScript,
+// and an allocation that does not fit makes the heap grow instead.  So each module is
+// imported, and the game played decision by decision, in calls of their own, with a
+// collection between calls; the game fits in HEAP_KB only if the heap never grew.  A board
+// collects whenever an allocation fails, so the least HEAP_KB that fits is an upper bound
+// of what a board needs.
+//
+// Prints "imported NAME BYTES" (heap the module keeps), the game's own output ("phases:",
+// the scores, "done"), "peak_live BYTES" (the most heap in use after the collection before
+// a decision) and "heap_total INITIAL FINAL" (the heap's size in bytes before and after).
+import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
+import fs from "node:fs";
+import path from "node:path";
+
+const [buildDir, heapKb, modules, levels, seed, maxDeals] = process.argv.slice(2);
+if (!maxDeals) {
+  console.error("usage: node bench_game.mjs BUILD_DIR HEAP_KB MODULES LEVELS SEED MAX_DEALS");
+  process.exit(2);
+}
+let printed = "";
+const keep = (text) => { printed += text + "\n"; };
+const mp = await loadMicroPython({ heapsize: parseInt(heapKb, 10) * 1024, linebuffer: true,
+                                   stdout: keep, stderr: keep });
+
+function copyInto(source, target) {
+  mp.FS.mkdir(target);
+  for (const name of fs.readdirSync(source)) {
+    const from = path.join(source, name);
+    if (fs.statSync(from).isDirectory()) copyInto(from, target + "/" + name);
+    else mp.FS.writeFile(target + "/" + name, fs.readFileSync(from));
+  }
+}
+
+function heapTotal() {  // the heap's present size (it only grows)
+  const before = printed;
+  mp.runPython("import micropython\nmicropython.mem_info()");
+  const total = /GC: total: (\d+)/.exec(printed.slice(before.length))[1];
+  printed = before;
+  return parseInt(total, 10);
+}
+
+copyInto(buildDir, "/bench");
+const initial = heapTotal();
+let report = "";
+try {
+  mp.runPython('import os, sys\nos.chdir("/bench")\nsys.path.insert(0, "/bench")');
+  const gc = mp.pyimport("gc");
+  gc.collect();  // only asks: the collection runs as the call returns
+  for (const name of modules.split(",")) {
+    const before = gc.mem_alloc();
+    mp.pyimport(name);
+    gc.collect();
+    report += "imported " + name + " " + (gc.mem_alloc() - before) + "\n";
+  }
+  mp.runPython("import bench_game_mpy\nbench = bench_game_mpy.BenchGame(" +
+               JSON.stringify(levels) + ".split(','), " + parseInt(seed, 10) + ", " +
+               parseInt(maxDeals, 10) + ")\nsys.stdout.write('phases: ')");
+  const bench = mp.globals.get("bench");
+  const step = bench.step;
+  let peak = 0;
+  do {
+    gc.collect();
+    peak = Math.max(peak, gc.mem_alloc());
+  } while (step());
+  mp.runPython("print()");  // ends the line of phases, which the port holds until then
+  report += printed + bench.summary() + "\ndone\npeak_live " + peak + "\n";
+} catch (error) {
+  report += printed + "\nerror " + error + "\n";
+}
+process.stdout.write(report + "heap_total " + initial + " " + heapTotal() + "\n");
