@@ -61,8 +61,8 @@ def _suit_tables():
     """Card count and card points of every 6-bit suit mask.
 
     Each mask adds its lowest card to the entry of the mask without it.  Filled in
-    place: the generator expressions this replaces left about 12 KB of garbage on a
-    board's heap while the modules load, when it is fullest.
+    place: the generator expressions this replaces left about 10 KB of garbage on a
+    32-bit heap while the modules load, when it is fullest.
     """
     counts = bytearray(64)
     points = bytearray(64)
