@@ -150,3 +150,31 @@ def test_strings_in_screen_modules_are_ascii():
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 assert node.value.isascii(), (name, node.value)
+
+
+def test_chart_falls_back_to_half_resolution_when_its_bitmap_does_not_fit(board, monkeypatch):
+    """On a fragmented heap the chart's bitmap may find no block big enough: the chart is then
+    drawn at half resolution instead of the game stopping with a MemoryError."""
+    app = scene_app(board, "title")
+    full = scene_app(board, "chart").screen
+    assert full.plot_w * full.plot_h > 2000
+    from thousand.ui import sheet
+
+    real_bitmap = displayio.Bitmap
+
+    def scarce_bitmap(width, height, colours):
+        if width * height > full.plot_w * full.plot_h // 2:
+            raise MemoryError("memory allocation failed")
+        return real_bitmap(width, height, colours)
+
+    monkeypatch.setattr(sheet.displayio, "Bitmap", scarce_bitmap)
+    SCENES["chart"](app)
+    chart = app.screen
+    assert app.screen_name == "chart"
+    assert chart.scale == 2 * full.scale and chart.plot_w == full.plot_w // 2
+    drawn = set(chart.bitmap[x, y] for x in range(chart.plot_w) for y in range(chart.plot_h))
+    assert {1, 2, 3, 4} <= drawn  # the grid and all three players' lines
+    app.display.refresh()
+    assert all(left + w <= app.width and top + h <= app.height
+               for _layer, left, top, w, h in layers(app.display.root_group) if not is_fill(_layer))
+    app.display.release()

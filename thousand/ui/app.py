@@ -137,6 +137,10 @@ class App:
         if old is not None and old != "table" and old != name:
             del self.screens[old]  # menus are rebuilt when needed: their memory is free meanwhile
         self.screen = None
+        # The display holds the old screen's group too: let it go, so that the old
+        # screen's bitmaps are free while the new one builds (nothing is drawn before
+        # the next refresh).
+        self.display.root_group = None
         if name == "table":
             forget_modules()
         gc.collect()

@@ -160,9 +160,19 @@ class ChartScreen:
         self.group.append(backdrop(width, height, CHART_BG))
         top = LINE_H + 2
         # Half resolution on the 240-wide screens keeps the bitmap small (4 bits a pixel).
-        self.scale = scale = 2 if width >= 200 else 1
-        self.plot_w, self.plot_h = width // scale, (height - top - LINE_H - 2) // scale
-        self.bitmap = displayio.Bitmap(self.plot_w, self.plot_h, 5)
+        scale = 2 if width >= 200 else 1
+        while True:
+            self.plot_w, self.plot_h = width // scale, (height - top - LINE_H - 2) // scale
+            try:
+                self.bitmap = displayio.Bitmap(self.plot_w, self.plot_h, 5)
+                break
+            except MemoryError:
+                # The bitmap (8 KB on a PyBadge) must be one block, which a fragmented heap
+                # may not have: a coarser chart rather than a crash.
+                if scale >= 4:
+                    raise
+                scale *= 2
+        self.scale = scale
         palette = displayio.Palette(5)
         palette[0] = CHART_BG
         palette[1] = GRID
