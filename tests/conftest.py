@@ -35,6 +35,15 @@ def mpy_cross_binary():
 
 
 @pytest.fixture
+def wasm32_node():
+    """``node`` with tools/wasm32's MicroPython WebAssembly port, a 32-bit VM (or a skip)."""
+    node = shutil.which("node")
+    if node is None or not os.path.isdir(os.path.join(ROOT, "tools", "wasm32", "node_modules", "@micropython")):
+        pytest.skip("the 32-bit VM is not installed (make test installs it where npm exists)")
+    return node
+
+
+@pytest.fixture
 def micropython():
     path = micropython_binary()
     if path is None:

