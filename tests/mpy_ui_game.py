@@ -1,5 +1,6 @@
 """Run under the MicroPython unix port with tests/mpy_stubs first on the path (see test_ui_micropython.py):
 the device screens play a whole game, visit every screen and report the heap they use.
+The WebAssembly port (a 32-bit VM) steps ``UiGame`` instead, a key press per call.
 
 The stub displayio keeps a byte per bitmap pixel and no label bitmaps, so its
 heap figures are the Python side of the screens, not the display memory
@@ -17,8 +18,9 @@ from thousand.ui import sprites
 from thousand.ui import table as T
 from thousand.ui.app import App
 
-ROOT = sys.argv[1] if len(sys.argv) > 1 else "."
-LEVELS = (sys.argv[2] if len(sys.argv) > 2 else "random,random").split(",")  # the opponents
+ARGV = getattr(sys, "argv", [])  # the WebAssembly port has no sys.argv: it builds UiGame itself
+ROOT = ARGV[1] if len(ARGV) > 1 else "."
+LEVELS = (ARGV[2] if len(ARGV) > 2 else "random,random").split(",")  # the opponents
 
 
 class Board:
@@ -66,105 +68,157 @@ def press(app, board, key):
     run(app, board, 20)
 
 
-def move_to(press, wanted, current, count):
+# The key driving is written as generators of keys (None: let 20 ms pass), so that a host
+# can play them one per call (UiGame.step) as well as in one loop.
+
+def keys_to(wanted, current, count):
     """RIGHT until ``current()`` is ``wanted`` (every list wraps around)."""
     for _ in range(count + 1):
         if current() == wanted:
             return
-        press(RIGHT)
+        yield RIGHT
     raise AssertionError("never reached %r" % (wanted,))
 
 
-def take_decision(app, press, rng):
-    """Choose a random legal action for the human and make it with LEFT/RIGHT/A/B presses only."""
+def move_to(press, wanted, current, count):
+    for key in keys_to(wanted, current, count):
+        press(key)
+
+
+def decision_keys(app, rng):
+    """The keys that choose a random legal action for the human: LEFT/RIGHT/A/B only."""
     screen = app.screen
     decision = app.controller.human_decision()
     action = decision.legal[rng.below(len(decision.legal))]
     if screen.mode == T.CARDS:
         cards = [c for c, a in screen.card_actions if a == action]
         if not cards:  # concede or redeal while cards could be chosen: in the menu
-            press(B)
+            yield B
             menu = app.screen
-            move_to(press, action, lambda: menu.entries()[menu.cursor], len(menu.entries()))
-            press(A)
+            yield from keys_to(action, lambda: menu.entries()[menu.cursor], len(menu.entries()))
+            yield A
             return
-        move_to(press, cards[0], lambda: screen.hand_cards[screen.cursor], len(screen.hand_cards))
-        press(A)
+        yield from keys_to(cards[0], lambda: screen.hand_cards[screen.cursor], len(screen.hand_cards))
+        yield A
         if screen.mode == T.CHOICE:
             options = screen.options_now()
-            move_to(press, action, lambda: options[screen.cursor], len(options))
-            press(A)
+            yield from keys_to(action, lambda: options[screen.cursor], len(options))
+            yield A
     else:
         assert screen.mode == T.OPTIONS
-        move_to(press, action, lambda: screen.options[screen.cursor], len(screen.options))
-        press(A)
+        yield from keys_to(action, lambda: screen.options[screen.cursor], len(screen.options))
+        yield A
 
 
-def play_game(app, press, wait, rng, after_each=None):
-    """From the table to the title at the game's end; the number of deal summaries seen.
+def take_decision(app, press, rng):
+    """Choose a random legal action for the human and make it with key presses."""
+    for key in decision_keys(app, rng):
+        press(key)
 
-    At the second summary it also visits the score sheet and the chart."""
-    summaries = 0
+
+def game_keys(app, rng, summaries, after_each=None):
+    """From the table to the title at the game's end; ``summaries[0]`` counts the deal
+    summaries seen.  At the second summary it also visits the score sheet and the chart."""
     for _ in range(5000):
         if app.screen_name == "title":
-            return summaries
+            return
         if app.screen_name == "summary":
-            summaries += 1
-            if summaries == 2:
-                press(B)  # the sheet, then the chart, then back to the summary
-                press(A)
-                press(B)
-            press(A)
+            summaries[0] += 1
+            if summaries[0] == 2:
+                yield B  # the sheet, then the chart, then back to the summary
+                yield A
+                yield B
+            yield A
         elif app.screen_name != "table":
             raise AssertionError("unexpected screen " + app.screen_name)
         elif app.controller.human_decision() is None or app.screen.changed:
-            wait()
+            yield None
         else:
-            take_decision(app, press, rng)
+            yield from decision_keys(app, rng)
         if after_each is not None:
             after_each()
     raise AssertionError("the game did not end")
 
 
-def main():
-    gc.collect()
-    before = START
-    imports = gc.mem_alloc() - before
-    board = Board(160, 128)
-    sheet = sprites.Sheet(ROOT + "/" + sprites.SHEET_PATH)
-    from thousand.storage import MemoryNvm, NvmStore
-    from thousand.ui.storage import PersistentStorage
+def play_game(app, press, wait, rng, after_each=None):
+    """``game_keys`` pressed with ``press`` and ``wait``; the number of deal summaries seen."""
+    summaries = [0]
+    for key in game_keys(app, rng, summaries, after_each):
+        if key is None:
+            wait()
+        else:
+            press(key)
+    return summaries[0]
 
-    store = NvmStore(MemoryNvm(8192))  # the device's storage: saves after every human action
-    app = App(board, Display(), sheet, PersistentStorage(store),
-              rules=Rules.from_dict({"preset": "classic", "target": 300}), seed=3)
-    app.levels = LEVELS
-    app.settings["bot_delay_ms"] = 0
-    for name in ("agreements", "settings", "statistics", "help", "newgame"):
-        app.show(name)
-        for _ in range(50):
-            press(app, board, RIGHT)
-        press(app, board, A)
-        if app.screen_name == name:
-            press(app, board, B)
-    app.show("newgame")
-    app.rules = Rules.from_dict({"preset": "classic", "target": 300})
-    press(app, board, LEFT)
-    press(app, board, A)
-    gc.collect()
-    table_heap = gc.mem_alloc() - before
-    peak = [0]
 
-    def measure():
+class UiGame:
+    """The whole visit of main(): every menu screen, then a game to its end against
+    ``levels``, one key press (or 20 ms) per ``step()``."""
+
+    def __init__(self, root, levels):
         gc.collect()
-        if app.screen_name == "table":
-            peak[0] = max(peak[0], gc.mem_alloc() - before)
+        self.imports = gc.mem_alloc() - START
+        self.board = board = Board(160, 128)
+        sheet = sprites.Sheet(root + "/" + sprites.SHEET_PATH)
+        from thousand.storage import MemoryNvm, NvmStore
+        from thousand.ui.storage import PersistentStorage
 
-    deals = play_game(app, lambda key: press(app, board, key), lambda: run(app, board, 20), Rng(5), measure)
-    assert app.screen_name == "title" and app.controller.over(), app.screen_name
-    stats = app.storage.load_stats()
-    assert stats.games == 1 and stats.deals >= 1, stats.lines()
-    print("ok deals=%d imports_heap=%d table_heap=%d peak_heap_at_table=%d" % (deals, imports, table_heap, peak[0]))
+        store = NvmStore(MemoryNvm(8192))  # the device's storage: saves after every human action
+        self.app = App(board, Display(), sheet, PersistentStorage(store),
+                       rules=Rules.from_dict({"preset": "classic", "target": 300}), seed=3)
+        self.app.levels = levels
+        self.app.settings["bot_delay_ms"] = 0
+        self.table_heap = 0
+        self.peak = 0
+        self.summaries = [0]
+        self.keys = self.visit()
+
+    def visit(self):
+        app = self.app
+        for name in ("agreements", "settings", "statistics", "help", "newgame"):
+            app.show(name)
+            for _ in range(50):
+                yield RIGHT
+            yield A
+            if app.screen_name == name:
+                yield B
+        app.show("newgame")
+        app.rules = Rules.from_dict({"preset": "classic", "target": 300})
+        yield LEFT
+        yield A
+        gc.collect()
+        self.table_heap = gc.mem_alloc() - START
+        yield from game_keys(app, Rng(5), self.summaries, self.measure)
+
+    def measure(self):
+        gc.collect()
+        if self.app.screen_name == "table":
+            self.peak = max(self.peak, gc.mem_alloc() - START)
+
+    def step(self):
+        """One key press, or 20 ms of waiting; False when the game is over."""
+        for key in self.keys:
+            if key is None:
+                run(self.app, self.board, 20)
+            else:
+                press(self.app, self.board, key)
+            return True
+        return False
+
+    def summary(self):
+        app = self.app
+        assert app.screen_name == "title" and app.controller.over(), app.screen_name
+        stats = app.storage.load_stats()
+        assert stats.games == 1 and stats.deals >= 1, stats.lines()
+        return "ok deals=%d imports_heap=%d table_heap=%d peak_heap_at_table=%d" % (
+            self.summaries[0], self.imports, self.table_heap, self.peak)
+
+
+def main():
+    game = UiGame(ROOT, LEVELS)
+    while game.step():
+        pass
+    print(game.summary())
 
 
 if __name__ == "__main__":
