@@ -83,12 +83,14 @@ def test_a_whole_game_with_keys_only(board, board_name):
     hands.press(LEFT)  # wraps to "Start the game"
     hands.press(A)
     assert app.screen_name == "table"
+    controller = app.controller
     summaries = play_game(app, hands.press, lambda: hands.run(20), rng)
-    assert app.screen_name == "title" and app.controller.over()
-    assert summaries == len(app.controller.sheet())
+    assert app.screen_name == "title" and controller.over()
+    assert app.controller is None  # the finished game is let go
+    assert summaries == len(controller.sheet())
     stats = app.storage.load_stats()
     assert stats.games == 1 and stats.deals >= 1
-    assert max(app.controller.view().scores) >= 300
+    assert max(controller.view().scores) >= 300
 
 
 def test_questions_are_asked_on_screen_and_answered_with_keys(board):

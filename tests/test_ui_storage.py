@@ -115,8 +115,8 @@ def test_continue_after_a_power_cut_is_the_game_that_would_have_been(board, stor
     hands.press(A)
     drive(app, hands, Rng(0), 0)  # the computer seats replay their moves since the save
     assert position(app) == before
-    drive(app, hands, chooser)
     resumed = app.controller.game
+    drive(app, hands, chooser)
     assert app.screen_name == "title" and resumed.over
     assert "continue" not in app.screen.entries()
     resumed_stats = Stats.load(store_maker())
@@ -125,8 +125,8 @@ def test_continue_after_a_power_cut_is_the_game_that_would_have_been(board, stor
     other = FileStore(str(tmp_path / "uninterrupted"))
     app, hands = start_app(other, rules)
     new_game(app, hands)
-    drive(app, hands, Rng(5))
     whole = app.controller.game
+    drive(app, hands, Rng(5))
     assert whole.scores == resumed.scores and whole.winner == resumed.winner
     assert [r.deltas for r in whole.sheet][-len(resumed.sheet):] == [r.deltas for r in resumed.sheet]
     assert stats_numbers(Stats.load(other)) == stats_numbers(resumed_stats)
@@ -230,10 +230,11 @@ def test_records_are_written_on_leaving_and_at_the_game_end(board, data_dir):
     with open(data_dir / "records" / "current.json") as file:
         assert replay(json.load(file))["scores"] == app.controller.game.scores
     hands.press(A)  # Continue
+    game = app.controller.game
     drive(app, hands, chooser)
     with open(data_dir / "records" / "last.json") as file:
         out = replay(json.load(file))
-    assert out["scores"] == app.controller.game.scores and out["winner"] == app.controller.game.winner
+    assert out["scores"] == game.scores and out["winner"] == game.winner
     assert not [name for name in os.listdir(data_dir) if name.startswith("game.") and os.path.getsize(data_dir / name)]
     power_cut(app)
 

@@ -210,6 +210,9 @@ class App:
         """After the summary: the next deal, or the title when the game is over."""
         controller = self.controller
         if controller.over():
+            # deal_ended saved, counted and exported it: the finished game is of no more
+            # use, and holding it made the title after it the heap's high point.
+            self.controller = None
             self.show("title")
             return
         controller.next_deal()
