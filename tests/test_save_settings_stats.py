@@ -130,6 +130,23 @@ def test_exported_record_replays_to_the_same_scores(tmp_path):
     assert [d["deltas"] for d in out["deals"]] == [r.deltas for r in game.sheet]
 
 
+def test_a_record_on_a_read_only_drive_builds_and_loads_nothing(tmp_path):
+    """A board's drive is read-only unless boot.py says otherwise: no record, and its
+    module not loaded for nothing."""
+    import sys
+
+    game = Game(rules_for(4), seed=8)
+    play(game, Rng(8), 150)
+    blocker = tmp_path / "not_a_folder"
+    blocker.write_text("")  # records/ cannot be made under a file
+    loaded = sys.modules.pop("thousand.record")
+    try:
+        assert export_current(game, str(blocker / "records")) is None
+        assert "thousand.record" not in sys.modules
+    finally:
+        sys.modules["thousand.record"] = loaded
+
+
 def test_record_of_a_compact_resume_replays_from_its_deal():
     game = Game(rules_for(0), seed=3)
     chooser = Rng(3)

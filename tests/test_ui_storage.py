@@ -235,6 +235,9 @@ def test_records_are_written_on_leaving_and_at_the_game_end(board, data_dir):
     with open(data_dir / "records" / "last.json") as file:
         out = replay(json.load(file))
     assert out["scores"] == game.scores and out["winner"] == game.winner
+    from thousand.ui.app import RECORD_MODULES
+
+    assert not [name for name in RECORD_MODULES if name in sys.modules]  # unloaded once written
     assert not [name for name in os.listdir(data_dir) if name.startswith("game.") and os.path.getsize(data_dir / name)]
     power_cut(app)
 

@@ -26,15 +26,16 @@ def records_dir():
 def write_record(game, path):
     """Write ``game.record()`` to ``path``; False when the drive is not writable.
 
-    The file is opened before the record is made: on a read-only drive nothing is built.
+    The file is opened before the record is made: on a read-only drive (a board's, unless
+    boot.py made it writable) nothing is built and the record's module is not even loaded.
     """
-    from thousand.record import write_game_record
-
     try:
         cut = path.rfind("/")
         if cut > 0:
             make_dirs(path[:cut])
         with open(path, "w") as f:
+            from thousand.record import write_game_record
+
             write_game_record(game, f)
         return True
     except OSError:

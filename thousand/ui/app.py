@@ -35,6 +35,8 @@ DEAL_END_PAUSE_MS = 900  # the last trick stays on the table this long before th
 LAZY_MODULES = ("thousand.ui.menus", "thousand.ui.sheet", "thousand.ui.helptext", "thousand.stats",
                 "thousand.settings", "thousand.export", "thousand.record", "thousand.notation",
                 "thousand.checks")
+# What writing a game record loads: unloaded again as soon as the record is written.
+RECORD_MODULES = ("thousand.export", "thousand.record", "thousand.notation")
 
 
 class MemoryStorage:
@@ -240,7 +242,7 @@ class App:
         if counted:
             storage.save_stats(stats)
         if over:
-            storage.export(controller)
+            self.export_record()
             storage.clear_game()
         self.report_problem()
 
@@ -253,9 +255,15 @@ class App:
     def save_and_leave(self):
         """"Save, go to title": the save, and the game's record where records can be written."""
         self.storage.save_game(self.controller)
-        self.storage.export(self.controller)
+        self.export_record()
         self.back_to = "title"
         self.show("title")
+
+    def export_record(self):
+        """The game's record where records can be written; its writers' modules (about 10 KB
+        of a board's heap at the game's end, its highest point) are unloaded again."""
+        self.storage.export(self.controller)
+        forget_modules(RECORD_MODULES)
 
     def save_settings(self):
         self.storage.save_settings(dict(self.settings, rules=self.rules, levels=self.levels))
@@ -325,9 +333,9 @@ class App:
             self.tick(board.ticks_ms())
 
 
-def forget_modules():
+def forget_modules(names=LAZY_MODULES):
     """Unload the modules that only menus and deal ends use (imported again when needed)."""
-    for name in LAZY_MODULES:
+    for name in names:
         sys.modules.pop(name, None)
         cut = name.rfind(".")
         package = sys.modules.get(name[:cut])
