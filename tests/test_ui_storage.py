@@ -274,3 +274,72 @@ def test_damaged_settings_are_told_once_and_the_defaults_used(board, tmp_path):
     assert app.settings["muted"] is False and app.rules == Rules.preset("classic")
     hands.press(RIGHT)  # the title stays usable
     power_cut(app)
+
+
+class StopRun(Exception):
+    pass
+
+
+def test_out_of_memory_restarts_at_the_title_from_the_save(board, monkeypatch):
+    """main(): a MemoryError on a board starts the game again as a reset would: the title
+    says so, and Continue reads the save again (not the game object that was half-way
+    through a move) and lands where the save was."""
+    from thousand.ui import app as app_module
+
+    nvm = MemoryNvm(8192)
+    storage = PersistentStorage(NvmStore(nvm))
+    first, hands = start_app(NvmStore(nvm))
+    first.storage = storage
+    new_game(first, hands)
+    drive(first, hands, Rng(5), 3)
+    before = position(first)
+    assert storage.load_game() is first.controller  # the game in memory, not read again
+
+    class ScriptedApp(app_module.App):
+        made = []
+        failing = True
+
+        def __init__(self, *args):
+            ScriptedApp.made.append(self)
+            super().__init__(*args)
+            self.display.refresh = lambda: None
+
+        def tick(self, now):
+            if ScriptedApp.failing:
+                if len(ScriptedApp.made) == 1:
+                    raise MemoryError("memory allocation failed")
+                raise StopRun  # the restarted game is running: leave main()
+            super().tick(now)
+
+    monkeypatch.setattr(app_module, "App", ScriptedApp)
+    monkeypatch.chdir(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the drive's root
+    with pytest.raises(StopRun):
+        app_module.main(board=board, storage=storage)
+    assert len(ScriptedApp.made) == 2
+    app = ScriptedApp.made[1]
+    assert app.screen_name == "title" and app.screen.problem == app_module.OUT_OF_MEMORY
+    ScriptedApp.failing = False
+    hands = Hands(app)
+    app.settings["bot_delay_ms"] = 0
+    assert app.screen.entries()[0] == "continue"
+    hands.press(A)
+    assert app.controller is not first.controller
+    drive(app, hands, Rng(0), 0)  # the computer seats replay their moves since the save
+    assert position(app) == before
+
+
+def test_a_board_that_keeps_running_out_of_memory_stops_with_the_error(board, monkeypatch):
+    from thousand.ui import app as app_module
+
+    class FailingApp(app_module.App):
+        made = 0
+
+        def tick(self, now):
+            FailingApp.made += 1
+            raise MemoryError("memory allocation failed")
+
+    monkeypatch.setattr(app_module, "App", FailingApp)
+    monkeypatch.chdir(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with pytest.raises(MemoryError):
+        app_module.main(board=board, storage=PersistentStorage(NvmStore(MemoryNvm(8192))))
+    assert FailingApp.made == 1 + app_module.MEMORY_RESTARTS

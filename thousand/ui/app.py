@@ -35,6 +35,8 @@ DEAL_END_PAUSE_MS = 900  # the last trick stays on the table this long before th
 LAZY_MODULES = ("thousand.ui.menus", "thousand.ui.sheet", "thousand.ui.helptext", "thousand.stats",
                 "thousand.settings", "thousand.export", "thousand.record", "thousand.notation",
                 "thousand.checks")
+OUT_OF_MEMORY = "Out of memory: restarted"
+MEMORY_RESTARTS = 3  # restarts after a MemoryError (main) before the error stops the program
 # What writing a game record loads: unloaded again as soon as the record is written.
 RECORD_MODULES = ("thousand.export", "thousand.record", "thousand.notation")
 
@@ -47,15 +49,22 @@ class MemoryStorage:
     was started); statistics a ``thousand.stats.Stats``.
     """
 
-    problem = None  # one line for the player about the storage; never here
-
     def __init__(self):
         self.game = None
         self.settings = {}
         self.stats = None
+        self.problem = None  # one line for the player, taken by take_problem()
+
+    def report(self, problem):
+        self.problem = problem
 
     def take_problem(self):
-        return None
+        problem = self.problem
+        self.problem = None
+        return problem
+
+    def reread_game(self):
+        pass  # the game in memory is all there is
 
     def load_game(self):
         return self.game
@@ -372,5 +381,17 @@ def main(board=None, storage=None):
     display = board.open()
     display.auto_refresh = False
     sheet = sprites.Sheet(sprites.SHEET_PATH)
-    gc.collect()
-    App(board, display, sheet, storage).run()
+    restarts = 0
+    while True:
+        gc.collect()  # the App of a run that ran out of memory goes here
+        try:
+            App(board, display, sheet, storage).run()
+        except MemoryError:
+            # No room for what came next (a heap fragmented by a long session, say): start
+            # again as a reset would, from the save made at the player's last move, and say
+            # so on the title.  A board that keeps running out stops with the error.
+            restarts += 1
+            if restarts > MEMORY_RESTARTS:
+                raise
+            storage.reread_game()
+            storage.report(OUT_OF_MEMORY)

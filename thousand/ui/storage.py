@@ -53,6 +53,11 @@ class PersistentStorage:
         return self.slot
 
     # ------------------------------------------------------------ the game
+    def reread_game(self):
+        """The next ``load_game`` reads the save again, instead of returning the game last
+        saved or loaded (after a restart, that game may be half-way through a move)."""
+        self.found = NOT_READ
+
     def load_game(self):
         """The saved game as a Controller ready to play on, or None (no save, or a bad one)."""
         if self.found is NOT_READ:
