@@ -20,6 +20,7 @@ from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
 
 import bot_legality  # noqa: E402
+from conftest import mpy_cross_binary  # noqa: E402
 
 
 def test_levels_and_factory():
@@ -414,34 +415,28 @@ def test_auction_view_with_redeal_on_turn():
 
 # ---------------------------------------------------------------------- device
 
-def _venv_tool(name):
-    import shutil
-    path = os.path.join(os.path.dirname(sys.executable), name)
-    return path if os.path.exists(path) else shutil.which(name)
-
-
-def test_bots_compile_and_play_under_micropython(tmp_path):
-    if not _venv_tool("mpy-cross") or not _venv_tool("micropython"):
-        pytest.skip("mpy-cross or micropython not installed")
+def test_bots_compile_and_play_under_micropython(tmp_path, micropython):
+    if not mpy_cross_binary():
+        pytest.skip("mpy-cross not installed")
     import subprocess
     import bench_bots
     bench_bots.build(str(tmp_path))
-    proc = subprocess.run([_venv_tool("micropython"), "bench_game_mpy.py", "hard,normal,easy", "3", "2"],
+    proc = subprocess.run([micropython, "bench_game_mpy.py", "hard,normal,easy", "3", "2"],
                           cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "done" in proc.stdout
 
 
-def test_bots_play_from_a_rom_image_under_micropython(tmp_path):
+def test_bots_play_from_a_rom_image_under_micropython(tmp_path, micropython):
     """bench_bots' in-place figures: the game must run with its code only in the ROM image."""
-    if not _venv_tool("mpy-cross") or not _venv_tool("micropython"):
-        pytest.skip("mpy-cross or micropython not installed")
+    if not mpy_cross_binary():
+        pytest.skip("mpy-cross not installed")
     import shutil
     import subprocess
     import bench_bots
     bench_bots.build(str(tmp_path))
     shutil.rmtree(str(tmp_path / "thousand"))  # what the game imports can come only from the image
-    proc = subprocess.run([_venv_tool("micropython"), bench_bots.ROM_RUNNER, "hard,normal,easy", "3", "2"],
+    proc = subprocess.run([micropython, bench_bots.ROM_RUNNER, "hard,normal,easy", "3", "2"],
                           cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "done" in proc.stdout
@@ -453,12 +448,11 @@ def test_bots_play_the_same_game_on_the_32_bit_vm(tmp_path, capsys, wasm32_node)
     """bench_bots' 32-bit figures: MicroPython's WebAssembly port (tools/wasm32) plays the
     game CPython plays, decision for decision, and a heap too small is reported as such."""
     import bench_bots
-    if not _venv_tool("mpy-cross"):
-        pytest.skip("mpy-cross not installed")
-    node = wasm32_node
     import bench_game_mpy
+    if not mpy_cross_binary():
+        pytest.skip("mpy-cross not installed")
     bench_bots.build(str(tmp_path))
-    fits, out = bench_bots.play_wasm32(node, str(tmp_path), "hard,normal,easy", 3, 256, max_deals=2)
+    fits, out = bench_bots.play_wasm32(wasm32_node, str(tmp_path), "hard,normal,easy", 3, 256, max_deals=2)
     assert fits, out
     expected = bench_game_mpy.BenchGame(["hard", "normal", "easy"], 3, 2)
     capsys.readouterr()
@@ -468,7 +462,7 @@ def test_bots_play_the_same_game_on_the_32_bit_vm(tmp_path, capsys, wasm32_node)
     assert "phases: %s\n%s\ndone\n" % (phases, expected.summary()) in out
     imported = dict(line.split()[1:] for line in out.splitlines() if line.startswith("imported "))
     assert sorted(imported) == sorted(bench_bots.ENGINE_MODULES + (bench_bots.BOTS_MODULE,))
-    fits, out = bench_bots.play_wasm32(node, str(tmp_path), "hard,normal,easy", 3, 24, max_deals=2)
+    fits, out = bench_bots.play_wasm32(wasm32_node, str(tmp_path), "hard,normal,easy", 3, 24, max_deals=2)
     assert not fits
     total = out.split("heap_total ")[1].split()
     assert int(total[1]) > int(total[0])  # the heap had to grow

@@ -83,9 +83,8 @@ def build(out_dir):
 
 ROM_IMAGE = "thousand.romfs"
 ROM_RUNNER = "bench_rom.py"
-# Mounts the image, says how much heap holding it takes, then plays bench_game_mpy.py with
-# its arguments, importing the engine from the image.
-ROM_RUNNER_SOURCE = """import gc, sys, vfs
+# Mounts the image and says how much heap holding it takes.
+ROM_MOUNT_SOURCE = """import gc, sys, vfs
 gc.collect()
 before = gc.mem_alloc()
 with open("%s", "rb") as f:
@@ -94,9 +93,9 @@ vfs.mount(vfs.VfsRom(image), "/rom/thousand")
 sys.path.insert(0, "/rom")
 gc.collect()
 print("rom_image", gc.mem_alloc() - before)
-import bench_game_mpy
-bench_game_mpy.main(sys.argv)
 """ % ROM_IMAGE
+# Then plays bench_game_mpy.py with its arguments, importing the engine from the image.
+ROM_RUNNER_SOURCE = ROM_MOUNT_SOURCE + "import bench_game_mpy\nbench_game_mpy.main(sys.argv)\n"
 
 
 # The engine's modules a game of bots loads, in the order they import each other.
@@ -123,7 +122,7 @@ def footprint(build_dir, rom=False):
     """(engine, bots): bytes of heap their import adds, loaded into RAM or run in place."""
     source = FOOTPRINT
     if rom:  # mount first, outside the counted span
-        source = ROM_RUNNER_SOURCE.replace("import bench_game_mpy\nbench_game_mpy.main(sys.argv)\n", "") + FOOTPRINT
+        source = ROM_MOUNT_SOURCE + FOOTPRINT
     with open(os.path.join(build_dir, "footprint.py"), "w") as f:
         f.write(source)
     out = subprocess.run([tool("micropython"), "footprint.py"], cwd=build_dir,
@@ -155,22 +154,29 @@ def live_peak(build_dir, levels, seed, rom=False):
     return int(re.search(r"peak_alloc (\d+)", out).group(1)) - image_heap(out)
 
 
-def least_heap(build_dir, levels, seed, rom=False):
-    """The smallest ``-X heapsize`` in KB (1 KB steps) at which the game completes, less
-    the image's own heap when ``rom``; None if it needs more than 1 MB."""
-    low, high = 16, 1024  # low fails, high completes
-    out = play(build_dir, levels, seed, high, rom)
-    if out is None:
-        return None
+def bisect_heap(fits, what):
+    """The least heap in KB (1 KB steps, 17 to 1024) for which ``fits(kb)`` is true, assumed
+    true at 1024 KB; ``what`` names the search in its progress lines on stderr."""
+    low, high = 16, 1024  # low does not fit, high fits
     while high - low > 1:
         mid = (low + high) // 2
         # Progress: a game near the limit can take minutes (the collector runs constantly).
-        sys.stderr.write("  least heap: between %d and %d KB, trying %d KB\n" % (low, high, mid))
-        if play(build_dir, levels, seed, mid, rom) is not None:
+        sys.stderr.write("  %s: between %d and %d KB, trying %d KB\n" % (what, low, high, mid))
+        if fits(mid):
             high = mid
         else:
             low = mid
-    return high - image_heap(out) / 1024
+    return high
+
+
+def least_heap(build_dir, levels, seed, rom=False):
+    """The smallest ``-X heapsize`` in KB (1 KB steps) at which the game completes, less
+    the image's own heap when ``rom``; None if it needs more than 1 MB."""
+    out = play(build_dir, levels, seed, 1024, rom)
+    if out is None:
+        return None
+    need = bisect_heap(lambda kb: play(build_dir, levels, seed, kb, rom) is not None, "least heap")
+    return need - image_heap(out) / 1024
 
 
 def callgrind(build_dir, levels, seed, deals):
@@ -244,17 +250,11 @@ def wasm32_figures(node, build_dir, levels, seed, least=True):
     kept = dict((name, int(size)) for name, size in re.findall(r"imported (\S+) (\d+)", out))
     engine = sum(kept[name] for name in ENGINE_MODULES)
     peak = int(re.search(r"peak_live (\d+)", out).group(1))
-    if not least:
-        return (engine, kept[BOTS_MODULE]), peak, None
-    low, high = 16, 1024  # low does not fit, high fits
-    while high - low > 1:
-        mid = (low + high) // 2
-        sys.stderr.write("  least heap (32-bit): between %d and %d KB, trying %d KB\n" % (low, high, mid))
-        if play_wasm32(node, build_dir, levels, seed, mid)[0]:
-            high = mid
-        else:
-            low = mid
-    return (engine, kept[BOTS_MODULE]), peak, high
+    need = None
+    if least:
+        need = bisect_heap(lambda kb: play_wasm32(node, build_dir, levels, seed, kb)[0],
+                           "least heap (32-bit)")
+    return (engine, kept[BOTS_MODULE]), peak, need
 
 
 def summary(values):
