@@ -154,10 +154,15 @@ def live_peak(build_dir, levels, seed, rom=False):
     return int(re.search(r"peak_alloc (\d+)", out).group(1)) - image_heap(out)
 
 
-def bisect_heap(fits, what):
-    """The least heap in KB (1 KB steps, 17 to 1024) for which ``fits(kb)`` is true, assumed
-    true at 1024 KB; ``what`` names the search in its progress lines on stderr."""
-    low, high = 16, 1024  # low does not fit, high fits
+def bisect_heap(fits, what, low=16):
+    """The least heap in KB (1 KB steps, above ``low``, at most 1024) for which ``fits(kb)``
+    is true, assumed false at ``low`` and true at 1024 KB; ``what`` names the search in its
+    progress lines on stderr.  The upper bound is found by doubling the distance from
+    ``low`` first (most games need little more than their live peak)."""
+    high, step = low + 16, 16
+    while high < 1024 and not fits(high):
+        low, step = high, step * 2
+        high = min(1024, high + step)
     while high - low > 1:
         mid = (low + high) // 2
         # Progress: a game near the limit can take minutes (the collector runs constantly).
