@@ -33,7 +33,7 @@ class PersistentStorage:
         self.store = store
         self.records_dir = records_dir  # where records are exported; None: thousand.export decides
         self.problem = None  # one line for the player, taken by take_problem()
-        self.slot = None
+        self.pair = None  # the game save's SlotPair (which slot is newest), kept between saves
         self.found = NOT_READ  # then the loaded or last saved Controller, or None
         self.settings_bytes = None  # as last read or written: an unchanged setting is not written again
 
@@ -45,18 +45,46 @@ class PersistentStorage:
         self.problem = None
         return problem
 
-    def _slot(self):
-        if self.slot is None:
-            from thousand.save import SaveSlot
+    def _pair(self):
+        if self.pair is None:
+            from thousand.storage import KIND_GAME, SlotPair
 
-            self.slot = SaveSlot(self.store)
-        return self.slot
+            self.pair = SlotPair(self.store, "game", KIND_GAME)
+        return self.pair
+
+    def _slot(self):
+        """A SaveSlot over the kept SlotPair.  Not kept itself: thousand.save is unloaded
+        between games (thousand/ui/scenes.py), and an object kept from it would keep that
+        module, and the engine it imports, alive beside the next import of them."""
+        from thousand.save import SaveSlot
+
+        slot = SaveSlot(self.store)
+        slot.pair = self._pair()
+        return slot
+
+    def has_game(self):
+        """Is there a game to continue?  Reads the save's record but does not decode it (the
+        title asks, and decoding loads the engine); a damaged save is reported and is no game."""
+        if self.found is not NOT_READ:
+            return self.found is not None
+        from thousand.storage import SaveError
+
+        try:
+            return self._pair().read() is not None
+        except SaveError as error:
+            self.report(str(error))
+            self.found = None
+            return False
 
     # ------------------------------------------------------------ the game
     def reread_game(self):
         """The next ``load_game`` reads the save again, instead of returning the game last
         saved or loaded (after a restart, that game may be half-way through a move)."""
         self.found = NOT_READ
+
+    def holds_game(self):
+        """Is a game kept in memory (the one last loaded or saved)?"""
+        return self.found is not NOT_READ and self.found is not None
 
     def load_game(self):
         """The saved game as a Controller ready to play on, or None (no save, or a bad one)."""
