@@ -6,6 +6,7 @@ with the deal and action index where the record stops making sense.
 
 from thousand import actions
 from thousand import cards as C
+from thousand import checks
 from thousand import notation
 from thousand import scoring
 from thousand.game import (HAND_SIZE, NUM_SEATS, PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER,
@@ -76,13 +77,14 @@ def replay(record, on_deal=None):
         rules = Rules.from_dict(record.get("rules"))
     except RulesError as error:
         raise RecordError(None, None, str(error))
+    start = record.get("start")
     try:
-        game = Game(rules, start=record.get("start"))
+        game = Game(rules, start=None if start is None else checks.checked_start(start, rules))
     except ValueError as error:
         raise RecordError(None, None, str(error))
-    deals = record.get("deals", [])
+    deals = record.get("deals")
     if not isinstance(deals, list):
-        raise RecordError(None, None, "'deals' must be a list")
+        raise RecordError(None, None, "a record needs 'deals', a list of the deals played")
     out = []
     for d in range(len(deals)):
         if game.over:

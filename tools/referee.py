@@ -34,15 +34,27 @@ def referee(text):
         return 2, RecordError(None, None, message).to_json()
 
 
-def main():
-    data = sys.stdin.buffer.read()
+def answer(data):
+    """(exit status, output line) for the bytes of a record: the whole referee but its I/O."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         status, out = 2, RecordError(None, None, "the record is not UTF-8 text").to_json()
     else:
         status, out = referee(text)
-    sys.stdout.write(json.dumps(out) + "\n")
+    return status, json.dumps(out) + "\n"
+
+
+def main(argv=None):
+    args = sys.argv[1:] if argv is None else argv
+    if args == ["--help"] or args == ["-h"]:
+        sys.stdout.write(__doc__)
+        return 0
+    if args:
+        sys.stderr.write("referee.py: takes no arguments, only a record on standard input (see --help)\n")
+        return 2
+    status, line = answer(sys.stdin.buffer.read())
+    sys.stdout.write(line)
     return status
 
 
