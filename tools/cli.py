@@ -9,7 +9,6 @@ Run alone (``python tools/cli.py --help``) it only describes itself.
 """
 
 import argparse
-import json
 import math
 import os
 import sys
@@ -79,19 +78,12 @@ def preset(text):
 
 def rules_spec(text):
     """A preset name or a JSON rules object ('{"preset": "classic", "target": 500}'): Rules."""
-    from thousand.rules import PRESET_NAMES, Rules, RulesError
+    from thousand.ui.desktop import rules_from_text  # the one reader of rules given as text
 
-    if text in PRESET_NAMES:
-        return Rules.preset(text)
     try:
-        data = json.loads(text)
-    except ValueError:
-        raise ArgumentTypeError("'%s' is neither a rules preset (%s) nor a JSON object"
-                                % (text, ", ".join(PRESET_NAMES)))
-    try:
-        return Rules.from_dict(data)
-    except RulesError as error:
-        raise ArgumentTypeError(str(error))
+        return rules_from_text(text)
+    except ValueError as error:  # RulesError, or JSON that cannot be read
+        raise ArgumentTypeError("cannot read the rules '%s': %s" % (text, error))
 
 
 def level(text):
@@ -104,11 +96,23 @@ def level(text):
 
 
 def levels(text):
-    """Three bot levels separated by commas (hard,normal,easy): a list."""
+    """Three bot levels separated by commas (hard,normal,easy), checked; the text."""
     names = text.split(",")
     if len(names) != 3:
         raise ArgumentTypeError("give three levels separated by commas, not '%s'" % text)
-    return [level(name) for name in names]
+    for name in names:
+        level(name)
+    return text
+
+
+def opponents(text):
+    """The two opponents' levels of a game against the player (normal,random), checked; the text."""
+    from thousand.driver import player_names
+
+    names = text.split(",")
+    if len(names) != 2 or any(name not in player_names() for name in names):
+        raise ArgumentTypeError("give two of %s separated by a comma, not '%s'" % (", ".join(player_names()), text))
+    return text
 
 
 def out_dir(text):

@@ -12,6 +12,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+import cli  # noqa: E402  (tools/cli.py, beside this script)
 from thousand.record import RecordError, replay  # noqa: E402
 
 
@@ -46,13 +47,8 @@ def answer(data):
 
 
 def main(argv=None):
-    args = sys.argv[1:] if argv is None else argv
-    if args == ["--help"] or args == ["-h"]:
-        sys.stdout.write(__doc__)
-        return 0
-    if args:
-        sys.stderr.write("referee.py: takes no arguments, only a record on standard input (see --help)\n")
-        return 2
+    parser = cli.Parser(description=__doc__.splitlines()[0], epilog="It takes no arguments.")
+    parser.parse_args(argv)
     status, line = answer(sys.stdin.buffer.read())
     sys.stdout.write(line)
     return status
