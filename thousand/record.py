@@ -15,7 +15,7 @@ from thousand.rules import Rules, RulesError
 
 class RecordError(ValueError):
     def __init__(self, deal, action, message):
-        ValueError.__init__(self, message)
+        super().__init__(message)  # ValueError.__init__(self, ...) fails on MicroPython
         self.deal = deal
         self.action = action
         self.message = message
