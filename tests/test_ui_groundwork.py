@@ -281,7 +281,7 @@ def test_sprite_sheet_is_what_the_tool_draws(tmp_path):
         import make_sprites
     finally:
         sys.path.pop(0)
-    make_sprites.main(["make_sprites", str(tmp_path / "cards.bmp")])
+    make_sprites.main([str(tmp_path / "cards.bmp")])
     with open(SHEET, "rb") as committed, open(tmp_path / "cards.bmp", "rb") as fresh:
         assert committed.read() == fresh.read(), "run tools/make_sprites.py"
 

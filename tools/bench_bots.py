@@ -36,7 +36,6 @@
    worst, overall and per phase.
 """
 
-import argparse
 import contextlib
 import glob
 import io
@@ -46,6 +45,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+import cli  # tools/cli.py, beside this script
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV_BIN = os.path.dirname(sys.executable)
@@ -270,10 +271,10 @@ def summary(values):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--levels", default="hard,hard,hard")
+    p = cli.Parser(description=__doc__.splitlines()[0])
+    p.add_argument("--levels", type=cli.levels, default="hard,hard,hard")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--deals", type=int, default=12, help="deals measured under callgrind")
+    p.add_argument("--deals", type=cli.positive, default=12, help="deals measured under callgrind")
     p.add_argument("--skip-heap", action="store_true")
     p.add_argument("--skip-callgrind", action="store_true")
     p.add_argument("--skip-wasm32", action="store_true", help="leave out the 32-bit VM")

@@ -9,20 +9,20 @@ Replay the record with ``python tools/referee.py < game.json``.  Exit status 1 w
 one-line message when there is nothing to export or the save is damaged.
 """
 
-import argparse
 import os
 import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+import cli  # noqa: E402  (tools/cli.py, beside this script)
 from thousand.export import CURRENT, LAST, record_text, records_dir, write_record  # noqa: E402
 from thousand.save import SaveSlot  # noqa: E402
 from thousand.storage import FileStore, SaveError, data_dir  # noqa: E402
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description="Write the saved game as a REFEREE.md record.")
+    parser = cli.Parser(description="Write the saved game as a REFEREE.md record.")
     parser.add_argument("-o", "--out", help="where to write ('-': standard output)")
     parser.add_argument("--last", action="store_true", help="the last finished game instead")
     args = parser.parse_args(argv)

@@ -9,17 +9,18 @@ The extra data saved with each position is what a controller would keep (human s
 bot levels, two bot random states).
 """
 
-import argparse
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests"))
 
+import cli  # noqa: E402  (tools/cli.py, beside this script)
+
 from savecheck import step  # noqa: E402
 from thousand.game import Game  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
-from thousand.rules import Rules  # noqa: E402
+from thousand.rules import Rules, RulesError  # noqa: E402
 from thousand.save import Writer, encode_game, put_sheet, _sheet_rows  # noqa: E402
 from thousand.storage import OVERHEAD, MemoryNvm, NvmStore  # noqa: E402
 
@@ -61,12 +62,16 @@ def measure(games, target, preset, max_deals):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--target", type=int, default=1000)
-    parser.add_argument("--preset", default="full")
-    parser.add_argument("--deals", type=int, default=60, help="stop a game after this many deals")
+    parser = cli.Parser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=cli.positive, default=10)
+    parser.add_argument("--target", type=cli.positive, default=1000)
+    parser.add_argument("--preset", type=cli.preset, default="full")
+    parser.add_argument("--deals", type=cli.positive, default=60, help="stop a game after this many deals")
     args = parser.parse_args(argv)
+    try:
+        Rules.from_dict({"preset": args.preset, "target": args.target})
+    except RulesError as error:
+        parser.error(str(error))
     pos, full, per_row, by_deals, deals = measure(args.games, args.target, args.preset, args.deals)
     print("games: %d (%s, target %d), deals per game: %d to %d (redeals included)"
           % (args.games, args.preset, args.target, min(deals), max(deals)))
