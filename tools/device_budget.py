@@ -163,7 +163,8 @@ def parse_run(out):
         modules, _, display = loaded.partition(";")
         screens[label] = (int(live), modules.split(",") if modules else [], int(display or 0))
     summary = re.search(r"^ok deals=(\d+) screens=(\S*)$", out, re.M)
-    return peak, screens, int(summary.group(1)), summary.group(2).split(",")
+    most = re.search(r"most_allocated_in_a_step (\d+) (\S*)", out)
+    return peak, screens, int(summary.group(1)), summary.group(2).split(","), (int(most.group(1)), most.group(2))
 
 
 def play(node, build_dir, heap_kb, args):
@@ -189,7 +190,7 @@ def measure(args, log):
             raise SystemExit(1)
         stand_in_modules = dict((name, int(size)) for name, size in re.findall(r"imported (\S+) (\d+)", out))
         stand_ins = sum(stand_in_modules.values()) + NVM_BYTES
-        peak, screens, deals, seen = parse_run(out)
+        peak, screens, deals, seen, most = parse_run(out)
         stubs = set(stand_in_modules)
         loaded = set()
         for _, modules, _ in screens.values():
@@ -223,6 +224,7 @@ def measure(args, log):
         return {"board": args.board, "levels": args.levels, "rules": args.rules, "seed": args.seed,
                 "deals": deals, "peak_live": peak - stand_ins, "least_heap": least,
                 "scenes": scenes, "modules": module_heap, "stand_ins": stand_ins, "fits_heap": fits_heap,
+                "most_allocated_in_a_tick": most[0], "where_most_was_allocated": most[1],
                 "screens_seen": seen}
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -278,6 +280,8 @@ def report(result, unix):
     lines += ["", "peak_live  %s  (most heap in use between key presses)" % kb(result["peak_live"]),
               "least_heap %s  (least heap that completes the game without growing)" % kb(result["least_heap"]),
               "stand-ins  %s  (left out above: the C modules' stand-ins and the 8 KB NVM)" % kb(result["stand_ins"])]
+    lines.append("most allocated in one tick %s (on %s; the VM collects only between ticks, a board "
+                 "whenever it must)" % (kb(result["most_allocated_in_a_tick"]), result["where_most_was_allocated"]))
     if result["fits_heap"] is not None:
         lines.append("fits_heap  %s" % ("yes" if result["fits_heap"] else "no: the heap had to grow"))
     if unix is not None:

@@ -40,35 +40,51 @@ class Robot:
     """The whole visit, one key press (or 20 ms) per ``step()``."""
 
     def __init__(self, board_id, levels, preset, seed, max_deals=0):
-        from thousand import hw
-        from thousand.hw import keys
-        from thousand.rng import Rng
-        from thousand.ui import app as app_module
-        from thousand.ui import sprites
-
-        assert (keys.LEFT, keys.RIGHT, keys.A, keys.B) == (LEFT, RIGHT, A, B)
+        self.board_id = board_id
         self.levels = levels
         self.preset = preset
+        self.seed = seed
         self.max_deals = max_deals  # 0: play to the game's end; else save and leave after so many
-        self.rng = Rng(seed)
-        # As main() builds it on a board, with the board's NVM as the store.
-        from thousand.storage import NvmStore
-        from thousand.ui.storage import PersistentStorage
-
-        self.board = hw.load(board_id)
-        display = self.board.open()
-        display.auto_refresh = False
-        self.app = app_module.App(self.board, display, sprites.Sheet(sprites.SHEET_PATH),
-                                  PersistentStorage(NvmStore(microcontroller.nvm)), seed=seed)
+        self.app = None
         self.deals = 0
         self.screens_seen = {}
         self.steps = 0
         self.pending = []  # what is left of the key being pressed (see press)
         self.keys = self.visit()
 
+    def boot(self):
+        """main() on a board, a step at a time (the 32-bit VM collects only between steps)."""
+        from thousand import hw
+        from thousand.hw import keys
+
+        assert (keys.LEFT, keys.RIGHT, keys.A, keys.B) == (LEFT, RIGHT, A, B)
+        self.board = hw.load(self.board_id)
+        yield None
+        display = self.board.open()
+        display.auto_refresh = False
+        yield None
+        from thousand.ui import sprites
+
+        sheet = sprites.Sheet(sprites.SHEET_PATH)
+        yield None
+        # As main() builds it on a board, with the board's NVM as the store.
+        from thousand.storage import NvmStore
+        from thousand.ui.storage import PersistentStorage
+
+        storage = PersistentStorage(NvmStore(microcontroller.nvm))
+        yield None
+        from thousand.rng import Rng
+        from thousand.ui.app import App
+
+        self.rng = Rng(self.seed)
+        self.app = App(self.board, display, sheet, storage, seed=self.seed)
+        yield None
+
     # -------------------------------------------------------------- keys
     def tick(self):
         supervisor.now[0] += TICK_MS
+        if self.app is None:  # still booting
+            return
         self.app.tick(supervisor.ticks_ms())
         self.screens_seen[self.app.screen_name] = True
 
@@ -109,18 +125,19 @@ class Robot:
 
     def where(self):
         """The screen on show (steps.mjs keeps the most heap in use per screen)."""
-        return self.app.screen_name
+        return "boot" if self.app is None else self.app.screen_name
 
     def snapshot(self):
         """"MODULES;DISPLAY": the modules loaded now and the bytes of the bitmaps and palettes
         that the screens hold (steps.mjs keeps it at each screen's peak)."""
         seen = {}
-        for screen in self.app.screens.values():
+        for screen in self.app.screens.values() if self.app is not None else ():
             display_bytes(screen.group, seen)
         return ",".join(sorted(sys.modules)) + ";%d" % sum(seen.values())
 
     # -------------------------------------------------------------- the visit
     def visit(self):
+        yield from self.boot()
         app = self.app
         yield from self.choose_in_menu("agreements")
         for _ in range(60):  # every agreement, each with its help line

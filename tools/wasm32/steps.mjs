@@ -22,7 +22,9 @@
 // summary, "done", "peak_live BYTES" (the most heap in use after the collection before a
 // step), where ``bench`` has ``where()`` a line "where LABEL BYTES SNAPSHOT" per label it
 // returned (the most heap in use at that label, and ``bench.snapshot()`` at that moment),
-// and "heap_total INITIAL FINAL" (the heap's size in bytes before and after).
+// "most_allocated_in_a_step BYTES LABEL" (the most one step allocated, garbage included, and
+// the label after it), "first_grew_after_step N LABEL" where the heap had to grow, and "heap_total INITIAL FINAL" (the heap's size in bytes before and
+// after).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
 import fs from "node:fs";
 import path from "node:path";
@@ -68,6 +70,10 @@ try {
     gc.collect();
     report += "imported " + name + " " + (gc.mem_alloc() - before) + "\n";
   }
+  // The heap's size as the collector sees it (its areas; only compared, never printed: what
+  // mem_free adds is more than the heap).
+  const size = () => gc.mem_alloc() + gc.mem_free();
+  const initialSize = size();
   mp.runPython(setup);
   const bench = mp.globals.get("bench");
   const step = bench.step;
@@ -77,10 +83,21 @@ try {
   const where = hasattr(bench, "where") ? bench.where : undefined;
   const snapshot = hasattr(bench, "snapshot") ? bench.snapshot : undefined;
   let peak = 0;
+  let most = [0, ""];  // the most a step allocated (no collection runs inside a step), and where
   const peaks = new Map();
+  let before = -1;
+  let steps = 0;
+  let grew = size() !== initialSize ? "0 setup" : "";  // where the heap first had to grow
   do {
+    if (before >= 0) {
+      const made = gc.mem_alloc() - before;
+      if (made > most[0]) most = [made, where === undefined ? "" : where()];
+      if (grew === "" && size() !== initialSize) grew = steps + " " + (where === undefined ? "" : where());
+    }
+    steps += 1;
     gc.collect();
     const live = gc.mem_alloc();
+    before = live;
     peak = Math.max(peak, live);
     if (where !== undefined) {
       const label = where();
@@ -92,6 +109,8 @@ try {
   } while (step());
   mp.runPython("print()");  // ends a line the program left open, which the port holds until then
   report += printed + bench.summary() + "\ndone\npeak_live " + peak + "\n";
+  report += "most_allocated_in_a_step " + most[0] + " " + most[1] + "\n";
+  if (grew !== "") report += "first_grew_after_step " + grew + "\n";
   for (const [label, [live, loaded]] of peaks) report += "where " + label + " " + live + " " + loaded + "\n";
 } catch (error) {
   report += printed + "\nerror " + error + "\n";

@@ -1,0 +1,60 @@
+"""The device's memory budget on the 32-bit VM (tools/device_budget.py): the whole game that the
+README's budget table states, played again, must not use more than 4 KB above what the README
+says, and every module it loads must have its place in the load plan (thousand/ui/scenes.py).
+Skips cleanly where Node.js (and so the 32-bit VM) is missing."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+from thousand.ui import scenes  # noqa: E402
+
+SLACK = 4 * 1024
+# The README's budget rows: | board | levels | rules | deals | most heap in use | least heap |
+ROW = re.compile(r"^\| `(?P<board>[a-z0-9_]+)` \| (?P<levels>[a-z]+,[a-z]+) \| (?P<rules>[a-z]+) \| "
+                 r"(?P<deals>\d+)(?: \(at most\))? \| \*\*(?P<peak>[\d.]+) KB\*\* \| \*\*(?P<least>[\d.]+) KB\*\* \|",
+                 re.M)
+
+
+def readme_rows():
+    with open(os.path.join(ROOT, "README.md")) as file:
+        return [match.groupdict() for match in ROW.finditer(file.read())]
+
+
+def test_the_readme_states_the_budget_of_the_goal_game():
+    rows = [(row["board"], row["levels"], row["rules"]) for row in readme_rows()]
+    assert ("pybadge", "hard,normal", "full") in rows
+
+
+def budget(wasm32_node, *argv):
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "device_budget.py"), "--json"] + list(argv),
+                         capture_output=True, text=True, timeout=3600)
+    assert out.returncode == 0, out.stderr[-3000:]
+    return json.loads(out.stdout)
+
+
+@pytest.mark.parametrize("row", [row for row in readme_rows() if row["board"] == "pybadge"],
+                         ids=lambda row: "%s-%s-%s" % (row["board"], row["levels"], row["rules"]))
+def test_the_whole_game_fits_what_the_readme_states_on_the_32_bit_vm(wasm32_node, row):
+    peak, least = float(row["peak"]) * 1024, float(row["least"]) * 1024
+    max_deals = [] if row["levels"] != "random,random" else ["--max-deals", row["deals"]]
+    result = budget(wasm32_node, "--board", row["board"], "--levels", row["levels"], "--rules", row["rules"],
+                    "--heap", str(int((least + SLACK) // 1024)), *max_deals)
+    print("%s: most heap in use %d B, completed in %d KB: %s (%d deals)" % (
+        row, result["peak_live"], (least + SLACK) // 1024, result["fits_heap"], result["deals"]))
+    assert result["peak_live"] <= peak + SLACK
+    assert result["fits_heap"], "the game needed more heap than the README's least heap + 4 KB"
+    assert sorted(result["screens_seen"]) == sorted(scenes.SCREENS)
+    for screen, scene in result["scenes"].items():
+        if screen == "boot":  # before the app: the board, the sprites, the storage
+            allowed = set(scenes.RESIDENT)
+        else:
+            allowed = set(scenes.needed(screen, True)) | set(scenes.ON_DEMAND)
+        assert sorted(set(scene["loaded"]) - allowed) == [], screen
