@@ -85,7 +85,7 @@ def test_every_board_gets_a_complete_bytecode_only_bundle(fake_root, tmp_path, b
     assert not [p for p in paths if "desktop" in p or "test_x" in p]
 
     mpy_files = [p for p in paths if p.endswith(".mpy")]
-    assert len(mpy_files) > 30  # the game plus display_text, displayio_layout and their imports
+    assert len(mpy_files) > 5  # the game plus display_text (the fake game imports it) and its imports
     for relative in mpy_files:
         header = (out / relative).read_bytes()[:4]
         assert header[:3] == b"C\x06\x00", relative  # CircuitPython magic, version 6, no native code
@@ -123,8 +123,7 @@ def test_bundle_holds_every_module_the_game_and_its_libraries_import(fake_root, 
     assert unbundled_imports(fake_root, out, PYBADGE) == []
     assert module_in_bundle(out, "thousand.y")  # imported by thousand.x only
     assert module_in_bundle(out, "adafruit_display_text.label")
-    assert module_in_bundle(out, "adafruit_displayio_layout.layouts.grid_layout")
-    assert module_in_bundle(out, "adafruit_ticks")  # imported by bitmap_label, not by the game
+    assert not module_in_bundle(out, "adafruit_displayio_layout")  # nothing imports it: not shipped
     assert not module_in_bundle(out, "displayio") and not module_in_bundle(out, "board")
 
 
@@ -366,7 +365,7 @@ def test_install_writes_code_py_last_and_never_half_of_it(fake_root, tmp_path, d
     monkeypatch.setattr(bundle.os, "replace", replace_failing_on_code_py)
     with pytest.raises(OSError, match="cable pulled"):
         install(fake_root, tmp_path, drive)
-    assert replaced[-1] == "code.py" and len(replaced) > 40
+    assert replaced[-1] == "code.py" and len(replaced) > 5  # every other file first
     assert (drive / "code.py").read_text() == 'print("Hello World!")\n'  # the old one, whole
     assert (drive / "boot.py").is_file() and (drive / "lib" / "thousand" / "x.mpy").is_file()
     assert not (drive / "lib" / "thousand" / "y.py").exists()  # gone before code.py restarts the board

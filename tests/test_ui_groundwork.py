@@ -286,6 +286,39 @@ def test_sprite_sheet_is_what_the_tool_draws(tmp_path):
         assert committed.read() == fresh.read(), "run tools/make_sprites.py"
 
 
+def test_font_strip_is_what_the_tool_draws(tmp_path):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    try:
+        import make_font
+    finally:
+        sys.path.pop(0)
+    make_font.main(["--out", str(tmp_path / "font.bmp")])
+    with open(os.path.join(ROOT, sprites.FONT_PATH), "rb") as committed, open(tmp_path / "font.bmp", "rb") as fresh:
+        assert committed.read() == fresh.read(), "run tools/make_font.py"
+
+
+def test_font_strip_has_a_cell_for_every_printable_ascii_character(sheet):
+    strip = sprites.font()
+    assert (strip.width, strip.height) == (sprites.FONT_W * sprites.FONT_COUNT, sprites.FONT_H)
+    inked = [any(strip[i * sprites.FONT_W + x, y] for x in range(sprites.FONT_W) for y in range(sprites.FONT_H))
+             for i in range(sprites.FONT_COUNT)]
+    assert not inked[0] and all(inked[1:])  # a blank space, and ink for every other character
+
+
+def test_text_keeps_its_size_cuts_long_text_and_shows_unknown_characters_as_a_question_mark(sheet):
+    from thousand.ui.widgets import label
+
+    line = label("ab\ncd", 0, 0)
+    grid = line.grid
+    assert (grid.width, grid.height) == (2, 2)
+    line.text = "xyz\n\u00e9"
+    assert line.text == "xyz\n\u00e9"
+    tiles = [grid[i] for i in range(4)]
+    assert tiles == [ord("x") - 32, ord("y") - 32, ord("?") - 32, 0]
+    line.text = "q"  # the second line is cleared
+    assert [grid[i] for i in range(4)] == [ord("q") - 32, 0, 0, 0]
+
+
 def test_card_renders_where_it_is_placed(sheet):
     group = displayio.Group()
     group.append(sheet.card_grid(parse("AH"), x=10, y=20))

@@ -17,8 +17,8 @@ What lands in ``dist/CIRCUITPY/`` (``--out`` changes it):
   (for a whole subpackage: the first line of its ``__init__.py``) stays out, and
   device code that imports one is an error.  Tests (``test_*.py``,
   ``conftest.py``) stay out too.
-* ``lib/<library>/``: ``adafruit_display_text``, ``adafruit_displayio_layout`` and
-  every library that they or the game import, found by parsing imports with
+* ``lib/<library>/``: every library that the game imports (and that those import),
+  and nothing else, found by parsing imports with
   ``ast`` and taken as whole packages from this interpreter's site-packages
   (the pinned PyPI packages, the same sources as Adafruit's bundle), compiled to
   ``.mpy``.  Modules built into the firmware (``FIRMWARE_MODULES``) are not
@@ -49,7 +49,6 @@ import mpy  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 GAME_PACKAGE = "thousand"
-REQUIRED_LIBRARIES = ("adafruit_display_text", "adafruit_displayio_layout")
 DESKTOP_ONLY_MARKER = "# desktop-only"
 SETTINGS_KEY_BOARD = "THOUSAND_BOARD"
 # CircuitPython's Python stack for function frames (1536 bytes by default).  The bots'
@@ -314,9 +313,7 @@ def resolve_libraries(root, game_refs, desktop_modules, board, log):
     """
     firmware = FIRMWARE_MODULES | set(board.frozen_modules)
     libraries = {}
-    required_by = "tools/bundle.py (REQUIRED_LIBRARIES)"
-    pending = [ImportRef(top, (), False, required_by) for top in REQUIRED_LIBRARIES]
-    pending += game_refs
+    pending = list(game_refs)
     problems, not_installed = [], False
     while pending:
         ref = pending.pop(0)
