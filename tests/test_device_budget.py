@@ -52,7 +52,7 @@ def test_the_whole_game_fits_what_the_readme_states_on_the_32_bit_vm(wasm32_node
     assert result["peak_live"] <= peak + SLACK
     assert result["fits_heap"], "the game needed more heap than the README's least heap + 4 KB"
     assert sorted(result["screens_seen"]) == sorted(scenes.SCREENS)
-    for screen, scene in result["scenes"].items():
+    for screen, scene in result["scene_parts"].items():
         if screen == "boot":  # before the app: the board, the sprites, the storage
             allowed = set(scenes.RESIDENT)
         else:

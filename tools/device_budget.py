@@ -28,8 +28,10 @@ Printed:
   an allocation fails, needs;
 * each module's heap, largest first.
 
-With ``--json``, one object: board, levels, rules, deals, peak_live, least_heap, scenes
-(per screen), modules.  Where the 64-bit unix port is installed (PyPI ``micropython``),
+With ``--json``, one object: board, levels, rules, deals, peak_live, least_heap, scenes (the
+most heap in use on each screen: every screen is a scene of the load plan,
+thousand/ui/scenes.py), scene_parts (that figure's modules, display, rest and the modules
+loaded), modules, stand_ins, most_allocated_in_a_tick and where, fits_heap (with --heap).  Where the 64-bit unix port is installed (PyPI ``micropython``),
 ``--unix`` plays the same game there too and prints its most heap in use, for comparison.
 
 Exit status 0; 1 when the game failed (the VM's output is shown); 2 for bad arguments or a
@@ -223,7 +225,8 @@ def measure(args, log):
                              "loaded": sorted(name for name in modules if name in module_heap)}
         return {"board": args.board, "levels": args.levels, "rules": args.rules, "seed": args.seed,
                 "deals": deals, "peak_live": peak - stand_ins, "least_heap": least,
-                "scenes": scenes, "modules": module_heap, "stand_ins": stand_ins, "fits_heap": fits_heap,
+                "scenes": dict((label, scene["live"]) for label, scene in scenes.items()),
+                "scene_parts": scenes, "modules": module_heap, "stand_ins": stand_ins, "fits_heap": fits_heap,
                 "most_allocated_in_a_tick": most[0], "where_most_was_allocated": most[1],
                 "screens_seen": seen}
     finally:
@@ -274,7 +277,7 @@ def report(result, unix):
         result["board"], ",".join(result["levels"]), result["rules"], result["seed"], result["deals"]),
         "", "| screen | most heap in use | modules | bitmaps, palettes | the rest |",
         "|---|---|---|---|---|"]
-    for label, scene in sorted(result["scenes"].items(), key=lambda item: -item[1]["live"]):
+    for label, scene in sorted(result["scene_parts"].items(), key=lambda item: -item[1]["live"]):
         lines.append("| %s | %s | %s | %s | %s |" % (label, kb(scene["live"]), kb(scene["modules"]),
                                                      kb(scene["display"]), kb(scene["rest"])))
     lines += ["", "peak_live  %s  (most heap in use between key presses)" % kb(result["peak_live"]),
