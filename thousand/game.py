@@ -17,28 +17,100 @@ changes nothing then, and shows each seat exactly what it may know (``view``).
 bids go up in steps of 5: 107 is not one
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 from thousand import actions
 from thousand import cards as C
 from thousand import scoring
 from thousand.rng import Rng
 from thousand.rules import Rules
 
-PHASE_DARK = 0  # the first hand decides on a dark game before seeing cards
-PHASE_AUCTION = 1
-PHASE_TALON = 2  # declarer: talon redeal window, first give
-PHASE_GIVE = 3  # declarer: second give
-PHASE_CONTRACT = 4
-PHASE_PLAY = 5
-PHASE_DEAL_OVER = 6  # waiting for start_deal()
-PHASE_GAME_OVER = 7
+PHASE_DARK = const(0)  # the first hand decides on a dark game before seeing cards
+PHASE_AUCTION = const(1)
+PHASE_TALON = const(2)  # declarer: talon redeal window, first give
+PHASE_GIVE = const(3)  # declarer: second give
+PHASE_CONTRACT = const(4)
+PHASE_PLAY = const(5)
+PHASE_DEAL_OVER = const(6)  # waiting for start_deal()
+PHASE_GAME_OVER = const(7)
 PHASE_NAMES = ("dark", "auction", "talon", "give", "contract", "play", "deal_over", "game_over")
 
-NUM_SEATS = 3
-HAND_SIZE = 7
-TALON_SIZE = 3
-FORCED_BID = 100
-DARK_BID = 120
-MAX_LISTED_RAISE = 100  # with bid_cap none, bids are offered up to this far above the current one
+NUM_SEATS = const(3)
+HAND_SIZE = const(7)
+TALON_SIZE = const(3)
+FORCED_BID = const(100)
+DARK_BID = const(120)
+MAX_LISTED_RAISE = const(100)  # with bid_cap none, bids are offered up to this far above the current one
+
+# Why an action is refused: the codes Game.refusal() returns, each worded by thousand/explain.py
+# (its WORDS, in this order).  Private const()s: they take no room in the loaded module.
+_NO_SEAT = const(1)
+_GAME_OVER = const(2)
+_DEAL_OVER = const(3)
+_NO_REDEAL_TO_REFUSE = const(4)
+_DARK_FIRST_HAND_ONLY = const(5)
+_DARK_QUESTION_FIRST = const(6)
+_DARK_OFF = const(7)
+_DARK_TOO_LATE = const(8)
+_NO_DARK_QUESTION = const(9)
+_REDEAL_AFTER_RAISE = const(10)
+_REDEAL_HAND_FINE = const(11)
+_TALON_REDEAL_DECLARER_ONLY = const(12)
+_TALON_REDEAL_AFTER_GIVE = const(13)
+_TALON_REDEAL_ONLY_AT_100 = const(14)
+_TALON_REDEAL_TALON_FINE = const(15)
+_REDEAL_TOO_LATE = const(16)
+_CONCEDE_IN_AUCTION = const(17)
+_CONCEDE_DECLARER_ONLY = const(18)
+_CONCEDE_OFF = const(19)
+_CONCEDE_AFTER_PLAY = const(20)
+_CONCEDE_DARK = const(21)
+_CONCEDE_GOLDEN = const(22)
+_CONCEDE_LIMIT = const(23)
+_CONCEDE_SITTER = const(24)
+_CONCEDE_BARREL = const(25)
+_AUCTION_BID_OR_PASS = const(26)
+_ALREADY_PASSED = const(27)
+_NOT_TURN_TO_BID = const(28)
+_BID_STEP = const(29)
+_BID_NOT_ABOVE = const(30)
+_DARK_OVERBID_NEEDS_MARRIAGE = const(31)
+_DARK_OVERBID_LOW = const(32)
+_RAISE_BY_5 = const(33)
+_BID_ABOVE_CAP = const(34)
+_BID_ABOVE_CEILING = const(35)
+_BID_ABOVE_LISTED = const(36)
+_DECLARER_ACTS = const(37)
+_GIVE_BEFORE_CONTRACT = const(38)
+_MUST_GIVE = const(39)
+_NOT_HELD = const(40)
+_GIVE_TO_SELF = const(41)
+_NO_TARGET = const(42)
+_ALREADY_RECEIVED = const(43)
+_MUST_ANNOUNCE = const(44)
+_CONTRACT_FIXED = const(45)
+_CONTRACT_BELOW_BID = const(46)
+_CONTRACT_STEP = const(47)
+_CONTRACT_ABOVE_CAP = const(48)
+_MUST_PLAY = const(49)
+_NOT_TURN_TO_PLAY = const(50)
+_LEAD_TRUMP_SETTER_ONLY = const(51)
+_MUST_BEAT = const(52)
+_MUST_FOLLOW = const(53)
+_MUST_OVERTRUMP = const(54)
+_MUST_TRUMP = const(55)
+_ACE_MARRIAGE_OFF = const(56)
+_NOT_ALL_ACES = const(57)
+_NOT_MARRIAGE_CARD = const(58)
+_NO_MARRIAGE_PAIR = const(59)
+_DECLARE_NOT_ON_LEAD = const(60)
+_DECLARE_BEFORE_TRICK = const(61)
 
 
 def default_start():
@@ -367,36 +439,8 @@ class Game:
         return out
 
     def talon_redeal_entitled(self):
-        if self.phase != PHASE_TALON:
-            return False
-        r = self.rules
-        if r.redeal_talon_only_at_100 and self.bid != FORCED_BID:
-            return False
-        return _talon_condition(r, self.talon_dealt)
-
-    def may_concede(self):
-        """May the declarer concede now (RULES.md 4.3)?"""
-        r = self.rules
-        if self.phase not in (PHASE_TALON, PHASE_GIVE, PHASE_CONTRACT, PHASE_PLAY):
-            return False
-        if self.phase == PHASE_PLAY and (self.played or self.trick_len):
-            return False
-        if not r.concede:
-            return False
-        if self.kind == scoring.DARK and not r.dark_concede:
-            return False
-        if self.kind == scoring.GOLDEN and not r.golden_concede:
-            return False
-        if r.concede_limit is not None and self.concessions[self.declarer] >= r.concede_limit:
-            return False
-        barrel = self.table.barrel
-        if r.concede_on_barrel == "not_sitter" and barrel[self.declarer] is not None:
-            return False
-        if r.concede_on_barrel == "nobody":
-            for b in barrel:
-                if b is not None:
-                    return False
-        return True
+        """May the declarer call a talon redeal now?"""
+        return self._talon_redeal_refusal(self.declarer) is None
 
     def bid_cap(self, seat):
         """Highest bid ``seat`` may make, or None when only the ceiling limits it."""
@@ -480,7 +524,7 @@ class Game:
         if seat != self.declarer and phase != PHASE_PLAY:
             return out
         if phase == PHASE_TALON or phase == PHASE_GIVE:
-            if self.talon_redeal_entitled():
+            if self._talon_redeal_refusal(seat) is None:
                 out.append(actions.ACTION_REDEAL)
             targets = self._give_targets()
             for c in C.cards_of(self.hands[seat]):
@@ -501,7 +545,9 @@ class Game:
                 out.append(actions.play(c))
             for c in C.cards_of(self.declarable(seat)):
                 out.append(actions.declare(c))
-        if seat == self.declarer and self.may_concede():
+        else:  # the deal or the game is over
+            return out
+        if self._concession_refusal(seat) is None:
             out.append(actions.ACTION_CONCEDE)
         return out
 
@@ -513,23 +559,188 @@ class Game:
                 out.append(t)
         return out
 
-    # ------------------------------------------------------------------ applying
-    def is_legal(self, seat, action):
-        if not isinstance(seat, int) or seat < 0 or seat >= NUM_SEATS:
-            return False
-        if action == actions.ACTION_KEEP:
-            return self.hand_redeal_entitled(seat)
-        return action in self.legal(seat)
+    # ------------------------------------------------------------------ legality
+    # refusal() is the one place that decides whether an action is legal; legal() lists the
+    # actions it accepts, built from the same queries (bid_range, contract_range, playable,
+    # declarable, the redeal and concession checks); a test holds the two together.
 
+    def refusal(self, seat, action):
+        """None when ``seat`` may do ``action`` now, else why not: a code that
+        ``thousand.explain`` puts into words (loaded only on a refusal)."""
+        if not isinstance(seat, int) or seat < 0 or seat >= NUM_SEATS:
+            return _NO_SEAT
+        if self.over:
+            return _GAME_OVER
+        phase = self.phase
+        v = actions.verb(action)
+        if phase == PHASE_DEAL_OVER:
+            return _DEAL_OVER
+        if v == actions.KEEP:
+            return None if self.hand_redeal_entitled(seat) else _NO_REDEAL_TO_REFUSE
+        if phase == PHASE_DARK:
+            if seat != self.first_hand:
+                return _DARK_FIRST_HAND_ONLY
+            if v == actions.DARK or v == actions.NODARK:
+                return None
+            return _DARK_QUESTION_FIRST
+        if v == actions.DARK:
+            return _DARK_TOO_LATE if self.rules.dark else _DARK_OFF
+        if v == actions.NODARK:
+            return _NO_DARK_QUESTION
+        if v == actions.REDEAL:
+            if phase == PHASE_AUCTION:
+                if self.hand_redeal_entitled(seat):
+                    return None
+                return _REDEAL_HAND_FINE if self.window_open else _REDEAL_AFTER_RAISE
+            if phase == PHASE_TALON or phase == PHASE_GIVE:
+                return self._talon_redeal_refusal(seat)
+            return _REDEAL_TOO_LATE
+        if v == actions.CONCEDE:
+            return self._concession_refusal(seat)
+        if phase == PHASE_AUCTION:
+            if v != actions.PASS and v != actions.BID:
+                return _AUCTION_BID_OR_PASS
+            if seat != self.to_move:
+                return _ALREADY_PASSED if self.passed >> seat & 1 else _NOT_TURN_TO_BID
+            if v == actions.PASS:
+                return None
+            return self._bid_refusal(seat, actions.amount(action))
+        if seat != self.declarer and phase != PHASE_PLAY:
+            return _DECLARER_ACTS
+        if phase == PHASE_TALON or phase == PHASE_GIVE:
+            if v == actions.CONTRACT:
+                return _GIVE_BEFORE_CONTRACT
+            if v != actions.GIVE:
+                return _MUST_GIVE
+            target = actions.target(action)
+            if not self.hands[seat] >> actions.card(action) & 1:
+                return _NOT_HELD
+            if target == seat:
+                return _GIVE_TO_SELF
+            if target >= NUM_SEATS:
+                return _NO_TARGET
+            return _ALREADY_RECEIVED if self.received[target] >= 0 else None
+        if phase == PHASE_CONTRACT:
+            if v != actions.CONTRACT:
+                return _MUST_ANNOUNCE
+            return self._contract_refusal(actions.amount(action))
+        if v != actions.PLAY and v != actions.DECLARE:
+            return _MUST_PLAY
+        if seat != self.to_move:
+            return _NOT_TURN_TO_PLAY
+        card = actions.card(action)
+        if card >= C.NUM_CARDS or not self.hands[seat] >> card & 1:
+            return _NOT_HELD
+        if not self.playable(seat) >> card & 1:
+            return self._unplayable_refusal(seat, card)
+        if v == actions.DECLARE and not self.declarable(seat) >> card & 1:
+            return self._undeclarable_refusal(seat, card)
+        return None
+
+    def is_legal(self, seat, action):
+        return self.refusal(seat, action) is None
+
+    def _talon_redeal_refusal(self, seat):
+        if seat != self.declarer:
+            return _TALON_REDEAL_DECLARER_ONLY
+        if self.phase != PHASE_TALON:
+            return _TALON_REDEAL_AFTER_GIVE
+        if self.rules.redeal_talon_only_at_100 and self.bid != FORCED_BID:
+            return _TALON_REDEAL_ONLY_AT_100
+        return None if _talon_condition(self.rules, self.talon_dealt) else _TALON_REDEAL_TALON_FINE
+
+    def _concession_refusal(self, seat):
+        """Why ``seat`` may not concede now (RULES.md 4.3), or None."""
+        if self.phase == PHASE_AUCTION:
+            return _CONCEDE_IN_AUCTION
+        if seat != self.declarer:
+            return _CONCEDE_DECLARER_ONLY
+        r = self.rules
+        if not r.concede:
+            return _CONCEDE_OFF
+        if self.played or self.trick_len:
+            return _CONCEDE_AFTER_PLAY
+        if self.kind == scoring.DARK and not r.dark_concede:
+            return _CONCEDE_DARK
+        if self.kind == scoring.GOLDEN and not r.golden_concede:
+            return _CONCEDE_GOLDEN
+        if r.concede_limit is not None and self.concessions[seat] >= r.concede_limit:
+            return _CONCEDE_LIMIT
+        barrel = self.table.barrel
+        if r.concede_on_barrel == "not_sitter" and barrel[seat] is not None:
+            return _CONCEDE_SITTER
+        if r.concede_on_barrel == "nobody":
+            for b in barrel:
+                if b is not None:
+                    return _CONCEDE_BARREL
+        return None
+
+    def _bid_refusal(self, seat, amount):
+        if amount % 5:
+            return _BID_STEP
+        if amount <= self.bid:
+            return _BID_NOT_ABOVE
+        if self.dark_active and C.marriages_in(self.dealt[seat], self.rules.ace_marriage) == 0:
+            return _DARK_OVERBID_NEEDS_MARRIAGE
+        low, high, _step = self.bid_range(seat)
+        if amount < low:
+            return _DARK_OVERBID_LOW
+        if amount <= high:
+            return None
+        if not self.rules.bid_jumps and amount > self.bid + 5:
+            return _RAISE_BY_5
+        if self.bid_cap(seat) is not None:
+            return _BID_ABOVE_CAP
+        return _BID_ABOVE_CEILING if amount > self.bid_ceiling() else _BID_ABOVE_LISTED
+
+    def _contract_refusal(self, amount):
+        low, high = self.contract_range()
+        if amount == low:
+            return None
+        if low == high:
+            return _CONTRACT_FIXED
+        if amount < low:
+            return _CONTRACT_BELOW_BID
+        if amount % 5:
+            return _CONTRACT_STEP
+        return _CONTRACT_ABOVE_CAP if amount > high else None
+
+    def _unplayable_refusal(self, seat, card):
+        """Which rule of playable() keeps ``card`` (held) from the trick, read from what
+        that mask allows."""
+        if self.trick_len == 0:
+            return _LEAD_TRUMP_SETTER_ONLY  # the only rule that restricts a lead
+        led = self.trick_cards[0] // 6
+        if self.playable(seat) & C.suit_mask(led):  # it must follow
+            return _MUST_BEAT if card // 6 == led else _MUST_FOLLOW
+        return _MUST_OVERTRUMP if card // 6 == self.trump else _MUST_TRUMP
+
+    def _undeclarable_refusal(self, seat, card):
+        """Which condition of declarable() a playable ``card`` misses."""
+        rank = card % 6
+        hand = self.hands[seat]
+        if rank == C.ACE:
+            if not self.rules.ace_marriage:
+                return _ACE_MARRIAGE_OFF
+            if hand & C.ALL_ACES != C.ALL_ACES:
+                return _NOT_ALL_ACES
+        elif rank != C.KING and rank != C.QUEEN:
+            return _NOT_MARRIAGE_CARD
+        elif not hand >> (card ^ 1) & 1:  # queen and king differ in the last bit
+            return _NO_MARRIAGE_PAIR
+        return _DECLARE_NOT_ON_LEAD if self.trick_len else _DECLARE_BEFORE_TRICK
+
+    # ------------------------------------------------------------------ applying
     def apply(self, seat, action):
         """Apply one action of ``seat``; raise IllegalAction (changing nothing) if illegal."""
-        if not self.is_legal(seat, action):
-            from thousand.explain import why_illegal  # only loaded when needed: saves RAM
+        reason = self.refusal(seat, action)
+        if reason is not None:
+            from thousand.explain import reason_words  # only loaded when needed: saves RAM
 
-            raise IllegalAction(why_illegal(self, seat, action))
-        v = action >> 12
+            raise IllegalAction(reason_words(self, seat, action, reason))
+        v = actions.verb(action)
         if v != actions.NODARK and v != actions.KEEP:
-            self.log.append((seat << 16) | action)
+            self.log.append(actions.log_entry(seat, action))
         if v == actions.DARK or v == actions.NODARK:
             if v == actions.DARK:
                 self.dark_declared = True
@@ -543,7 +754,7 @@ class Game:
             self.passed |= 1 << seat
             self._next_bidder()
         elif v == actions.BID:
-            self.bid = action & 0xFFF
+            self.bid = actions.amount(action)
             self.bids[seat] = self.bid
             self.high_bidder = seat
             self.raised = True
@@ -552,14 +763,14 @@ class Game:
             self._next_bidder()
         elif v == actions.GIVE:
             c = actions.card(action)
-            t = action & 3
+            t = actions.target(action)
             self.hands[seat] &= ~(1 << c)
             self.hands[t] |= 1 << c
             self.received[t] = c
             self.gives.append((c, t))
             self.phase = PHASE_GIVE if len(self.gives) < NUM_SEATS - 1 else PHASE_CONTRACT
         elif v == actions.CONTRACT:
-            self.contract = action & 0xFFF
+            self.contract = actions.amount(action)
             self.phase = PHASE_PLAY
             self.leader = self.declarer
             self.to_move = self.declarer
@@ -569,7 +780,7 @@ class Game:
             self.concessions[seat] += 1
             self._settle(scoring.CONCEDED)
         else:
-            self._play(seat, action & 0x3F, v == actions.DECLARE)
+            self._play(seat, actions.card(action), v == actions.DECLARE)
 
     def _play(self, seat, card, declaring):
         if declaring:
@@ -791,11 +1002,11 @@ class Game:
 
         out = []
         for entry in self.log:
-            s = entry >> 16
-            a = entry & 0xFFFF
+            s = actions.entry_seat(entry)
+            a = actions.entry_action(entry)
             hide = False
-            if seat is not None and a >> 12 == actions.GIVE:
-                hide = not self._sees_give(seat, a & 3)
+            if seat is not None and actions.verb(a) == actions.GIVE:
+                hide = not self._sees_give(seat, actions.target(a))
             out.append(action_text(s, a, hide))
         return out
 
