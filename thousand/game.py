@@ -297,7 +297,7 @@ class Game:
         self.last_trick_winner = -1
         self.tricks = []  # winner of each trick
         self.trumps = []  # trump during each trick
-        self.log = []  # this deal's written actions: seat << 16 | action
+        self.log = []  # this deal's written actions: actions.log_entry(seat, action)
 
     @property
     def scores(self):

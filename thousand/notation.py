@@ -15,7 +15,8 @@ True
 '2 play KH declare'
 """
 
-from thousand.actions import BID, CONTRACT, DECLARE, GIVE, PLAY, bid, card, contract, declare, give, play
+from thousand.actions import (BID, CONTRACT, DECLARE, GIVE, PLAY, action_of, amount, bid, card, contract, declare,
+                              give, play, target, verb)
 from thousand.cards import RANK_CHARS, SUIT_CHARS, card_name
 
 VERB_WORDS = (None, "pass", "bid", "dark", "nodark", "redeal", "give", "contract",
@@ -39,16 +40,16 @@ def parse_card(text):
 
 def action_text(seat, action, hide_card=False):
     """REFEREE.md notation; ``hide_card`` writes ``??`` for an unseen given card."""
-    v = action >> 12
+    v = verb(action)
     head = "%d %s" % (seat, VERB_WORDS[v])
     if v == BID or v == CONTRACT:
-        return "%s %d" % (head, action & 0xFFF)
+        return "%s %d" % (head, amount(action))
     if v == GIVE:
-        return "%s %s %d" % (head, "??" if hide_card else card_name(card(action)), action & 3)
+        return "%s %s %d" % (head, "??" if hide_card else card_name(card(action)), target(action))
     if v == PLAY:
-        return "%s %s" % (head, card_name(action & 0x3F))
+        return "%s %s" % (head, card_name(card(action)))
     if v == DECLARE:
-        return "%s %s declare" % (head, card_name(action & 0x3F))
+        return "%s %s declare" % (head, card_name(card(action)))
     return head
 
 
@@ -70,7 +71,7 @@ def parse_action(text, num_seats=3):
     if word in ("pass", "dark", "nodark", "redeal", "concede", "keep"):
         if rest:
             raise ValueError("'%s' takes nothing after it in '%s'" % (word, text))
-        return seat, VERB_WORDS.index(word) << 12
+        return seat, action_of(VERB_WORDS.index(word))
     if word == "bid" or word == "contract":
         if len(rest) != 1:
             raise ValueError("'%s' needs one number, as in '%d %s 120'" % (word, seat, word))

@@ -55,7 +55,7 @@ def forced_declarer_deal(game, declarer, bots):
         if seat == declarer:
             view.legal = [a for a in view.legal if a != A.ACTION_CONCEDE and a != A.ACTION_REDEAL]
         action = bots[seat].decide(view)
-        if game.phase != PHASE_PLAY and (action >> 12) == A.CONTRACT:
+        if game.phase != PHASE_PLAY and A.verb(action) == A.CONTRACT:
             action = A.contract(game.bid)  # the outcome must not depend on the contract
         game.apply(seat, action)
         if game.phase == PHASE_PLAY and kept is None:

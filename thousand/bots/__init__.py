@@ -203,10 +203,11 @@ class Bot(_Thinker):
         low = 0
         offered = []
         for a in legal:
-            if a >> 12 == A.BID:
-                offered.append(a & 0xFFF)
-                if not low or (a & 0xFFF) < low:
-                    low = a & 0xFFF
+            if A.verb(a) == A.BID:
+                amount = A.amount(a)
+                offered.append(amount)
+                if not low or amount < low:
+                    low = amount
         if not low:
             return A.ACTION_PASS
         limit = E.auction_estimate(view.dealt) + self._noise() - MARGIN - self.bid_margin
@@ -253,8 +254,8 @@ class Bot(_Thinker):
                     best = value
         targets = []
         for a in legal:
-            if a >> 12 == A.GIVE and A.card(a) == card:
-                targets.append(a & 3)
+            if A.verb(a) == A.GIVE and A.card(a) == card:
+                targets.append(A.target(a))
         target = targets[0]
         if len(targets) > 1:
             other = targets[1]
@@ -272,8 +273,8 @@ class Bot(_Thinker):
             return A.ACTION_CONCEDE
         amounts = []
         for a in legal:
-            if a >> 12 == A.CONTRACT:
-                amounts.append(a & 0xFFF)
+            if A.verb(a) == A.CONTRACT:
+                amounts.append(A.amount(a))
         amounts.sort()
         low = amounts[0]
         limit = E.contract_estimate(view.hand) + self._noise() - MARGIN - self.bid_margin
@@ -308,7 +309,7 @@ class Bot(_Thinker):
             return
         choice = H.choose_play(view, know)
         self.result = choice
-        ace_marriage = choice >> 12 == A.DECLARE and (choice & 0x3F) % 6 == C.ACE
+        ace_marriage = A.verb(choice) == A.DECLARE and A.card(choice) % 6 == C.ACE
         if self.samples and C.count(view.hand) <= self.search_cards and not ace_marriage:
             for _ in self._search(view, know, choice):
                 yield
@@ -318,7 +319,7 @@ class Bot(_Thinker):
         careless player declares the marriage of the king or queen he leads, so the
         silent lead of a declarable card is never the slip."""
         plays = [a for a in legal
-                 if A.is_play(a) and not (a >> 12 == A.PLAY and A.declare(a & 0x3F) in legal)]
+                 if A.is_play(a) and not (A.verb(a) == A.PLAY and A.declare(A.card(a)) in legal)]
         return plays[self.rng.below(len(plays))]
 
     def _search(self, view, know, fallback):
@@ -355,7 +356,7 @@ class Bot(_Thinker):
                     a = candidates[i]
                     solver.nodes = 0
                     solver.limit = min(budget, self.node_cap)
-                    values[i] = solver.declarer_points(me, a & 0x3F, a >> 12 == A.DECLARE, -1, 1000)
+                    values[i] = solver.declarer_points(me, A.card(a), A.verb(a) == A.DECLARE, -1, 1000)
                     budget -= solver.nodes
                     self.progress = (sample * n + i + 1) * 100 // (self.samples * n)
                     yield
