@@ -268,17 +268,23 @@ def test_the_refusal_accepts_exactly_the_actions_legal_lists_and_words_every_oth
                     driver.answer(decision, player.decide(driver.view_for(player, decision)))
 
 
-def test_every_refusal_code_of_the_game_has_its_words_under_its_own_name():
+def refusal_codes(module):
+    """The (name, number) refusal codes written in ``thousand/<module>.py``: the block of
+    private const()s after the comment about them."""
     import re
 
-    with open(os.path.join(os.path.dirname(__file__), "..", "thousand", "game.py")) as f:
+    with open(os.path.join(os.path.dirname(__file__), "..", "thousand", module + ".py")) as f:
         source = f.read()
-    block = source[source.index("# Why an action is refused"):]
-    block = block[:block.index("\n\n")]  # the codes are one block of lines
-    codes = re.findall(r"^_([A-Z0-9_]+) = const\((\d+)\)$", block, re.M)
-    assert len(codes) == len(WORDS) - 1
-    for name, number in codes:
-        assert WORDS[int(number)][0] == name
+    block = source[source.index("# The refusal codes") if module == "explain" else source.index("# Why an action is refused"):]
+    block = block[:block.index("\n\n")]
+    return re.findall(r"^_([A-Z0-9_]+) = const\((\d+)\)$", block, re.M)
+
+
+def test_the_game_and_its_words_name_the_same_refusal_codes_and_every_code_has_words():
+    codes = refusal_codes("game")
+    assert len(codes) > 50
+    assert refusal_codes("explain") == codes
+    assert [int(number) for _name, number in codes] == list(range(1, len(WORDS)))
 
 
 def test_a_refusal_names_the_rule_that_refuses():

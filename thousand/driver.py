@@ -31,10 +31,10 @@ class RandomPlayer:
     """Chooses uniformly among the legal actions (seeded, portable)."""
 
     needs_view = False
+    level = "random"
 
     def __init__(self, seed=0):
         self.rng = Rng(seed)
-        self.name = "random"
 
     def decide(self, view):
         legal = view.legal

@@ -427,7 +427,9 @@ class Game:
         """May ``seat`` call a hand redeal now?"""
         if not self.window_open or self.phase != PHASE_AUCTION:
             return False
-        return _hand_condition(self.rules, self.dealt[seat])
+        r = self.rules
+        return _redeal_condition(self.dealt[seat], r.redeal_hand_points_below, r.redeal_hand_nines,
+                                 r.redeal_hand_jacks)
 
     def redeal_callers(self):
         """Seats that may call a hand redeal now, first hand first."""
@@ -647,7 +649,11 @@ class Game:
             return _TALON_REDEAL_AFTER_GIVE
         if self.rules.redeal_talon_only_at_100 and self.bid != FORCED_BID:
             return _TALON_REDEAL_ONLY_AT_100
-        return None if _talon_condition(self.rules, self.talon_dealt) else _TALON_REDEAL_TALON_FINE
+        r = self.rules
+        if _redeal_condition(self.talon_dealt, r.redeal_talon_points_below, r.redeal_talon_two_nines,
+                             r.redeal_talon_three_jacks):
+            return None
+        return _TALON_REDEAL_TALON_FINE
 
     def _concession_refusal(self, seat):
         """Why ``seat`` may not concede now (RULES.md 4.3), or None."""
@@ -868,11 +874,25 @@ class Game:
             self.golden_made = False
 
     def _store_result(self, result, deltas):
+        r = self._result(result, deltas)
+        self.last_result = r
+        if self.keep_records:
+            self.records.append((list(self.dealt), self.talon_dealt, list(self.log)))
+            self.sheet.append(r)
+
+    def unfinished_result(self):
+        """The referee's entry for a deal whose actions stopped early."""
+        return self._result(scoring.UNFINISHED, [0] * NUM_SEATS)
+
+    def _result(self, result, deltas):
+        """The DealResult of this deal as it stands, ended by ``result``."""
         r = DealResult()
         r.number = self.deal_number
         r.dealer = self.dealer
-        r.declarer = self.declarer if self.declarer >= 0 else None
-        r.bid = self.bid if self.declarer >= 0 else None
+        has_declarer = self.declarer >= 0
+        r.declarer = self.declarer if has_declarer else None
+        # an unfinished auction shows its bid; a redeal before a declarer has none
+        r.bid = self.bid if has_declarer or (result == scoring.UNFINISHED and self.bid) else None
         r.contract = self.contract if self.contract else None
         r.result = result
         r.kind = self.kind
@@ -882,31 +902,6 @@ class Game:
             r.cards = list(self.card_points)
             r.marriages = list(self.marriage_points)
         r.deltas = deltas
-        t = self.table
-        r.scores = list(t.scores)
-        r.bolts = list(t.bolts)
-        r.barrel = list(t.barrel)
-        r.barrels_used = list(t.barrels_used)
-        r.tricks = list(self.tricks)
-        r.trumps = list(self.trumps)
-        self.last_result = r
-        if self.keep_records:
-            self.records.append((list(self.dealt), self.talon_dealt, list(self.log)))
-            self.sheet.append(r)
-
-    def unfinished_result(self):
-        """The referee's entry for a deal whose actions stopped early."""
-        r = DealResult()
-        r.number = self.deal_number
-        r.dealer = self.dealer
-        r.declarer = self.declarer if self.declarer >= 0 else None
-        r.bid = self.bid if self.bid else None
-        r.contract = self.contract if self.contract else None
-        r.kind = self.kind
-        r.dark_declared = self.dark_declared
-        r.talon_shown = self.talon_shown
-        r.cards = list(self.card_points)
-        r.marriages = list(self.marriage_points)
         t = self.table
         r.scores = list(t.scores)
         r.bolts = list(t.bolts)
@@ -1087,13 +1082,3 @@ def _redeal_condition(cards, points_below, nines, jacks):
     if nines is not None and C.count(cards & C.ALL_NINES) >= nines:
         return True
     return jacks is not None and C.count(cards & C.ALL_JACKS) >= jacks
-
-
-def _hand_condition(rules, dealt):
-    return _redeal_condition(dealt, rules.redeal_hand_points_below, rules.redeal_hand_nines,
-                             rules.redeal_hand_jacks)
-
-
-def _talon_condition(rules, talon):
-    return _redeal_condition(talon, rules.redeal_talon_points_below, rules.redeal_talon_two_nines,
-                             rules.redeal_talon_three_jacks)

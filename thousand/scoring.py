@@ -8,18 +8,26 @@ barrel, samosval, win.
 [15, 20, 65, 70, 10, 15]
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 # Deal results, as the referee names them.
-MADE = 0
-FAILED = 1
-CONCEDED = 2
-REDEAL = 3
-UNFINISHED = 4
+MADE = const(0)
+FAILED = const(1)
+CONCEDED = const(2)
+REDEAL = const(3)
+UNFINISHED = const(4)
 RESULT_NAMES = ("made", "failed", "conceded", "redeal", "unfinished")
 
 # Kinds of deal.
-NORMAL = 0
-DARK = 1
-GOLDEN = 2
+NORMAL = const(0)
+DARK = const(1)
+GOLDEN = const(2)
 
 
 def round5(x):

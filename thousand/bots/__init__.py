@@ -52,6 +52,14 @@ defender), the side's points second.  Before the search starts, and whenever it
 runs out of budget, ``heuristic.choose_play`` decides.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 from thousand import actions as A
 from thousand import cards as C
 from thousand.bots import evaluate as E
@@ -59,7 +67,7 @@ from thousand.bots import heuristic as H
 from thousand.bots.knowledge import Knowledge
 from thousand.bots.solver import SearchAborted, Solver
 from thousand.bots.weights import MARGIN
-from thousand.driver import BOT_LEVELS
+from thousand.driver import BOT_LEVELS, RandomPlayer
 from thousand.game import (PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_GIVE,
                            PHASE_PLAY, PHASE_TALON)
 from thousand.rng import Rng
@@ -67,7 +75,7 @@ from thousand.rng import Rng
 LEVELS = BOT_LEVELS + ("random",)
 
 # What making (or breaking) the contract is worth in the search, in card points.
-CONTRACT_WEIGHT = 200
+_CONTRACT_WEIGHT = const(200)
 
 # Per level: (samples, search when this many cards or fewer are left in hand,
 # node budget per decision, node cap per solver run, slip per mille, bid noise,
@@ -82,15 +90,30 @@ _PARAMS = (
 def make_bot(level, seed=0):
     """A bot of ``level`` (one of LEVELS) with its own seeded random stream."""
     if level == "random":
-        return RandomBot(seed)
+        return RandomPlayer(seed)
     for name, params in _PARAMS:
         if name == level:
             return Bot(level, seed, params)
     raise ValueError("unknown bot level %r (known: %s)" % (level, ", ".join(LEVELS)))
 
 
-class _Thinker:
-    """begin / think_step / result, over a generator that yields between slices."""
+class Bot:
+    """A computer opponent of one level: ``decide``, or ``begin`` then ``think_step`` until it
+    returns True (``result``), over a generator that yields between slices."""
+
+    def __init__(self, level, seed, params):
+        self.level = level
+        self.rng = Rng(seed)
+        (self.samples, self.search_cards, self.node_budget, self.node_cap, self.slip,
+         self.bid_noise, self.bid_margin, self.posture) = params
+        self.result = None
+        self.progress = 0
+        self._steps = None
+        self._solver = None
+        self._hands = [0, 0, 0]
+        self._scratch = [0] * C.NUM_CARDS
+        self._values = [0] * 16
+        self.on_tick = None  # called every 256 solver nodes during a search
 
     def decide(self, view):
         self.begin(view)
@@ -114,37 +137,6 @@ class _Thinker:
             self.progress = 100
             return True
         return False
-
-
-class RandomBot(_Thinker):
-    def __init__(self, seed=0):
-        self.level = "random"
-        self.rng = Rng(seed)
-        self.result = None
-        self.progress = 0
-        self._steps = None
-
-    def _think(self, view):
-        legal = view.legal
-        self.result = legal[self.rng.below(len(legal))]
-        return
-        yield
-
-
-class Bot(_Thinker):
-    def __init__(self, level, seed, params):
-        self.level = level
-        self.rng = Rng(seed)
-        (self.samples, self.search_cards, self.node_budget, self.node_cap, self.slip,
-         self.bid_noise, self.bid_margin, self.posture) = params
-        self.result = None
-        self.progress = 0
-        self._steps = None
-        self._solver = None
-        self._hands = [0, 0, 0]
-        self._scratch = [0] * C.NUM_CARDS
-        self._values = [0] * 16
-        self.on_tick = None  # called every 256 solver nodes during a search
 
     # ------------------------------------------------------------------ dispatch
     def _think(self, view):
@@ -372,9 +364,9 @@ class Bot(_Thinker):
                 v = values[i]
                 made = v >= need
                 if declarer_side:
-                    utility[i] += (CONTRACT_WEIGHT if made else 0) + v
+                    utility[i] += (_CONTRACT_WEIGHT if made else 0) + v
                 else:
-                    utility[i] += (0 if made else CONTRACT_WEIGHT) - v
+                    utility[i] += (0 if made else _CONTRACT_WEIGHT) - v
             done += 1
         if done < 2:
             return  # too little to go on: keep the heuristic's card

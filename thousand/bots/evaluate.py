@@ -15,11 +15,26 @@ Features, in order:
  3 marriages held (value)       7 marriages held but no ace to win the lead first
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 from thousand import cards as C
 from thousand.bots import weights as W
 
-NUM_FEATURES = 8
-POINTS, ACES, ACE_TENS, MARRIAGES, HALF_MARRIAGES, LENGTH, LOOSE_TENS, NO_ENTRY = range(8)
+NUM_FEATURES = const(8)
+_POINTS = const(0)
+_ACES = const(1)
+_ACE_TENS = const(2)
+_MARRIAGES = const(3)
+HALF_MARRIAGES = const(4)  # tools/tune_bidding.py clears it for a hand that sees its talon
+_LENGTH = const(5)
+_LOOSE_TENS = const(6)
+_NO_ENTRY = const(7)
 
 
 def features(hand, out):
@@ -46,14 +61,14 @@ def features(hand, out):
             marriages += C.MARRIAGE_VALUES[suit]
         elif pair:
             half += C.MARRIAGE_VALUES[suit]
-    out[POINTS] = C.hand_points(hand)
-    out[ACES] = aces
-    out[ACE_TENS] = ace_tens
-    out[MARRIAGES] = marriages
+    out[_POINTS] = C.hand_points(hand)
+    out[_ACES] = aces
+    out[_ACE_TENS] = ace_tens
+    out[_MARRIAGES] = marriages
     out[HALF_MARRIAGES] = half
-    out[LENGTH] = length
-    out[LOOSE_TENS] = loose
-    out[NO_ENTRY] = 0 if aces else marriages
+    out[_LENGTH] = length
+    out[_LOOSE_TENS] = loose
+    out[_NO_ENTRY] = 0 if aces else marriages
     return out
 
 
