@@ -148,28 +148,10 @@ class DealResult:
         self.winner = None
 
     def to_json(self):
-        trumps = []
-        for t in self.trumps:
-            trumps.append(None if t < 0 else C.SUIT_CHARS[t])
-        return {
-            "dealer": self.dealer,
-            "declarer": self.declarer,
-            "bid": self.bid,
-            "contract": self.contract,
-            "result": scoring.RESULT_NAMES[self.result],
-            "golden": self.kind == scoring.GOLDEN,
-            "dark": self.kind == scoring.DARK,
-            "talon_shown": self.talon_shown,
-            "cards": list(self.cards),
-            "marriages": list(self.marriages),
-            "deltas": list(self.deltas),
-            "scores": list(self.scores),
-            "bolts": list(self.bolts),
-            "barrel": list(self.barrel),
-            "barrels_used": list(self.barrels_used),
-            "tricks": list(self.tricks),
-            "trumps": trumps,
-        }
+        """The referee's output for this deal (REFEREE.md)."""
+        from thousand.notation import result_json  # text for records only: loaded on demand
+
+        return result_json(self)
 
 
 class SeatView:
@@ -239,11 +221,11 @@ class Game:
 
             start = checked_start(start)
         self.start = start
-        self.table = scoring.Table(NUM_SEATS)
-        self.table.scores = list(start["scores"])
-        self.table.bolts = list(start["bolts"])
-        self.table.barrel = list(start["barrel"])
-        self.table.barrels_used = list(start["barrels_used"])
+        # The scores between deals, what scoring.settle changes (the game is its table).
+        self.scores = list(start["scores"])
+        self.bolts = list(start["bolts"])
+        self.barrel = list(start["barrel"])  # None, or barrel deals left
+        self.barrels_used = list(start["barrels_used"])
         self.dealer = start["dealer"]
         self.deals_played = start["deals_played"]
         self.deal_number = 0  # deals started, redeals included
@@ -299,31 +281,11 @@ class Game:
         self.trumps = []  # trump during each trick
         self.log = []  # this deal's written actions: actions.log_entry(seat, action)
 
-    @property
-    def scores(self):
-        return self.table.scores
-
-    @property
-    def bolts(self):
-        return self.table.bolts
-
-    @property
-    def barrel(self):
-        return self.table.barrel
-
-    @property
-    def barrels_used(self):
-        return self.table.barrels_used
-
     def start_state(self):
         """The state between deals, as a record's ``start`` object."""
-        t = self.table
-        return {"scores": list(t.scores), "bolts": list(t.bolts), "dealer": self.dealer,
-                "barrel": list(t.barrel), "barrels_used": list(t.barrels_used),
+        return {"scores": list(self.scores), "bolts": list(self.bolts), "dealer": self.dealer,
+                "barrel": list(self.barrel), "barrels_used": list(self.barrels_used),
                 "deals_played": self.deals_played}
-
-    def is_golden_deal(self):
-        return self.rules.golden and self.deals_played < 3
 
     # ------------------------------------------------------------------ dealing
     def start_deal(self, hands=None, talon=None):
@@ -353,25 +315,18 @@ class Game:
                 if hands[s] & C.ALL_ACES == C.ALL_ACES:
                     self._end_without_score(scoring.REDEAL)
                     return
-        if self.is_golden_deal():
+        r = self.rules
+        if r.golden and self.deals_played < 3:
             self.kind = scoring.GOLDEN
             self.bid = DARK_BID
             self.high_bidder = self.first_hand
             self._finish_auction(self.first_hand)
-        elif self._dark_possible():
+        elif (r.dark and self.scores[self.first_hand] >= r.dark_min_score
+              and self.barrel.count(None) == NUM_SEATS):  # nobody sits on the barrel
             self.phase = PHASE_DARK
             self.to_move = self.first_hand
         else:
             self._begin_auction()
-
-    def _dark_possible(self):
-        r = self.rules
-        if not r.dark or self.table.scores[self.first_hand] < r.dark_min_score:
-            return False
-        for b in self.table.barrel:
-            if b is not None:
-                return False
-        return True
 
     def _begin_auction(self):
         self.phase = PHASE_AUCTION
@@ -528,10 +483,11 @@ class Game:
         if phase == PHASE_TALON or phase == PHASE_GIVE:
             if self._talon_redeal_refusal(seat) is None:
                 out.append(actions.ACTION_REDEAL)
-            targets = self._give_targets()
             for c in C.cards_of(self.hands[seat]):
-                for t in targets:
-                    out.append(actions.give(c, t))
+                for i in range(1, NUM_SEATS):  # the opponents who have no card yet
+                    t = (seat + i) % NUM_SEATS
+                    if self.received[t] < 0:
+                        out.append(actions.give(c, t))
         elif phase == PHASE_CONTRACT:
             low, high = self.contract_range()
             out.append(actions.contract(low))
@@ -551,14 +507,6 @@ class Game:
             return out
         if self._concession_refusal(seat) is None:
             out.append(actions.ACTION_CONCEDE)
-        return out
-
-    def _give_targets(self):
-        out = []
-        for i in range(1, NUM_SEATS):
-            t = (self.declarer + i) % NUM_SEATS
-            if self.received[t] < 0:
-                out.append(t)
         return out
 
     # ------------------------------------------------------------------ legality
@@ -672,7 +620,7 @@ class Game:
             return _CONCEDE_GOLDEN
         if r.concede_limit is not None and self.concessions[seat] >= r.concede_limit:
             return _CONCEDE_LIMIT
-        barrel = self.table.barrel
+        barrel = self.barrel
         if r.concede_on_barrel == "not_sitter" and barrel[seat] is not None:
             return _CONCEDE_SITTER
         if r.concede_on_barrel == "nobody":
@@ -838,16 +786,24 @@ class Game:
     def _settle(self, result):
         deltas = scoring.deal_deltas(self.rules, self.kind, self.declarer, self.contract, result,
                                      self.card_points, self.marriage_points, [0] * NUM_SEATS)
-        before = list(self.table.scores)
-        winner = scoring.settle(self.table, self.rules, self.kind, self.declarer, self.contract,
+        before = list(self.scores)
+        winner = scoring.settle(self, self.rules, self.kind, self.declarer, self.contract,
                                 result, deltas, self.tricks_won)
         self.deals_played += 1
         if self.kind == scoring.GOLDEN:
             if result == scoring.MADE:
                 self.golden_made = True
-            if self.deals_played == 3 and not self.golden_made and winner is None:
-                self._golden_failed()
-        real = [self.table.scores[s] - before[s] for s in range(NUM_SEATS)]
+            if (self.deals_played == 3 and not self.golden_made and winner is None
+                    and self.rules.golden_fail != "keep"):
+                for s in range(NUM_SEATS):  # the golden deals failed: back to zero
+                    self.scores[s] = 0
+                    self.bolts[s] = 0
+                    self.barrel[s] = None
+                    self.barrels_used[s] = 0
+                if self.rules.golden_fail == "replay":
+                    self.deals_played = 0
+                    self.golden_made = False
+        real = [self.scores[s] - before[s] for s in range(NUM_SEATS)]
         self._store_result(result, real)
         self.dealer = (self.dealer + 1) % NUM_SEATS
         if winner is not None:
@@ -858,20 +814,6 @@ class Game:
         else:
             self.phase = PHASE_DEAL_OVER
         self.to_move = -1
-
-    def _golden_failed(self):
-        mode = self.rules.golden_fail
-        if mode == "keep":
-            return
-        t = self.table
-        for s in range(NUM_SEATS):
-            t.scores[s] = 0
-            t.bolts[s] = 0
-            t.barrel[s] = None
-            t.barrels_used[s] = 0
-        if mode == "replay":
-            self.deals_played = 0
-            self.golden_made = False
 
     def _store_result(self, result, deltas):
         r = self._result(result, deltas)
@@ -902,11 +844,10 @@ class Game:
             r.cards = list(self.card_points)
             r.marriages = list(self.marriage_points)
         r.deltas = deltas
-        t = self.table
-        r.scores = list(t.scores)
-        r.bolts = list(t.bolts)
-        r.barrel = list(t.barrel)
-        r.barrels_used = list(t.barrels_used)
+        r.scores = list(self.scores)
+        r.bolts = list(self.bolts)
+        r.barrel = list(self.barrel)
+        r.barrels_used = list(self.barrels_used)
         r.tricks = list(self.tricks)
         r.trumps = list(self.trumps)
         return r
@@ -953,7 +894,6 @@ class Game:
         v.contract = self.contract
         v.received = self.received[seat]
         # The lists are filled in place (slice assignment keeps their storage).
-        table = self.table
         for s in range(NUM_SEATS):
             v.hand_counts[s] = 0 if self.phase == PHASE_DARK else C.count(self.hands[s])
             v.bids[s] = self.bids[s]
@@ -961,10 +901,10 @@ class Game:
             v.marriage_points[s] = self.marriage_points[s]
             v.tricks_won[s] = self.tricks_won[s]
             v.card_points[s] = self.card_points[s]
-            v.scores[s] = table.scores[s]
-            v.bolts[s] = table.bolts[s]
-            v.barrel[s] = table.barrel[s]
-            v.barrels_used[s] = table.barrels_used[s]
+            v.scores[s] = self.scores[s]
+            v.bolts[s] = self.bolts[s]
+            v.barrel[s] = self.barrel[s]
+            v.barrels_used[s] = self.barrels_used[s]
         v.gives[:] = [(c if self._sees_give(seat, t) else -1, t) for (c, t) in self.gives]
         v.trick[:] = [(self.trick_seats[i], self.trick_cards[i]) for i in range(self.trick_len)]
         v.leader = self.leader
