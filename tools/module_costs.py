@@ -25,7 +25,7 @@ import bench_bots  # noqa: E402  (its build and its 32-bit runner)
 ENGINE = ("thousand.cards", "thousand.actions", "thousand.rng", "thousand.rules", "thousand.scoring",
           "thousand.game", "thousand.driver", "thousand.controller", "thousand.explain",
           "thousand.checks", "thousand.notation")
-BOTS_SUBMODULES = ("thousand.bots.weights", "thousand.bots.evaluate", "thousand.bots.knowledge",
+BOTS_SUBMODULES = ("thousand.bots.evaluate", "thousand.bots.knowledge",
                    "thousand.bots.solver", "thousand.bots.heuristic")
 IDLE = "class Idle:\n def step(self): return False\n def summary(self): return ''\nbench = Idle()"
 

@@ -63,10 +63,10 @@ except ImportError:  # CPython
 from thousand import actions as A
 from thousand import cards as C
 from thousand.bots import evaluate as E
+from thousand.bots.evaluate import MARGIN
 from thousand.bots import heuristic as H
 from thousand.bots.knowledge import Knowledge
 from thousand.bots.solver import SearchAborted, Solver
-from thousand.bots.weights import MARGIN
 from thousand.driver import BOT_LEVELS, RandomPlayer
 from thousand.game import (PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_GIVE,
                            PHASE_PLAY, PHASE_TALON)
