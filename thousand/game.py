@@ -7,8 +7,8 @@ changes nothing then, and shows each seat exactly what it may know (``view``).
 >>> from thousand.rules import Rules
 >>> game = Game(Rules.preset("classic"), seed=5)
 >>> game.start_deal()
->>> PHASE_NAMES[game.phase], game.to_move
-('auction', 2)
+>>> game.phase == PHASE_AUCTION, game.to_move
+(True, 2)
 >>> game.apply(2, actions.ACTION_PASS)
 >>> try:
 ...     game.apply(0, actions.bid(107))
@@ -39,7 +39,6 @@ PHASE_CONTRACT = const(4)
 PHASE_PLAY = const(5)
 PHASE_DEAL_OVER = const(6)  # waiting for start_deal()
 PHASE_GAME_OVER = const(7)
-PHASE_NAMES = ("dark", "auction", "talon", "give", "contract", "play", "deal_over", "game_over")
 
 NUM_SEATS = const(3)
 HAND_SIZE = const(7)
@@ -933,17 +932,9 @@ class Game:
 
     def log_text(self, seat=None):
         """This deal's actions in REFEREE.md text; as ``seat`` saw them when given."""
-        from thousand.notation import action_text  # text is for records only: loaded on demand
+        from thousand.notation import log_text  # text is for records only: loaded on demand
 
-        out = []
-        for entry in self.log:
-            s = actions.entry_seat(entry)
-            a = actions.entry_action(entry)
-            hide = False
-            if seat is not None and actions.verb(a) == actions.GIVE:
-                hide = not self._sees_give(seat, actions.target(a))
-            out.append(action_text(s, a, hide))
-        return out
+        return log_text(self, seat)
 
 
 def best_in_trick(trick_cards, length, suit):

@@ -16,10 +16,11 @@ True
 """
 
 from thousand.actions import (BID, CONTRACT, DECLARE, GIVE, PLAY, action_of, amount, bid, card, contract, declare,
-                              give, play, target, verb)
+                              entry_action, entry_seat, give, play, target, verb)
 from thousand.cards import RANK_CHARS, SUIT_CHARS, card_name
 from thousand.scoring import DARK, GOLDEN, RESULT_NAMES
 
+PHASE_NAMES = ("dark", "auction", "talon", "give", "contract", "play", "deal_over", "game_over")
 VERB_WORDS = (None, "pass", "bid", "dark", "nodark", "redeal", "give", "contract",
               "concede", "play", "play", "keep")
 
@@ -127,3 +128,13 @@ def result_json(result):
         "tricks": list(result.tricks),
         "trumps": trumps,
     }
+
+
+def log_text(game, seat=None):
+    """``game``'s deal so far in REFEREE.md text; as ``seat`` saw it when given."""
+    out = []
+    for entry in game.log:
+        a = entry_action(entry)
+        hide = seat is not None and verb(a) == GIVE and not game._sees_give(seat, target(a))
+        out.append(action_text(entry_seat(entry), a, hide))
+    return out
