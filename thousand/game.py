@@ -148,9 +148,28 @@ class DealResult:
 
     def to_json(self):
         """The referee's output for this deal (REFEREE.md)."""
-        from thousand.notation import result_json  # text for records only: loaded on demand
-
-        return result_json(self)
+        trumps = []
+        for t in self.trumps:
+            trumps.append(None if t < 0 else C.SUIT_CHARS[t])
+        return {
+            "dealer": self.dealer,
+            "declarer": self.declarer,
+            "bid": self.bid,
+            "contract": self.contract,
+            "result": scoring.RESULT_NAMES[self.result],
+            "golden": self.kind == scoring.GOLDEN,
+            "dark": self.kind == scoring.DARK,
+            "talon_shown": self.talon_shown,
+            "cards": list(self.cards),
+            "marriages": list(self.marriages),
+            "deltas": list(self.deltas),
+            "scores": list(self.scores),
+            "bolts": list(self.bolts),
+            "barrel": list(self.barrel),
+            "barrels_used": list(self.barrels_used),
+            "tricks": list(self.tricks),
+            "trumps": trumps,
+        }
 
 
 class SeatView:

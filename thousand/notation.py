@@ -18,7 +18,6 @@ True
 from thousand.actions import (BID, CONTRACT, DECLARE, GIVE, PLAY, action_of, amount, bid, card, contract, declare,
                               entry_action, entry_seat, give, play, target, verb)
 from thousand.cards import RANK_CHARS, SUIT_CHARS, card_name
-from thousand.scoring import DARK, GOLDEN, RESULT_NAMES
 
 PHASE_NAMES = ("dark", "auction", "talon", "give", "contract", "play", "deal_over", "game_over")
 VERB_WORDS = (None, "pass", "bid", "dark", "nodark", "redeal", "give", "contract",
@@ -102,32 +101,6 @@ def parse_action(text, num_seats=3):
             return seat, declare(parse_card(rest[0]))
         raise ValueError("'play' needs one card, optionally followed by 'declare': '%s'" % text)
     raise ValueError("unknown action '%s' in '%s'" % (words[1], text))
-
-
-def result_json(result):
-    """A deal's DealResult as the referee prints it (REFEREE.md)."""
-    trumps = []
-    for t in result.trumps:
-        trumps.append(None if t < 0 else SUIT_CHARS[t])
-    return {
-        "dealer": result.dealer,
-        "declarer": result.declarer,
-        "bid": result.bid,
-        "contract": result.contract,
-        "result": RESULT_NAMES[result.result],
-        "golden": result.kind == GOLDEN,
-        "dark": result.kind == DARK,
-        "talon_shown": result.talon_shown,
-        "cards": list(result.cards),
-        "marriages": list(result.marriages),
-        "deltas": list(result.deltas),
-        "scores": list(result.scores),
-        "bolts": list(result.bolts),
-        "barrel": list(result.barrel),
-        "barrels_used": list(result.barrels_used),
-        "tricks": list(result.tricks),
-        "trumps": trumps,
-    }
 
 
 def log_text(game, seat=None):
