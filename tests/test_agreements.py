@@ -213,10 +213,16 @@ def test_concession_payouts(agreements, contract, kind, expected):
 
 # ---------------------------------------------------------------- between deals (section 3)
 
+class Table:
+    """What scoring.settle reads and changes (a Game is one)."""
+
+    def __init__(self, scores, bolts, barrel, used):
+        self.scores, self.bolts, self.barrel, self.barrels_used = list(scores), list(bolts), list(barrel), list(used)
+        self.winner = None
+
+
 def table(scores=(0, 0, 0), bolts=(0, 0, 0), barrel=(None, None, None), used=(0, 0, 0)):
-    t = scoring.Table()
-    t.scores, t.bolts, t.barrel, t.barrels_used = list(scores), list(bolts), list(barrel), list(used)
-    return t
+    return Table(scores, bolts, barrel, used)
 
 
 def settle(t, rules, deltas, tricks=(3, 3, 2), declarer=0, contract=100, result=scoring.MADE,

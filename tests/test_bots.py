@@ -53,7 +53,7 @@ def _replay(game, dealt, talon):
     try:
         other.start_deal(hands=list(dealt), talon=talon)
         for entry in game.log:
-            other.apply(entry >> 16, entry & 0xFFFF)
+            other.apply(A.entry_seat(entry), A.entry_action(entry))
     except (IllegalAction, ValueError):
         return None
     if other.phase != game.phase or other.to_move != game.to_move:
@@ -353,12 +353,12 @@ def test_a_slip_never_leads_a_marriage_card_silently():
     always_slips = Bot("easy", 3, (0, 0, 0, 0, 1000, 20, 10, False))
     could_declare = 0
     for game, view in _positions(60, 500):
-        declarable = [a & 0x3F for a in view.legal if a >> 12 == A.DECLARE]
+        declarable = [A.card(a) for a in view.legal if A.verb(a) == A.DECLARE]
         if game.phase == PHASE_PLAY and declarable:
             for _ in range(5):
                 choice = always_slips.decide(view)
                 assert choice in view.legal and A.is_play(choice)
-                assert not (choice >> 12 == A.PLAY and choice & 0x3F in declarable)
+                assert not (A.verb(choice) == A.PLAY and A.card(choice) in declarable)
             could_declare += 1
     assert could_declare > 50
 

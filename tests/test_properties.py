@@ -1,5 +1,9 @@
 """Property tests over random games and random agreement sets (hypothesis)."""
 
+import os
+
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -7,7 +11,9 @@ from thousand import actions
 from thousand import cards as C
 from thousand import scoring
 from thousand.driver import RandomPlayer, TableDriver
+from thousand.explain import WORDS, why_illegal
 from thousand.game import PHASE_PLAY, Game, IllegalAction
+from thousand.notation import action_text
 from thousand.record import replay
 from thousand.rng import Rng
 from thousand.rules import BOOL, ENUM, Rules, agreements
@@ -69,11 +75,11 @@ def random_illegal(rng, game, seat):
         if verb == actions.GIVE:
             a = actions.give(rng.below(24), rng.below(3))
         elif verb in (actions.PLAY, actions.DECLARE):
-            a = (verb << 12) | rng.below(24)
+            a = actions.action_of(verb, rng.below(24))
         elif verb in (actions.BID, actions.CONTRACT):
-            a = (verb << 12) | (rng.below(80) * 5 + rng.below(2) * 3)
+            a = actions.action_of(verb, rng.below(80) * 5 + rng.below(2) * 3)
         else:
-            a = verb << 12
+            a = actions.action_of(verb)
         if a not in legal and a != actions.ACTION_KEEP:
             return a
     return None
@@ -109,7 +115,7 @@ def play_checked_game(rules, seed, max_deals):
                     except IllegalAction as error:
                         assert str(error)
                     else:
-                        raise AssertionError("illegal action %s accepted" % actions.action_text(decision.seat, bad))
+                        raise AssertionError("illegal action %s accepted" % action_text(decision.seat, bad))
                     assert fingerprint(game) == snap
             player = players[decision.seat]
             driver.answer(decision, player.decide(driver.view_for(player, decision)))
@@ -208,3 +214,89 @@ def test_views_hold_only_what_the_seat_may_see():
                         assert seat in (game.declarer, target) or rules.discard_open
             player = players[decision.seat]
             driver.answer(decision, player.decide(driver.view_for(player, decision)))
+
+
+def every_kind_of_action():
+    """Every action of every verb, with amounts around every bid and contract, and a few
+    that no verb makes."""
+    out = [actions.action_of(verb) for verb in range(13)]
+    for amount in list(range(95, 260, 5)) + [107, 123, 300, 400, 405, 450, 502]:
+        out += [actions.bid(amount), actions.contract(amount)]
+    for card in range(24):
+        out += [actions.play(card), actions.declare(card)]
+        out += [actions.give(card, target) for target in range(4)]
+    return out + [actions.play(30)]
+
+
+LEGALITY_RULES = [
+    {"preset": "full", "bid_cap": "none", "dark_min_score": -2000, "dark_concede": True,
+     "golden_raise": True, "golden_concede": True, "concede_limit": 1, "redeal_talon_only_at_100": True},
+    {"preset": "classic", "bid_jumps": False, "bid_cap": "none", "ace_marriage": False,
+     "marriage_needs_trick": False, "lead_trump_only_declarer": True, "concede": False,
+     "silence_below": 0, "redeal_four_aces": True, "concede_on_barrel": "not_sitter", "target": 300},
+    {"preset": "club", "dark": True, "dark_min_score": -5000, "concede_on_barrel": "nobody",
+     "redeal_hand_points_below": 40, "redeal_talon_points_below": 20, "target": 400},
+]
+
+
+def test_the_refusal_accepts_exactly_the_actions_legal_lists_and_words_every_other():
+    candidates = every_kind_of_action()
+    for index, values in enumerate(LEGALITY_RULES):
+        for seed in range(3):
+            game = Game(Rules.from_dict(values), seed=index * 10 + seed)
+            driver = TableDriver(game)
+            players = [RandomPlayer(seed + s) for s in range(3)]
+            for _deal in range(6):
+                if game.over:
+                    break
+                game.start_deal()
+                while True:
+                    for seat in range(3):
+                        legal = game.legal(seat)
+                        for action in candidates:
+                            if action == actions.ACTION_KEEP:
+                                assert game.is_legal(seat, action) == game.hand_redeal_entitled(seat)
+                                continue
+                            assert game.is_legal(seat, action) == (action in legal), action_text(seat, action)
+                            words = why_illegal(game, seat, action)
+                            assert (words is None) == (action in legal)
+                            assert words is None or "%" not in words
+                    decision = driver.pending()
+                    if decision is None:
+                        break
+                    player = players[decision.seat]
+                    driver.answer(decision, player.decide(driver.view_for(player, decision)))
+
+
+def refusal_codes(module):
+    """The (name, number) refusal codes written in ``thousand/<module>.py``: the block of
+    private const()s after the comment about them."""
+    import re
+
+    with open(os.path.join(os.path.dirname(__file__), "..", "thousand", module + ".py")) as f:
+        source = f.read()
+    block = source[source.index("# The refusal codes") if module == "explain" else source.index("# Why an action is refused"):]
+    block = block[:block.index("\n\n")]
+    return re.findall(r"^_([A-Z0-9_]+) = const\((\d+)\)$", block, re.M)
+
+
+def test_the_game_and_its_words_name_the_same_refusal_codes_and_every_code_has_words():
+    codes = refusal_codes("game")
+    assert len(codes) > 50
+    assert refusal_codes("explain") == codes
+    assert [int(number) for _name, number in codes] == list(range(1, len(WORDS)))
+
+
+def test_a_refusal_names_the_rule_that_refuses():
+    game = Game(Rules.preset("full"), seed=3)
+    game.start_deal()  # a golden deal: the first hand declares at 120 and may not concede
+    declarer = game.declarer
+    with pytest.raises(IllegalAction, match="no concession in a golden deal"):
+        game.apply(declarer, actions.ACTION_CONCEDE)
+    target = (declarer + 1) % 3
+    card = C.cards_of(game.hands[declarer])[0]
+    with pytest.raises(IllegalAction, match="there is no seat 3 to give to"):
+        game.apply(declarer, actions.give(card, 3))
+    game.apply(declarer, actions.give(card, target))
+    with pytest.raises(IllegalAction, match="seat %d has already received a card" % target):
+        game.apply(declarer, actions.give(C.cards_of(game.hands[declarer])[0], target))

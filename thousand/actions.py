@@ -11,59 +11,77 @@ compare with ``==``.  Their text form of REFEREE.md (``"1 bid 105"``) is in
 (True, 8, 2)
 """
 
-PASS = 1
-BID = 2
-DARK = 3
-NODARK = 4
-REDEAL = 5
-GIVE = 6
-CONTRACT = 7
-CONCEDE = 8
-PLAY = 9
-DECLARE = 10  # lead a card and declare its marriage (or, with an ace, the ace marriage)
-KEEP = 11  # answer "no" to a redeal question; never written to a record
+try:
+    from micropython import const
+except ImportError:  # CPython
 
-ACTION_PASS = PASS << 12
-ACTION_DARK = DARK << 12
-ACTION_NODARK = NODARK << 12
-ACTION_REDEAL = REDEAL << 12
-ACTION_CONCEDE = CONCEDE << 12
-ACTION_KEEP = KEEP << 12
+    def const(value):
+        return value
+
+
+PASS = const(1)
+BID = const(2)
+DARK = const(3)
+NODARK = const(4)
+REDEAL = const(5)
+GIVE = const(6)
+CONTRACT = const(7)
+CONCEDE = const(8)
+PLAY = const(9)
+DECLARE = const(10)  # lead a card and declare its marriage (or, with an ace, the ace marriage)
+KEEP = const(11)  # answer "no" to a redeal question; never written to a record
+
+_VERB_SHIFT = const(12)
+_ARGUMENT = const(0xFFF)  # the bits under the verb
+_CARD = const(0x3F)
+_SEAT_SHIFT = const(16)  # a log entry is seat << 16 | action
+
+ACTION_PASS = const(PASS << _VERB_SHIFT)
+ACTION_DARK = const(DARK << _VERB_SHIFT)
+ACTION_NODARK = const(NODARK << _VERB_SHIFT)
+ACTION_REDEAL = const(REDEAL << _VERB_SHIFT)
+ACTION_CONCEDE = const(CONCEDE << _VERB_SHIFT)
+ACTION_KEEP = const(KEEP << _VERB_SHIFT)
+
+
+def action_of(verb, argument=0):
+    """The action of ``verb`` with ``argument`` (an amount, a card, or card * 4 + target)."""
+    return (verb << _VERB_SHIFT) | argument
 
 
 def bid(amount):
-    return (BID << 12) | amount
+    return (BID << _VERB_SHIFT) | amount
 
 
 def contract(amount):
-    return (CONTRACT << 12) | amount
+    return (CONTRACT << _VERB_SHIFT) | amount
 
 
 def give(card, target):
-    return (GIVE << 12) | (card << 2) | target
+    return (GIVE << _VERB_SHIFT) | (card << 2) | target
 
 
 def play(card):
-    return (PLAY << 12) | card
+    return (PLAY << _VERB_SHIFT) | card
 
 
 def declare(card):
-    return (DECLARE << 12) | card
+    return (DECLARE << _VERB_SHIFT) | card
 
 
 def verb(action):
-    return action >> 12
+    return action >> _VERB_SHIFT
 
 
 def amount(action):
-    return action & 0xFFF
+    return action & _ARGUMENT
 
 
 def card(action):
     """The card of a play, declare or give."""
-    if action >> 12 == GIVE:
-        return (action >> 2) & 0x3F
-    return action & 0x3F
+    if action >> _VERB_SHIFT == GIVE:
+        return (action >> 2) & _CARD
+    return action & _CARD
 
 
 def target(action):
@@ -71,5 +89,18 @@ def target(action):
 
 
 def is_play(action):
-    v = action >> 12
+    v = action >> _VERB_SHIFT
     return v == PLAY or v == DECLARE
+
+
+def log_entry(seat, action):
+    """One entry of a deal's log (``Game.log``): the seat and its action in one int."""
+    return (seat << _SEAT_SHIFT) | action
+
+
+def entry_seat(entry):
+    return entry >> _SEAT_SHIFT
+
+
+def entry_action(entry):
+    return entry & 0xFFFF

@@ -55,30 +55,21 @@ ALL_ACES = const((1 << 5) | (1 << 11) | (1 << 17) | (1 << 23))
 ALL_NINES = const(1 | (1 << 6) | (1 << 12) | (1 << 18))
 ALL_JACKS = const((1 << 1) | (1 << 7) | (1 << 13) | (1 << 19))
 
-
-
-def _suit_tables():
-    """Card count and card points of every 6-bit suit mask.
-
-    Each mask adds its lowest card to the entry of the mask without it.  Filled in
-    place: the generator expressions this replaces left about 10 KB of garbage on a
-    32-bit heap while the modules load, when it is fullest.
-    """
-    counts = bytearray(64)
-    points = bytearray(64)
-    for bits in range(1, 64):
-        rank = 0
-        while not bits >> rank & 1:
-            rank += 1
-        rest = bits & ~(1 << rank)
-        counts[bits] = counts[rest] + 1
-        points[bits] = points[rest] + RANK_POINTS[rank]
-    return bytes(counts), bytes(points)
-
-
-# POPCOUNT6[bits]: a suit's card count in one lookup; SUIT_POINTS6[bits]: its card points.
-POPCOUNT6, SUIT_POINTS6 = _suit_tables()
-del _suit_tables
+# POPCOUNT6[bits]: the card count of a 6-bit suit mask in one lookup; SUIT_POINTS6[bits]:
+# its card points (by RANK_POINTS).  Written out: computing them at import left about 10
+# KB of garbage on a 32-bit heap while the modules load (a test recomputes them).
+POPCOUNT6 = (
+    b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
+    b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05"
+    b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05"
+    b"\x02\x03\x03\x04\x03\x04\x04\x05\x03\x04\x04\x05\x04\x05\x05\x06"
+)
+SUIT_POINTS6 = (
+    b"\x00\x00\x02\x02\x03\x03\x05\x05\x04\x04\x06\x06\x07\x07\x09\x09"
+    b"\x0a\x0a\x0c\x0c\x0d\x0d\x0f\x0f\x0e\x0e\x10\x10\x11\x11\x13\x13"
+    b"\x0b\x0b\x0d\x0d\x0e\x0e\x10\x10\x0f\x0f\x11\x11\x12\x12\x14\x14"
+    b"\x15\x15\x17\x17\x18\x18\x1a\x1a\x19\x19\x1b\x1b\x1c\x1c\x1e\x1e"
+)
 
 
 def card_suit(card):

@@ -5,9 +5,9 @@ order of questions (dark, then the redeal questions, then turns) is the same
 everywhere.  Players only ever receive a seat's view (``Game.view``), never the game.
 
 A player is any object with ``decide(view) -> action`` (one of ``view.legal``).
-A player whose ``needs_view`` is False gets a lighter object holding only
-``seat`` and ``legal`` (the random player: it needs nothing more, and building full
-views would dominate the benchmark).
+A player whose ``needs_view`` is False gets the Decision itself, which holds ``seat``
+and ``legal`` (the random player: it needs nothing more, and building full views
+would dominate the benchmark).
 """
 
 import gc
@@ -19,22 +19,14 @@ from thousand.rng import Rng
 SMALL_HEAP = hasattr(gc, "mem_free")  # MicroPython and CircuitPython; not CPython
 
 
-class LegalOnly:
-    """The part of a view a random player needs."""
-
-    def __init__(self, seat, legal):
-        self.seat = seat
-        self.legal = legal
-
-
 class RandomPlayer:
     """Chooses uniformly among the legal actions (seeded, portable)."""
 
     needs_view = False
+    level = "random"
 
     def __init__(self, seed=0):
         self.rng = Rng(seed)
-        self.name = "random"
 
     def decide(self, view):
         legal = view.legal
@@ -113,7 +105,7 @@ class TableDriver:
         if getattr(player, "needs_view", True):
             self.bot_view = self.game.view(decision.seat, decision.legal, self.bot_view)
             return self.bot_view
-        return LegalOnly(decision.seat, decision.legal)
+        return decision  # its seat and legal are all such a player reads
 
     def answer(self, decision, action):
         """Apply a player's answer to ``decision`` (IllegalAction if it is not legal)."""

@@ -1,194 +1,217 @@
 """Why an action is refused, in words a player understands.
 
-Kept apart from the game so that the device loads these messages only when a
-refusal actually happens (RAM is scarce there; the screens offer legal actions only).
+``Game.refusal`` decides (the same checks that ``Game.legal`` lists from) and
+returns a code; this module only puts that code into words, so the device loads the
+words only when a refusal actually happens (RAM is scarce there; the screens offer
+legal actions only).
 """
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
 
 from thousand import actions
 from thousand import cards as C
-from thousand import scoring
-from thousand.game import (FORCED_BID, MAX_LISTED_RAISE, NUM_SEATS, PHASE_AUCTION,
-                           PHASE_CONTRACT, PHASE_DARK, PHASE_DEAL_OVER, PHASE_GIVE, PHASE_PLAY,
-                           PHASE_TALON, best_in_trick)
+from thousand.game import MAX_LISTED_RAISE, best_in_trick
+
+# The refusal codes of thousand/game.py, the same names at the same numbers (a test
+# compares the two lists); private const()s, so they take no room in the loaded module.
+_NO_SEAT = const(1)
+_GAME_OVER = const(2)
+_DEAL_OVER = const(3)
+_NO_REDEAL_TO_REFUSE = const(4)
+_DARK_FIRST_HAND_ONLY = const(5)
+_DARK_QUESTION_FIRST = const(6)
+_DARK_OFF = const(7)
+_DARK_TOO_LATE = const(8)
+_NO_DARK_QUESTION = const(9)
+_REDEAL_AFTER_RAISE = const(10)
+_REDEAL_HAND_FINE = const(11)
+_TALON_REDEAL_DECLARER_ONLY = const(12)
+_TALON_REDEAL_AFTER_GIVE = const(13)
+_TALON_REDEAL_ONLY_AT_100 = const(14)
+_TALON_REDEAL_TALON_FINE = const(15)
+_REDEAL_TOO_LATE = const(16)
+_CONCEDE_IN_AUCTION = const(17)
+_CONCEDE_DECLARER_ONLY = const(18)
+_CONCEDE_OFF = const(19)
+_CONCEDE_AFTER_PLAY = const(20)
+_CONCEDE_DARK = const(21)
+_CONCEDE_GOLDEN = const(22)
+_CONCEDE_LIMIT = const(23)
+_CONCEDE_SITTER = const(24)
+_CONCEDE_BARREL = const(25)
+_AUCTION_BID_OR_PASS = const(26)
+_ALREADY_PASSED = const(27)
+_NOT_TURN_TO_BID = const(28)
+_BID_STEP = const(29)
+_BID_NOT_ABOVE = const(30)
+_DARK_OVERBID_NEEDS_MARRIAGE = const(31)
+_DARK_OVERBID_LOW = const(32)
+_RAISE_BY_5 = const(33)
+_BID_ABOVE_CAP = const(34)
+_BID_ABOVE_CEILING = const(35)
+_BID_ABOVE_LISTED = const(36)
+_DECLARER_ACTS = const(37)
+_GIVE_BEFORE_CONTRACT = const(38)
+_MUST_GIVE = const(39)
+_NOT_HELD = const(40)
+_GIVE_TO_SELF = const(41)
+_NO_TARGET = const(42)
+_ALREADY_RECEIVED = const(43)
+_MUST_ANNOUNCE = const(44)
+_CONTRACT_FIXED = const(45)
+_CONTRACT_BELOW_BID = const(46)
+_CONTRACT_STEP = const(47)
+_CONTRACT_ABOVE_CAP = const(48)
+_MUST_PLAY = const(49)
+_NOT_TURN_TO_PLAY = const(50)
+_LEAD_TRUMP_SETTER_ONLY = const(51)
+_MUST_BEAT = const(52)
+_MUST_FOLLOW = const(53)
+_MUST_OVERTRUMP = const(54)
+_MUST_TRUMP = const(55)
+_ACE_MARRIAGE_OFF = const(56)
+_NOT_ALL_ACES = const(57)
+_NOT_MARRIAGE_CARD = const(58)
+_NO_MARRIAGE_PAIR = const(59)
+_DECLARE_NOT_ON_LEAD = const(60)
+_DECLARE_BEFORE_TRICK = const(61)
+
+# The words of each code, at the code's number.
+WORDS = (
+    None,
+    "there is no seat %r",  # NO_SEAT
+    "the game is over",  # GAME_OVER
+    "the deal is over",  # DEAL_OVER
+    "there is no redeal to refuse",  # NO_REDEAL_TO_REFUSE
+    "only seat %d (first hand) may decide on a dark game now",  # DARK_FIRST_HAND_ONLY
+    "seat %d must first say whether it plays dark",  # DARK_QUESTION_FIRST
+    "dark games are off in these rules",  # DARK_OFF
+    "a dark game can only be declared by the first hand before the cards are dealt",  # DARK_TOO_LATE
+    "there is no dark game to decide now",  # NO_DARK_QUESTION
+    "too late for a redeal: somebody has raised the bid",  # REDEAL_AFTER_RAISE
+    "seat %d's hand does not allow a redeal",  # REDEAL_HAND_FINE
+    "only the declarer may call a redeal for the talon",  # TALON_REDEAL_DECLARER_ONLY
+    "too late for a talon redeal: a card was already given",  # TALON_REDEAL_AFTER_GIVE
+    "a talon redeal is allowed only when the bid is 100",  # TALON_REDEAL_ONLY_AT_100
+    "the talon does not allow a redeal",  # TALON_REDEAL_TALON_FINE
+    "too late for a redeal",  # REDEAL_TOO_LATE
+    "nobody can concede during the auction",  # CONCEDE_IN_AUCTION
+    "only the declarer (seat %d) may concede",  # CONCEDE_DECLARER_ONLY
+    "concession is off in these rules",  # CONCEDE_OFF
+    "too late to concede: the play has started",  # CONCEDE_AFTER_PLAY
+    "no concession in a dark game in these rules",  # CONCEDE_DARK
+    "no concession in a golden deal in these rules",  # CONCEDE_GOLDEN
+    "seat %d has used its %d concession(s)",  # CONCEDE_LIMIT
+    "a seat on the barrel cannot concede",  # CONCEDE_SITTER
+    "no concession while anyone sits on the barrel",  # CONCEDE_BARREL
+    "it is the auction: seat %d may bid or pass",  # AUCTION_BID_OR_PASS
+    "seat %d has already passed",  # ALREADY_PASSED
+    "it is seat %d's turn to bid, not seat %d's",  # NOT_TURN_TO_BID
+    "bids go up in steps of 5: %d is not one",  # BID_STEP
+    "a bid must be above the current %d",  # BID_NOT_ABOVE
+    "only a seat holding a marriage may overbid a dark game",  # DARK_OVERBID_NEEDS_MARRIAGE
+    "a bid over the dark game must be at least %d",  # DARK_OVERBID_LOW
+    "raises are by 5 only: the next bid is %d",  # RAISE_BY_5
+    "seat %d may bid at most %d (120 plus the marriages in its hand)",  # BID_ABOVE_CAP
+    "no hand can make %d: the highest possible bid is %d",  # BID_ABOVE_CEILING
+    "bids are offered up to %d above the current one",  # BID_ABOVE_LISTED
+    "only the declarer (seat %d) acts now",  # DECLARER_ACTS
+    "give one card to each opponent before announcing the contract",  # GIVE_BEFORE_CONTRACT
+    "the declarer must now give a card to each opponent",  # MUST_GIVE
+    "seat %d does not hold %s",  # NOT_HELD
+    "the declarer gives cards to the opponents, not to himself",  # GIVE_TO_SELF
+    "there is no seat %d to give to",  # NO_TARGET
+    "seat %d has already received a card",  # ALREADY_RECEIVED
+    "the declarer must now announce the contract",  # MUST_ANNOUNCE
+    "the contract must be %d",  # CONTRACT_FIXED
+    "the contract cannot be below the bid of %d",  # CONTRACT_BELOW_BID
+    "a contract is a multiple of 5",  # CONTRACT_STEP
+    "the contract may be at most %d (120 plus the marriages held)",  # CONTRACT_ABOVE_CAP
+    "it is time to play a card",  # MUST_PLAY
+    "it is seat %d's turn to play, not seat %d's",  # NOT_TURN_TO_PLAY
+    "only seat %d, who set the trump, may lead %s while holding other cards",  # LEAD_TRUMP_SETTER_ONLY
+    "seat %d must beat the %s",  # MUST_BEAT
+    "seat %d must follow %s",  # MUST_FOLLOW
+    "seat %d must overtrump the %s",  # MUST_OVERTRUMP
+    "seat %d has no %s and must play a trump (%s)",  # MUST_TRUMP
+    "the ace marriage is off in these rules",  # ACE_MARRIAGE_OFF
+    "seat %d does not hold all four aces",  # NOT_ALL_ACES
+    "only a king or queen (or an ace, for the ace marriage) can declare",  # NOT_MARRIAGE_CARD
+    "seat %d does not hold the %s marriage",  # NO_MARRIAGE_PAIR
+    "only the player on lead may declare a marriage",  # DECLARE_NOT_ON_LEAD
+    "seat %d must win a trick before declaring a marriage",  # DECLARE_BEFORE_TRICK
+)
 
 
 def why_illegal(game, seat, action):
     """None when ``seat`` may do ``action`` now, else the reason in plain words."""
-    if game.is_legal(seat, action):
-        return None
-    return _reason(game, seat, action) or "seat %s cannot do that now" % (seat,)
+    reason = game.refusal(seat, action)
+    return None if reason is None else reason_words(game, seat, action, reason)
 
 
-def _reason(game, seat, action):
-    if not isinstance(seat, int) or seat < 0 or seat >= NUM_SEATS:
-        return "there is no seat %r" % (seat,)
-    if game.over:
-        return "the game is over"
-    phase = game.phase
-    v = action >> 12
-    if phase == PHASE_DEAL_OVER:
-        return "the deal is over"
-    if v == actions.KEEP:
-        return None if game.hand_redeal_entitled(seat) else "there is no redeal to refuse"
-    if phase == PHASE_DARK:
-        if seat != game.first_hand:
-            return "only seat %d (first hand) may decide on a dark game now" % game.first_hand
-        if v == actions.DARK or v == actions.NODARK:
-            return None
-        return "seat %d must first say whether it plays dark" % seat
-    if v == actions.DARK:
-        if not game.rules.dark:
-            return "dark games are off in these rules"
-        return "a dark game can only be declared by the first hand before the cards are dealt"
-    if v == actions.NODARK:
-        return "there is no dark game to decide now"
-    if v == actions.REDEAL:
-        if phase == PHASE_AUCTION:
-            if game.hand_redeal_entitled(seat):
-                return None
-            if not game.window_open:
-                return "too late for a redeal: somebody has raised the bid"
-            return "seat %d's hand does not allow a redeal" % seat
-        if phase == PHASE_TALON or phase == PHASE_GIVE:
-            if seat != game.declarer:
-                return "only the declarer may call a redeal for the talon"
-            if phase == PHASE_GIVE:
-                return "too late for a talon redeal: a card was already given"
-            if game.rules.redeal_talon_only_at_100 and game.bid != FORCED_BID:
-                return "a talon redeal is allowed only when the bid is 100"
-            if game.talon_redeal_entitled():
-                return None
-            return "the talon does not allow a redeal"
-        return "too late for a redeal"
-    if v == actions.CONCEDE:
-        if phase == PHASE_AUCTION:
-            return "nobody can concede during the auction"
-        if seat != game.declarer:
-            return "only the declarer (seat %d) may concede" % game.declarer
-        if game.may_concede():
-            return None
-        return _why_no_concession(game)
-    if phase == PHASE_AUCTION:
-        if v != actions.PASS and v != actions.BID:
-            return "it is the auction: seat %d may bid or pass" % game.to_move
-        if seat != game.to_move:
-            if game.passed >> seat & 1:
-                return "seat %d has already passed" % seat
-            return "it is seat %d's turn to bid, not seat %d's" % (game.to_move, seat)
-        if v == actions.PASS:
-            return None
-        amount = action & 0xFFF
-        low, high, _ = game.bid_range(seat)
-        if amount % 5:
-            return "bids go up in steps of 5: %d is not one" % amount
-        if amount <= game.bid:
-            return "a bid must be above the current %d" % game.bid
-        if game.dark_active and C.marriages_in(game.dealt[seat], game.rules.ace_marriage) == 0:
-            return "only a seat holding a marriage may overbid a dark game"
-        if amount < low:
-            return "a bid over the dark game must be at least %d" % low
-        if amount > high:
-            if not game.rules.bid_jumps and amount > game.bid + 5:
-                return "raises are by 5 only: the next bid is %d" % (game.bid + 5)
-            if game.bid_cap(seat) is not None:
-                return "seat %d may bid at most %d (120 plus the marriages in its hand)" % (seat, high)
-            if amount > game.bid_ceiling():
-                return "no hand can make %d: the highest possible bid is %d" % (amount, game.bid_ceiling())
-            return "bids are offered up to %d above the current one" % MAX_LISTED_RAISE
-        return None
-    if seat != game.declarer and phase != PHASE_PLAY:
-        return "only the declarer (seat %d) acts now" % game.declarer
-    if phase == PHASE_TALON or phase == PHASE_GIVE:
-        if v == actions.CONTRACT:
-            return "give one card to each opponent before announcing the contract"
-        if v != actions.GIVE:
-            return "the declarer must now give a card to each opponent"
-        c = actions.card(action)
-        t = action & 3
-        if not game.hands[seat] >> c & 1:
-            return "seat %d does not hold %s" % (seat, C.card_name(c))
-        if t == seat:
-            return "the declarer gives cards to the opponents, not to himself"
-        if game.received[t] >= 0:
-            return "seat %d has already received a card" % t
-        return None
-    if phase == PHASE_CONTRACT:
-        if v != actions.CONTRACT:
-            return "the declarer must now announce the contract"
-        amount = action & 0xFFF
-        low, high = game.contract_range()
-        if amount == low:
-            return None
-        if low == high:
-            return "the contract must be %d" % low
-        if amount < low:
-            return "the contract cannot be below the bid of %d" % low
-        if amount % 5:
-            return "a contract is a multiple of 5"
-        if amount > high:
-            return "the contract may be at most %d (120 plus the marriages held)" % high
-        return None
-    # play
-    if v != actions.PLAY and v != actions.DECLARE:
-        return "it is time to play a card"
-    if seat != game.to_move:
-        return "it is seat %d's turn to play, not seat %d's" % (game.to_move, seat)
-    c = action & 0x3F
-    if c >= C.NUM_CARDS or not game.hands[seat] >> c & 1:
-        return "seat %d does not hold %s" % (seat, C.card_name(c % 24))
-    if not game.playable(seat) >> c & 1:
-        return _why_not_playable(game, seat, c)
-    if v == actions.DECLARE and not game.declarable(seat) >> c & 1:
-        return _why_not_declarable(game, seat, c)
-    return None
+def reason_words(game, seat, action, reason):
+    """The words of refusal code ``reason`` (``Game.refusal``) for this action."""
+    words = WORDS[reason]
+    if "%" not in words:
+        return words
+    return words % _facts(game, seat, action, reason)
 
 
-def _why_no_concession(game):
-    r = game.rules
-    if not r.concede:
-        return "concession is off in these rules"
-    if game.phase == PHASE_PLAY:
-        return "too late to concede: the play has started"
-    if game.kind == scoring.DARK:
-        return "no concession in a dark game in these rules"
-    if game.kind == scoring.GOLDEN:
-        return "no concession in a golden deal in these rules"
-    if r.concede_limit is not None and game.concessions[game.declarer] >= r.concede_limit:
-        return "seat %d has used its %d concession(s)" % (game.declarer, r.concede_limit)
-    if r.concede_on_barrel == "not_sitter":
-        return "a seat on the barrel cannot concede"
-    return "no concession while anyone sits on the barrel"
-
-
-def _why_not_playable(game, seat, card):
-    hand = game.hands[seat]
-    if game.trick_len == 0:
-        return "only seat %d, who set the trump, may lead %s while holding other cards" % (
-            game.trump_setter, C.SUIT_WORDS[game.trump])
+def _facts(game, seat, action, reason):
+    """What the words of refusal code ``reason`` name: seats, amounts, cards."""
+    if reason == _NO_SEAT:
+        return (seat,)
+    if reason == _DARK_FIRST_HAND_ONLY:
+        return game.first_hand
+    if reason == _CONCEDE_DECLARER_ONLY or reason == _DECLARER_ACTS:
+        return game.declarer
+    if reason == _CONCEDE_LIMIT:
+        return game.declarer, game.rules.concede_limit
+    if reason == _AUCTION_BID_OR_PASS:
+        return game.to_move
+    if reason == _NOT_TURN_TO_BID or reason == _NOT_TURN_TO_PLAY:
+        return game.to_move, seat
+    amount = actions.amount(action)
+    if reason == _BID_STEP:
+        return amount
+    if reason == _BID_NOT_ABOVE:
+        return game.bid
+    if reason == _DARK_OVERBID_LOW:
+        return game.bid_range(seat)[0]
+    if reason == _RAISE_BY_5:
+        return game.bid + 5
+    if reason == _BID_ABOVE_CAP:
+        return seat, game.bid_range(seat)[1]
+    if reason == _BID_ABOVE_CEILING:
+        return amount, game.bid_ceiling()
+    if reason == _BID_ABOVE_LISTED:
+        return MAX_LISTED_RAISE
+    card = actions.card(action)
+    if reason == _NOT_HELD:
+        return seat, C.card_name(card % C.NUM_CARDS)
+    if reason == _NO_TARGET or reason == _ALREADY_RECEIVED:
+        return actions.target(action)
+    if reason == _CONTRACT_FIXED or reason == _CONTRACT_BELOW_BID:
+        return game.contract_range()[0]
+    if reason == _CONTRACT_ABOVE_CAP:
+        return game.contract_range()[1]
+    if reason == _LEAD_TRUMP_SETTER_ONLY:
+        return game.trump_setter, C.SUIT_WORDS[game.trump]
     led = game.trick_cards[0] // 6
-    if hand & C.suit_mask(led):
-        if card // 6 == led:
-            best = best_in_trick(game.trick_cards, game.trick_len, led)
-            return "seat %d must beat the %s" % (seat, C.card_words(best))
-        return "seat %d must follow %s" % (seat, C.SUIT_WORDS[led])
-    if card // 6 == game.trump:
-        best = best_in_trick(game.trick_cards, game.trick_len, game.trump)
-        return "seat %d must overtrump the %s" % (seat, C.card_words(best))
-    return "seat %d has no %s and must play a trump (%s)" % (seat, C.SUIT_WORDS[led], C.SUIT_WORDS[game.trump])
-
-
-def _why_not_declarable(game, seat, card):
-    rank = card % 6
-    r = game.rules
-    if rank == C.ACE:
-        if not r.ace_marriage:
-            return "the ace marriage is off in these rules"
-        if game.hands[seat] & C.ALL_ACES != C.ALL_ACES:
-            return "seat %d does not hold all four aces" % seat
-    elif rank != C.KING and rank != C.QUEEN:
-        return "only a king or queen (or an ace, for the ace marriage) can declare"
-    elif not game.hands[seat] >> (card ^ 1) & 1:  # queen and king differ in the last bit
-        return "seat %d does not hold the %s marriage" % (seat, C.SUIT_WORDS[card // 6])
-    if game.trick_len:
-        return "only the player on lead may declare a marriage"
-    return "seat %d must win a trick before declaring a marriage" % seat
+    if reason == _MUST_BEAT:
+        return seat, C.card_words(best_in_trick(game.trick_cards, game.trick_len, led))
+    if reason == _MUST_FOLLOW:
+        return seat, C.SUIT_WORDS[led]
+    if reason == _MUST_OVERTRUMP:
+        return seat, C.card_words(best_in_trick(game.trick_cards, game.trick_len, game.trump))
+    if reason == _MUST_TRUMP:
+        return seat, C.SUIT_WORDS[led], C.SUIT_WORDS[game.trump]
+    if reason == _NO_MARRIAGE_PAIR:
+        return seat, C.SUIT_WORDS[card // 6]
+    return seat  # the words name only the seat

@@ -7,8 +7,8 @@ changes nothing then, and shows each seat exactly what it may know (``view``).
 >>> from thousand.rules import Rules
 >>> game = Game(Rules.preset("classic"), seed=5)
 >>> game.start_deal()
->>> PHASE_NAMES[game.phase], game.to_move
-('auction', 2)
+>>> game.phase == PHASE_AUCTION, game.to_move
+(True, 2)
 >>> game.apply(2, actions.ACTION_PASS)
 >>> try:
 ...     game.apply(0, actions.bid(107))
@@ -17,28 +17,99 @@ changes nothing then, and shows each seat exactly what it may know (``view``).
 bids go up in steps of 5: 107 is not one
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 from thousand import actions
 from thousand import cards as C
 from thousand import scoring
 from thousand.rng import Rng
 from thousand.rules import Rules
 
-PHASE_DARK = 0  # the first hand decides on a dark game before seeing cards
-PHASE_AUCTION = 1
-PHASE_TALON = 2  # declarer: talon redeal window, first give
-PHASE_GIVE = 3  # declarer: second give
-PHASE_CONTRACT = 4
-PHASE_PLAY = 5
-PHASE_DEAL_OVER = 6  # waiting for start_deal()
-PHASE_GAME_OVER = 7
-PHASE_NAMES = ("dark", "auction", "talon", "give", "contract", "play", "deal_over", "game_over")
+PHASE_DARK = const(0)  # the first hand decides on a dark game before seeing cards
+PHASE_AUCTION = const(1)
+PHASE_TALON = const(2)  # declarer: talon redeal window, first give
+PHASE_GIVE = const(3)  # declarer: second give
+PHASE_CONTRACT = const(4)
+PHASE_PLAY = const(5)
+PHASE_DEAL_OVER = const(6)  # waiting for start_deal()
+PHASE_GAME_OVER = const(7)
 
-NUM_SEATS = 3
-HAND_SIZE = 7
-TALON_SIZE = 3
-FORCED_BID = 100
-DARK_BID = 120
-MAX_LISTED_RAISE = 100  # with bid_cap none, bids are offered up to this far above the current one
+NUM_SEATS = const(3)
+HAND_SIZE = const(7)
+TALON_SIZE = const(3)
+FORCED_BID = const(100)
+DARK_BID = const(120)
+MAX_LISTED_RAISE = const(100)  # with bid_cap none, bids are offered up to this far above the current one
+
+# Why an action is refused: the codes Game.refusal() returns, each worded by thousand/explain.py
+# (its WORDS, in this order).  Private const()s: they take no room in the loaded module.
+_NO_SEAT = const(1)
+_GAME_OVER = const(2)
+_DEAL_OVER = const(3)
+_NO_REDEAL_TO_REFUSE = const(4)
+_DARK_FIRST_HAND_ONLY = const(5)
+_DARK_QUESTION_FIRST = const(6)
+_DARK_OFF = const(7)
+_DARK_TOO_LATE = const(8)
+_NO_DARK_QUESTION = const(9)
+_REDEAL_AFTER_RAISE = const(10)
+_REDEAL_HAND_FINE = const(11)
+_TALON_REDEAL_DECLARER_ONLY = const(12)
+_TALON_REDEAL_AFTER_GIVE = const(13)
+_TALON_REDEAL_ONLY_AT_100 = const(14)
+_TALON_REDEAL_TALON_FINE = const(15)
+_REDEAL_TOO_LATE = const(16)
+_CONCEDE_IN_AUCTION = const(17)
+_CONCEDE_DECLARER_ONLY = const(18)
+_CONCEDE_OFF = const(19)
+_CONCEDE_AFTER_PLAY = const(20)
+_CONCEDE_DARK = const(21)
+_CONCEDE_GOLDEN = const(22)
+_CONCEDE_LIMIT = const(23)
+_CONCEDE_SITTER = const(24)
+_CONCEDE_BARREL = const(25)
+_AUCTION_BID_OR_PASS = const(26)
+_ALREADY_PASSED = const(27)
+_NOT_TURN_TO_BID = const(28)
+_BID_STEP = const(29)
+_BID_NOT_ABOVE = const(30)
+_DARK_OVERBID_NEEDS_MARRIAGE = const(31)
+_DARK_OVERBID_LOW = const(32)
+_RAISE_BY_5 = const(33)
+_BID_ABOVE_CAP = const(34)
+_BID_ABOVE_CEILING = const(35)
+_BID_ABOVE_LISTED = const(36)
+_DECLARER_ACTS = const(37)
+_GIVE_BEFORE_CONTRACT = const(38)
+_MUST_GIVE = const(39)
+_NOT_HELD = const(40)
+_GIVE_TO_SELF = const(41)
+_NO_TARGET = const(42)
+_ALREADY_RECEIVED = const(43)
+_MUST_ANNOUNCE = const(44)
+_CONTRACT_FIXED = const(45)
+_CONTRACT_BELOW_BID = const(46)
+_CONTRACT_STEP = const(47)
+_CONTRACT_ABOVE_CAP = const(48)
+_MUST_PLAY = const(49)
+_NOT_TURN_TO_PLAY = const(50)
+_LEAD_TRUMP_SETTER_ONLY = const(51)
+_MUST_BEAT = const(52)
+_MUST_FOLLOW = const(53)
+_MUST_OVERTRUMP = const(54)
+_MUST_TRUMP = const(55)
+_ACE_MARRIAGE_OFF = const(56)
+_NOT_ALL_ACES = const(57)
+_NOT_MARRIAGE_CARD = const(58)
+_NO_MARRIAGE_PAIR = const(59)
+_DECLARE_NOT_ON_LEAD = const(60)
+_DECLARE_BEFORE_TRICK = const(61)
 
 
 def default_start():
@@ -76,6 +147,7 @@ class DealResult:
         self.winner = None
 
     def to_json(self):
+        """The referee's output for this deal (REFEREE.md)."""
         trumps = []
         for t in self.trumps:
             trumps.append(None if t < 0 else C.SUIT_CHARS[t])
@@ -167,11 +239,11 @@ class Game:
 
             start = checked_start(start)
         self.start = start
-        self.table = scoring.Table(NUM_SEATS)
-        self.table.scores = list(start["scores"])
-        self.table.bolts = list(start["bolts"])
-        self.table.barrel = list(start["barrel"])
-        self.table.barrels_used = list(start["barrels_used"])
+        # The scores between deals, what scoring.settle changes (the game is its table).
+        self.scores = list(start["scores"])
+        self.bolts = list(start["bolts"])
+        self.barrel = list(start["barrel"])  # None, or barrel deals left
+        self.barrels_used = list(start["barrels_used"])
         self.dealer = start["dealer"]
         self.deals_played = start["deals_played"]
         self.deal_number = 0  # deals started, redeals included
@@ -225,33 +297,13 @@ class Game:
         self.last_trick_winner = -1
         self.tricks = []  # winner of each trick
         self.trumps = []  # trump during each trick
-        self.log = []  # this deal's written actions: seat << 16 | action
-
-    @property
-    def scores(self):
-        return self.table.scores
-
-    @property
-    def bolts(self):
-        return self.table.bolts
-
-    @property
-    def barrel(self):
-        return self.table.barrel
-
-    @property
-    def barrels_used(self):
-        return self.table.barrels_used
+        self.log = []  # this deal's written actions: actions.log_entry(seat, action)
 
     def start_state(self):
         """The state between deals, as a record's ``start`` object."""
-        t = self.table
-        return {"scores": list(t.scores), "bolts": list(t.bolts), "dealer": self.dealer,
-                "barrel": list(t.barrel), "barrels_used": list(t.barrels_used),
+        return {"scores": list(self.scores), "bolts": list(self.bolts), "dealer": self.dealer,
+                "barrel": list(self.barrel), "barrels_used": list(self.barrels_used),
                 "deals_played": self.deals_played}
-
-    def is_golden_deal(self):
-        return self.rules.golden and self.deals_played < 3
 
     # ------------------------------------------------------------------ dealing
     def start_deal(self, hands=None, talon=None):
@@ -281,25 +333,18 @@ class Game:
                 if hands[s] & C.ALL_ACES == C.ALL_ACES:
                     self._end_without_score(scoring.REDEAL)
                     return
-        if self.is_golden_deal():
+        r = self.rules
+        if r.golden and self.deals_played < 3:
             self.kind = scoring.GOLDEN
             self.bid = DARK_BID
             self.high_bidder = self.first_hand
             self._finish_auction(self.first_hand)
-        elif self._dark_possible():
+        elif (r.dark and self.scores[self.first_hand] >= r.dark_min_score
+              and self.barrel.count(None) == NUM_SEATS):  # nobody sits on the barrel
             self.phase = PHASE_DARK
             self.to_move = self.first_hand
         else:
             self._begin_auction()
-
-    def _dark_possible(self):
-        r = self.rules
-        if not r.dark or self.table.scores[self.first_hand] < r.dark_min_score:
-            return False
-        for b in self.table.barrel:
-            if b is not None:
-                return False
-        return True
 
     def _begin_auction(self):
         self.phase = PHASE_AUCTION
@@ -355,7 +400,9 @@ class Game:
         """May ``seat`` call a hand redeal now?"""
         if not self.window_open or self.phase != PHASE_AUCTION:
             return False
-        return _hand_condition(self.rules, self.dealt[seat])
+        r = self.rules
+        return _redeal_condition(self.dealt[seat], r.redeal_hand_points_below, r.redeal_hand_nines,
+                                 r.redeal_hand_jacks)
 
     def redeal_callers(self):
         """Seats that may call a hand redeal now, first hand first."""
@@ -367,36 +414,8 @@ class Game:
         return out
 
     def talon_redeal_entitled(self):
-        if self.phase != PHASE_TALON:
-            return False
-        r = self.rules
-        if r.redeal_talon_only_at_100 and self.bid != FORCED_BID:
-            return False
-        return _talon_condition(r, self.talon_dealt)
-
-    def may_concede(self):
-        """May the declarer concede now (RULES.md 4.3)?"""
-        r = self.rules
-        if self.phase not in (PHASE_TALON, PHASE_GIVE, PHASE_CONTRACT, PHASE_PLAY):
-            return False
-        if self.phase == PHASE_PLAY and (self.played or self.trick_len):
-            return False
-        if not r.concede:
-            return False
-        if self.kind == scoring.DARK and not r.dark_concede:
-            return False
-        if self.kind == scoring.GOLDEN and not r.golden_concede:
-            return False
-        if r.concede_limit is not None and self.concessions[self.declarer] >= r.concede_limit:
-            return False
-        barrel = self.table.barrel
-        if r.concede_on_barrel == "not_sitter" and barrel[self.declarer] is not None:
-            return False
-        if r.concede_on_barrel == "nobody":
-            for b in barrel:
-                if b is not None:
-                    return False
-        return True
+        """May the declarer call a talon redeal now?"""
+        return self._talon_redeal_refusal(self.declarer) is None
 
     def bid_cap(self, seat):
         """Highest bid ``seat`` may make, or None when only the ceiling limits it."""
@@ -480,12 +499,13 @@ class Game:
         if seat != self.declarer and phase != PHASE_PLAY:
             return out
         if phase == PHASE_TALON or phase == PHASE_GIVE:
-            if self.talon_redeal_entitled():
+            if self._talon_redeal_refusal(seat) is None:
                 out.append(actions.ACTION_REDEAL)
-            targets = self._give_targets()
             for c in C.cards_of(self.hands[seat]):
-                for t in targets:
-                    out.append(actions.give(c, t))
+                for i in range(1, NUM_SEATS):  # the opponents who have no card yet
+                    t = (seat + i) % NUM_SEATS
+                    if self.received[t] < 0:
+                        out.append(actions.give(c, t))
         elif phase == PHASE_CONTRACT:
             low, high = self.contract_range()
             out.append(actions.contract(low))
@@ -501,35 +521,198 @@ class Game:
                 out.append(actions.play(c))
             for c in C.cards_of(self.declarable(seat)):
                 out.append(actions.declare(c))
-        if seat == self.declarer and self.may_concede():
+        else:  # the deal or the game is over
+            return out
+        if self._concession_refusal(seat) is None:
             out.append(actions.ACTION_CONCEDE)
         return out
 
-    def _give_targets(self):
-        out = []
-        for i in range(1, NUM_SEATS):
-            t = (self.declarer + i) % NUM_SEATS
-            if self.received[t] < 0:
-                out.append(t)
-        return out
+    # ------------------------------------------------------------------ legality
+    # refusal() is the one place that decides whether an action is legal; legal() lists the
+    # actions it accepts, built from the same queries (bid_range, contract_range, playable,
+    # declarable, the redeal and concession checks); a test holds the two together.
+
+    def refusal(self, seat, action):
+        """None when ``seat`` may do ``action`` now, else why not: a code that
+        ``thousand.explain`` puts into words (loaded only on a refusal)."""
+        if not isinstance(seat, int) or seat < 0 or seat >= NUM_SEATS:
+            return _NO_SEAT
+        if self.over:
+            return _GAME_OVER
+        phase = self.phase
+        v = actions.verb(action)
+        if phase == PHASE_DEAL_OVER:
+            return _DEAL_OVER
+        if v == actions.KEEP:
+            return None if self.hand_redeal_entitled(seat) else _NO_REDEAL_TO_REFUSE
+        if phase == PHASE_DARK:
+            if seat != self.first_hand:
+                return _DARK_FIRST_HAND_ONLY
+            if v == actions.DARK or v == actions.NODARK:
+                return None
+            return _DARK_QUESTION_FIRST
+        if v == actions.DARK:
+            return _DARK_TOO_LATE if self.rules.dark else _DARK_OFF
+        if v == actions.NODARK:
+            return _NO_DARK_QUESTION
+        if v == actions.REDEAL:
+            if phase == PHASE_AUCTION:
+                if self.hand_redeal_entitled(seat):
+                    return None
+                return _REDEAL_HAND_FINE if self.window_open else _REDEAL_AFTER_RAISE
+            if phase == PHASE_TALON or phase == PHASE_GIVE:
+                return self._talon_redeal_refusal(seat)
+            return _REDEAL_TOO_LATE
+        if v == actions.CONCEDE:
+            return self._concession_refusal(seat)
+        if phase == PHASE_AUCTION:
+            if v != actions.PASS and v != actions.BID:
+                return _AUCTION_BID_OR_PASS
+            if seat != self.to_move:
+                return _ALREADY_PASSED if self.passed >> seat & 1 else _NOT_TURN_TO_BID
+            if v == actions.PASS:
+                return None
+            return self._bid_refusal(seat, actions.amount(action))
+        if seat != self.declarer and phase != PHASE_PLAY:
+            return _DECLARER_ACTS
+        if phase == PHASE_TALON or phase == PHASE_GIVE:
+            if v == actions.CONTRACT:
+                return _GIVE_BEFORE_CONTRACT
+            if v != actions.GIVE:
+                return _MUST_GIVE
+            target = actions.target(action)
+            if not self.hands[seat] >> actions.card(action) & 1:
+                return _NOT_HELD
+            if target == seat:
+                return _GIVE_TO_SELF
+            if target >= NUM_SEATS:
+                return _NO_TARGET
+            return _ALREADY_RECEIVED if self.received[target] >= 0 else None
+        if phase == PHASE_CONTRACT:
+            if v != actions.CONTRACT:
+                return _MUST_ANNOUNCE
+            return self._contract_refusal(actions.amount(action))
+        if v != actions.PLAY and v != actions.DECLARE:
+            return _MUST_PLAY
+        if seat != self.to_move:
+            return _NOT_TURN_TO_PLAY
+        card = actions.card(action)
+        if card >= C.NUM_CARDS or not self.hands[seat] >> card & 1:
+            return _NOT_HELD
+        if not self.playable(seat) >> card & 1:
+            return self._unplayable_refusal(seat, card)
+        if v == actions.DECLARE and not self.declarable(seat) >> card & 1:
+            return self._undeclarable_refusal(seat, card)
+        return None
+
+    def is_legal(self, seat, action):
+        return self.refusal(seat, action) is None
+
+    def _talon_redeal_refusal(self, seat):
+        if seat != self.declarer:
+            return _TALON_REDEAL_DECLARER_ONLY
+        if self.phase != PHASE_TALON:
+            return _TALON_REDEAL_AFTER_GIVE
+        if self.rules.redeal_talon_only_at_100 and self.bid != FORCED_BID:
+            return _TALON_REDEAL_ONLY_AT_100
+        r = self.rules
+        if _redeal_condition(self.talon_dealt, r.redeal_talon_points_below, r.redeal_talon_two_nines,
+                             r.redeal_talon_three_jacks):
+            return None
+        return _TALON_REDEAL_TALON_FINE
+
+    def _concession_refusal(self, seat):
+        """Why ``seat`` may not concede now (RULES.md 4.3), or None."""
+        if self.phase == PHASE_AUCTION:
+            return _CONCEDE_IN_AUCTION
+        if seat != self.declarer:
+            return _CONCEDE_DECLARER_ONLY
+        r = self.rules
+        if not r.concede:
+            return _CONCEDE_OFF
+        if self.played or self.trick_len:
+            return _CONCEDE_AFTER_PLAY
+        if self.kind == scoring.DARK and not r.dark_concede:
+            return _CONCEDE_DARK
+        if self.kind == scoring.GOLDEN and not r.golden_concede:
+            return _CONCEDE_GOLDEN
+        if r.concede_limit is not None and self.concessions[seat] >= r.concede_limit:
+            return _CONCEDE_LIMIT
+        barrel = self.barrel
+        if r.concede_on_barrel == "not_sitter" and barrel[seat] is not None:
+            return _CONCEDE_SITTER
+        if r.concede_on_barrel == "nobody":
+            for b in barrel:
+                if b is not None:
+                    return _CONCEDE_BARREL
+        return None
+
+    def _bid_refusal(self, seat, amount):
+        if amount % 5:
+            return _BID_STEP
+        if amount <= self.bid:
+            return _BID_NOT_ABOVE
+        if self.dark_active and C.marriages_in(self.dealt[seat], self.rules.ace_marriage) == 0:
+            return _DARK_OVERBID_NEEDS_MARRIAGE
+        low, high, _step = self.bid_range(seat)
+        if amount < low:
+            return _DARK_OVERBID_LOW
+        if amount <= high:
+            return None
+        if not self.rules.bid_jumps and amount > self.bid + 5:
+            return _RAISE_BY_5
+        if self.bid_cap(seat) is not None:
+            return _BID_ABOVE_CAP
+        return _BID_ABOVE_CEILING if amount > self.bid_ceiling() else _BID_ABOVE_LISTED
+
+    def _contract_refusal(self, amount):
+        low, high = self.contract_range()
+        if amount == low:
+            return None
+        if low == high:
+            return _CONTRACT_FIXED
+        if amount < low:
+            return _CONTRACT_BELOW_BID
+        if amount % 5:
+            return _CONTRACT_STEP
+        return _CONTRACT_ABOVE_CAP if amount > high else None
+
+    def _unplayable_refusal(self, seat, card):
+        """Which rule of playable() keeps ``card`` (held) from the trick, read from what
+        that mask allows."""
+        if self.trick_len == 0:
+            return _LEAD_TRUMP_SETTER_ONLY  # the only rule that restricts a lead
+        led = self.trick_cards[0] // 6
+        if self.playable(seat) & C.suit_mask(led):  # it must follow
+            return _MUST_BEAT if card // 6 == led else _MUST_FOLLOW
+        return _MUST_OVERTRUMP if card // 6 == self.trump else _MUST_TRUMP
+
+    def _undeclarable_refusal(self, seat, card):
+        """Which condition of declarable() a playable ``card`` misses."""
+        rank = card % 6
+        hand = self.hands[seat]
+        if rank == C.ACE:
+            if not self.rules.ace_marriage:
+                return _ACE_MARRIAGE_OFF
+            if hand & C.ALL_ACES != C.ALL_ACES:
+                return _NOT_ALL_ACES
+        elif rank != C.KING and rank != C.QUEEN:
+            return _NOT_MARRIAGE_CARD
+        elif not hand >> (card ^ 1) & 1:  # queen and king differ in the last bit
+            return _NO_MARRIAGE_PAIR
+        return _DECLARE_NOT_ON_LEAD if self.trick_len else _DECLARE_BEFORE_TRICK
 
     # ------------------------------------------------------------------ applying
-    def is_legal(self, seat, action):
-        if not isinstance(seat, int) or seat < 0 or seat >= NUM_SEATS:
-            return False
-        if action == actions.ACTION_KEEP:
-            return self.hand_redeal_entitled(seat)
-        return action in self.legal(seat)
-
     def apply(self, seat, action):
         """Apply one action of ``seat``; raise IllegalAction (changing nothing) if illegal."""
-        if not self.is_legal(seat, action):
-            from thousand.explain import why_illegal  # only loaded when needed: saves RAM
+        reason = self.refusal(seat, action)
+        if reason is not None:
+            from thousand.explain import reason_words  # only loaded when needed: saves RAM
 
-            raise IllegalAction(why_illegal(self, seat, action))
-        v = action >> 12
+            raise IllegalAction(reason_words(self, seat, action, reason))
+        v = actions.verb(action)
         if v != actions.NODARK and v != actions.KEEP:
-            self.log.append((seat << 16) | action)
+            self.log.append(actions.log_entry(seat, action))
         if v == actions.DARK or v == actions.NODARK:
             if v == actions.DARK:
                 self.dark_declared = True
@@ -543,7 +726,7 @@ class Game:
             self.passed |= 1 << seat
             self._next_bidder()
         elif v == actions.BID:
-            self.bid = action & 0xFFF
+            self.bid = actions.amount(action)
             self.bids[seat] = self.bid
             self.high_bidder = seat
             self.raised = True
@@ -552,14 +735,14 @@ class Game:
             self._next_bidder()
         elif v == actions.GIVE:
             c = actions.card(action)
-            t = action & 3
+            t = actions.target(action)
             self.hands[seat] &= ~(1 << c)
             self.hands[t] |= 1 << c
             self.received[t] = c
             self.gives.append((c, t))
             self.phase = PHASE_GIVE if len(self.gives) < NUM_SEATS - 1 else PHASE_CONTRACT
         elif v == actions.CONTRACT:
-            self.contract = action & 0xFFF
+            self.contract = actions.amount(action)
             self.phase = PHASE_PLAY
             self.leader = self.declarer
             self.to_move = self.declarer
@@ -569,7 +752,7 @@ class Game:
             self.concessions[seat] += 1
             self._settle(scoring.CONCEDED)
         else:
-            self._play(seat, action & 0x3F, v == actions.DECLARE)
+            self._play(seat, actions.card(action), v == actions.DECLARE)
 
     def _play(self, seat, card, declaring):
         if declaring:
@@ -621,16 +804,24 @@ class Game:
     def _settle(self, result):
         deltas = scoring.deal_deltas(self.rules, self.kind, self.declarer, self.contract, result,
                                      self.card_points, self.marriage_points, [0] * NUM_SEATS)
-        before = list(self.table.scores)
-        winner = scoring.settle(self.table, self.rules, self.kind, self.declarer, self.contract,
+        before = list(self.scores)
+        winner = scoring.settle(self, self.rules, self.kind, self.declarer, self.contract,
                                 result, deltas, self.tricks_won)
         self.deals_played += 1
         if self.kind == scoring.GOLDEN:
             if result == scoring.MADE:
                 self.golden_made = True
-            if self.deals_played == 3 and not self.golden_made and winner is None:
-                self._golden_failed()
-        real = [self.table.scores[s] - before[s] for s in range(NUM_SEATS)]
+            if (self.deals_played == 3 and not self.golden_made and winner is None
+                    and self.rules.golden_fail != "keep"):
+                for s in range(NUM_SEATS):  # the golden deals failed: back to zero
+                    self.scores[s] = 0
+                    self.bolts[s] = 0
+                    self.barrel[s] = None
+                    self.barrels_used[s] = 0
+                if self.rules.golden_fail == "replay":
+                    self.deals_played = 0
+                    self.golden_made = False
+        real = [self.scores[s] - before[s] for s in range(NUM_SEATS)]
         self._store_result(result, real)
         self.dealer = (self.dealer + 1) % NUM_SEATS
         if winner is not None:
@@ -642,26 +833,26 @@ class Game:
             self.phase = PHASE_DEAL_OVER
         self.to_move = -1
 
-    def _golden_failed(self):
-        mode = self.rules.golden_fail
-        if mode == "keep":
-            return
-        t = self.table
-        for s in range(NUM_SEATS):
-            t.scores[s] = 0
-            t.bolts[s] = 0
-            t.barrel[s] = None
-            t.barrels_used[s] = 0
-        if mode == "replay":
-            self.deals_played = 0
-            self.golden_made = False
-
     def _store_result(self, result, deltas):
+        r = self._result(result, deltas)
+        self.last_result = r
+        if self.keep_records:
+            self.records.append((list(self.dealt), self.talon_dealt, list(self.log)))
+            self.sheet.append(r)
+
+    def unfinished_result(self):
+        """The referee's entry for a deal whose actions stopped early."""
+        return self._result(scoring.UNFINISHED, [0] * NUM_SEATS)
+
+    def _result(self, result, deltas):
+        """The DealResult of this deal as it stands, ended by ``result``."""
         r = DealResult()
         r.number = self.deal_number
         r.dealer = self.dealer
-        r.declarer = self.declarer if self.declarer >= 0 else None
-        r.bid = self.bid if self.declarer >= 0 else None
+        has_declarer = self.declarer >= 0
+        r.declarer = self.declarer if has_declarer else None
+        # an unfinished auction shows its bid; a redeal before a declarer has none
+        r.bid = self.bid if has_declarer or (result == scoring.UNFINISHED and self.bid) else None
         r.contract = self.contract if self.contract else None
         r.result = result
         r.kind = self.kind
@@ -671,36 +862,10 @@ class Game:
             r.cards = list(self.card_points)
             r.marriages = list(self.marriage_points)
         r.deltas = deltas
-        t = self.table
-        r.scores = list(t.scores)
-        r.bolts = list(t.bolts)
-        r.barrel = list(t.barrel)
-        r.barrels_used = list(t.barrels_used)
-        r.tricks = list(self.tricks)
-        r.trumps = list(self.trumps)
-        self.last_result = r
-        if self.keep_records:
-            self.records.append((list(self.dealt), self.talon_dealt, list(self.log)))
-            self.sheet.append(r)
-
-    def unfinished_result(self):
-        """The referee's entry for a deal whose actions stopped early."""
-        r = DealResult()
-        r.number = self.deal_number
-        r.dealer = self.dealer
-        r.declarer = self.declarer if self.declarer >= 0 else None
-        r.bid = self.bid if self.bid else None
-        r.contract = self.contract if self.contract else None
-        r.kind = self.kind
-        r.dark_declared = self.dark_declared
-        r.talon_shown = self.talon_shown
-        r.cards = list(self.card_points)
-        r.marriages = list(self.marriage_points)
-        t = self.table
-        r.scores = list(t.scores)
-        r.bolts = list(t.bolts)
-        r.barrel = list(t.barrel)
-        r.barrels_used = list(t.barrels_used)
+        r.scores = list(self.scores)
+        r.bolts = list(self.bolts)
+        r.barrel = list(self.barrel)
+        r.barrels_used = list(self.barrels_used)
         r.tricks = list(self.tricks)
         r.trumps = list(self.trumps)
         return r
@@ -747,7 +912,6 @@ class Game:
         v.contract = self.contract
         v.received = self.received[seat]
         # The lists are filled in place (slice assignment keeps their storage).
-        table = self.table
         for s in range(NUM_SEATS):
             v.hand_counts[s] = 0 if self.phase == PHASE_DARK else C.count(self.hands[s])
             v.bids[s] = self.bids[s]
@@ -755,10 +919,10 @@ class Game:
             v.marriage_points[s] = self.marriage_points[s]
             v.tricks_won[s] = self.tricks_won[s]
             v.card_points[s] = self.card_points[s]
-            v.scores[s] = table.scores[s]
-            v.bolts[s] = table.bolts[s]
-            v.barrel[s] = table.barrel[s]
-            v.barrels_used[s] = table.barrels_used[s]
+            v.scores[s] = self.scores[s]
+            v.bolts[s] = self.bolts[s]
+            v.barrel[s] = self.barrel[s]
+            v.barrels_used[s] = self.barrels_used[s]
         v.gives[:] = [(c if self._sees_give(seat, t) else -1, t) for (c, t) in self.gives]
         v.trick[:] = [(self.trick_seats[i], self.trick_cards[i]) for i in range(self.trick_len)]
         v.leader = self.leader
@@ -787,17 +951,9 @@ class Game:
 
     def log_text(self, seat=None):
         """This deal's actions in REFEREE.md text; as ``seat`` saw them when given."""
-        from thousand.notation import action_text  # text is for records only: loaded on demand
+        from thousand.notation import log_text  # text is for records only: loaded on demand
 
-        out = []
-        for entry in self.log:
-            s = entry >> 16
-            a = entry & 0xFFFF
-            hide = False
-            if seat is not None and a >> 12 == actions.GIVE:
-                hide = not self._sees_give(seat, a & 3)
-            out.append(action_text(s, a, hide))
-        return out
+        return log_text(self, seat)
 
 
 def best_in_trick(trick_cards, length, suit):
@@ -876,13 +1032,3 @@ def _redeal_condition(cards, points_below, nines, jacks):
     if nines is not None and C.count(cards & C.ALL_NINES) >= nines:
         return True
     return jacks is not None and C.count(cards & C.ALL_JACKS) >= jacks
-
-
-def _hand_condition(rules, dealt):
-    return _redeal_condition(dealt, rules.redeal_hand_points_below, rules.redeal_hand_nines,
-                             rules.redeal_hand_jacks)
-
-
-def _talon_condition(rules, talon):
-    return _redeal_condition(talon, rules.redeal_talon_points_below, rules.redeal_talon_two_nines,
-                             rules.redeal_talon_three_jacks)

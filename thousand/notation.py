@@ -15,9 +15,11 @@ True
 '2 play KH declare'
 """
 
-from thousand.actions import BID, CONTRACT, DECLARE, GIVE, PLAY, bid, card, contract, declare, give, play
+from thousand.actions import (BID, CONTRACT, DECLARE, GIVE, PLAY, action_of, amount, bid, card, contract, declare,
+                              entry_action, entry_seat, give, play, target, verb)
 from thousand.cards import RANK_CHARS, SUIT_CHARS, card_name
 
+PHASE_NAMES = ("dark", "auction", "talon", "give", "contract", "play", "deal_over", "game_over")
 VERB_WORDS = (None, "pass", "bid", "dark", "nodark", "redeal", "give", "contract",
               "concede", "play", "play", "keep")
 DIGITS = "0123456789"
@@ -40,16 +42,16 @@ def parse_card(text):
 
 def action_text(seat, action, hide_card=False):
     """REFEREE.md notation; ``hide_card`` writes ``??`` for an unseen given card."""
-    v = action >> 12
+    v = verb(action)
     head = "%d %s" % (seat, VERB_WORDS[v])
     if v == BID or v == CONTRACT:
-        return "%s %d" % (head, action & 0xFFF)
+        return "%s %d" % (head, amount(action))
     if v == GIVE:
-        return "%s %s %d" % (head, "??" if hide_card else card_name(card(action)), action & 3)
+        return "%s %s %d" % (head, "??" if hide_card else card_name(card(action)), target(action))
     if v == PLAY:
-        return "%s %s" % (head, card_name(action & 0x3F))
+        return "%s %s" % (head, card_name(card(action)))
     if v == DECLARE:
-        return "%s %s declare" % (head, card_name(action & 0x3F))
+        return "%s %s declare" % (head, card_name(card(action)))
     return head
 
 
@@ -82,7 +84,7 @@ def parse_action(text, num_seats=3):
     if word in ("pass", "dark", "redeal", "concede"):
         if rest:
             raise ValueError("'%s' takes nothing after it in '%s'" % (word, text))
-        return seat, VERB_WORDS.index(word) << 12
+        return seat, action_of(VERB_WORDS.index(word))
     if word == "bid" or word == "contract":
         if len(rest) != 1:
             raise ValueError("'%s' needs one number, as in '%d %s 120'" % (word, seat, word))
@@ -105,3 +107,13 @@ def parse_action(text, num_seats=3):
             return seat, declare(parse_card(rest[0]))
         raise ValueError("'play' needs one card, optionally followed by 'declare': '%s'" % text)
     raise ValueError("unknown action '%s' in '%s'" % (words[1], text))
+
+
+def log_text(game, seat=None):
+    """``game``'s deal so far in REFEREE.md text; as ``seat`` saw it when given."""
+    out = []
+    for entry in game.log:
+        a = entry_action(entry)
+        hide = seat is not None and verb(a) == GIVE and not game._sees_give(seat, target(a))
+        out.append(action_text(entry_seat(entry), a, hide))
+    return out

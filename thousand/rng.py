@@ -13,12 +13,20 @@ True
 True
 """
 
-_MUL_Z = 32760
-_MUL_W = 32730
-_MASK15 = 0x7FFF
-_MOD_Z = _MUL_Z * 32768 - 1
-_MOD_W = _MUL_W * 32768 - 1
-_MAX30 = 0x3FFFFFFF
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+_MUL_Z = const(32760)
+_MUL_W = const(32730)
+_MASK15 = const(0x7FFF)
+_MOD_Z = const(_MUL_Z * 32768 - 1)
+_MOD_W = const(_MUL_W * 32768 - 1)
+_MAX30 = const(0x3FFFFFFF)
 
 
 class Rng:

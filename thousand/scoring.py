@@ -8,18 +8,26 @@ barrel, samosval, win.
 [15, 20, 65, 70, 10, 15]
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 # Deal results, as the referee names them.
-MADE = 0
-FAILED = 1
-CONCEDED = 2
-REDEAL = 3
-UNFINISHED = 4
+MADE = const(0)
+FAILED = const(1)
+CONCEDED = const(2)
+REDEAL = const(3)
+UNFINISHED = const(4)
 RESULT_NAMES = ("made", "failed", "conceded", "redeal", "unfinished")
 
 # Kinds of deal.
-NORMAL = 0
-DARK = 1
-GOLDEN = 2
+NORMAL = const(0)
+DARK = const(1)
+GOLDEN = const(2)
 
 
 def round5(x):
@@ -61,17 +69,6 @@ def declarer_made(rules, contract, cards, marriages):
     return reached >= contract
 
 
-class Table:
-    """The scores between deals: what RULES.md section 3 changes."""
-
-    def __init__(self, num_seats=3):
-        self.scores = [0] * num_seats
-        self.bolts = [0] * num_seats
-        self.barrel = [None] * num_seats  # None, or barrel deals left
-        self.barrels_used = [0] * num_seats
-        self.winner = None
-
-
 def _fall(table, rules, seat, score):
     """A seat leaves the barrel involuntarily: one used barrel, maybe the three-falls zero."""
     table.barrel[seat] = None
@@ -84,6 +81,9 @@ def _fall(table, rules, seat, score):
 
 def settle(table, rules, kind, declarer, contract, result, deltas, tricks_won):
     """Apply one finished deal to ``table`` by the rules of RULES.md section 3.
+
+    ``table`` holds the scores between deals: ``scores``, ``bolts``, ``barrel`` (None or
+    the barrel deals left), ``barrels_used`` per seat and ``winner``; the Game is one.
 
     ``deltas`` are the section 4 changes; ``tricks_won`` the tricks each seat took.
     Returns the winner seat or None.

@@ -158,6 +158,42 @@ def import_order(names, sources):
     return order
 
 
+def imported_alone(node, build_dir, order, stubs):
+    fits, out = bench_bots.run_wasm32(node, str(build_dir), 1024, stub_names() + order, MODULE_PASS_SETUP)
+    if "\ndone\n" not in out:
+        raise SystemExit("the imports failed on the 32-bit VM:\n" + out[-4000:])
+    return dict((name, int(size)) for name, size in re.findall(r"imported (\S+) (\d+)", out) if name not in stubs)
+
+
+def modules_alone(node, build_dir, order, stubs):
+    """{module: the heap it keeps}, importing ``order`` one module per call into the VM.  A
+    package whose ``__init__`` imports its submodules (the bots) is measured twice: whole,
+    then with an empty ``__init__`` and its submodules one by one; its own cost is the
+    difference.  (Names are interned in chunks, so a module that opens a new chunk of the
+    name pool pays for it: single figures are rough to a KB or so, their sums are exact.)"""
+    heap = imported_alone(node, build_dir, order, stubs)
+    for package in [name for name in order if (build_dir / "lib" / name.replace(".", "/") / "__init__.mpy").is_file()]:
+        children = [name for name in order if name.startswith(package + ".")]
+        if not children or heap.get(package, 0) < sum(heap.get(name, 0) for name in children) + 1024:
+            continue  # its submodules were measured alone already
+        init = build_dir / "lib" / package.replace(".", "/") / "__init__.mpy"
+        real = init.read_bytes()
+        empty = Path(tempfile.mkdtemp()) / "empty.py"
+        empty.write_text("")
+        init.write_bytes(mpy.compile_micropython(empty, "__init__.py"))
+        try:
+            alone = imported_alone(node, build_dir, [name for name in order if name != package] + [package],
+                                   stubs)
+        finally:
+            init.write_bytes(real)
+            shutil.rmtree(empty.parent, ignore_errors=True)
+        alone_children = sum(alone.get(name, 0) for name in children)
+        for name in children:
+            heap[name] = alone.get(name, 0)
+        heap[package] = max(0, heap[package] - alone_children)
+    return heap
+
+
 def parse_run(out):
     peak = int(re.search(r"peak_live (\d+)", out).group(1))
     screens = {}
@@ -201,13 +237,7 @@ def measure(args, log):
         loaded &= set(sources)  # the game's and the libraries' (the VM's own modules cost nothing)
         order = import_order(loaded, sources)
         log("measuring the heap of each of the %d modules the game loaded" % len(order))
-        fits_alone, out_alone = bench_bots.run_wasm32(node, str(work), 1024, stub_names() + order,
-                                                      MODULE_PASS_SETUP)
-        if "\ndone\n" not in out_alone:
-            log(out_alone[-4000:])
-            raise SystemExit(1)
-        module_heap = dict((name, int(size)) for name, size in re.findall(r"imported (\S+) (\d+)", out_alone)
-                           if name not in stubs)
+        module_heap = modules_alone(node, work, order, stubs)
         least = fits_heap = None
         if args.heap is not None:
             fits_heap = play(node, work, args.heap + stand_ins // 1024 + 1, args)[0]

@@ -14,7 +14,7 @@ from thousand import cards as C  # noqa: E402
 from thousand import scoring  # noqa: E402
 from thousand.controller import HUMAN, Controller, seat_name  # noqa: E402
 from thousand.driver import player_names  # noqa: E402
-from thousand.game import PHASE_NAMES  # noqa: E402
+from thousand.notation import PHASE_NAMES  # noqa: E402
 
 SUIT_SIGNS = {"S": "\u2660", "C": "\u2663", "D": "\u2666", "H": "\u2665"}
 

@@ -56,7 +56,8 @@ from thousand import actions as A  # noqa: E402
 from thousand import scoring  # noqa: E402
 from thousand.bots import LEVELS, make_bot  # noqa: E402
 from thousand.driver import TableDriver  # noqa: E402
-from thousand.game import FORCED_BID, PHASE_NAMES, Game  # noqa: E402
+from thousand.game import FORCED_BID, Game  # noqa: E402
+from thousand.notation import PHASE_NAMES  # noqa: E402
 from thousand.notation import action_text  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
 

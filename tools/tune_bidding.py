@@ -11,7 +11,7 @@ contract).  The weights are scaled by 16 and rounded to ints for the device.
 
 ``MARGIN`` is then set so that a contract at ``estimate - MARGIN`` is made with
 the ``--make-rate`` share (default 0.72, inside the 65-80 % goal) among the hands
-that could bid at all.  ``--write`` rewrites ``thousand/bots/weights.py``;
+that could bid at all.  ``--write`` rewrites the weights in ``thousand/bots/evaluate.py``;
 ``--check N`` then plays N self-play deals with the new numbers and prints the
 declarer's make rate.
 """
@@ -32,7 +32,7 @@ from thousand.game import (PHASE_AUCTION, PHASE_DEAL_OVER, PHASE_GAME_OVER, PHAS
 from thousand.rules import Rules  # noqa: E402
 
 WEIGHTS_PATH = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                            "thousand", "bots", "weights.py")
+                            "thousand", "bots", "evaluate.py")
 
 
 def forced_declarer_deal(game, declarer, bots):
@@ -56,7 +56,7 @@ def forced_declarer_deal(game, declarer, bots):
         if seat == declarer:
             view.legal = [a for a in view.legal if a != A.ACTION_CONCEDE and a != A.ACTION_REDEAL]
         action = bots[seat].decide(view)
-        if game.phase != PHASE_PLAY and (action >> 12) == A.CONTRACT:
+        if game.phase != PHASE_PLAY and A.verb(action) == A.CONTRACT:
             action = A.contract(game.bid)  # the outcome must not depend on the contract
         game.apply(seat, action)
         if game.phase == PHASE_PLAY and kept is None:
@@ -152,16 +152,9 @@ def rms(rows, const, w, contract_model):
 
 
 def write_weights(a_const, a_w, c_const, c_w, margin, note):
-    text = '''"""Bidding weights, written by tools/tune_bidding.py (do not edit by hand; run the tool).
-
-Each model estimates the declarer's total of a deal (card points plus declared
-marriages) as ``(CONST + sum(W[i] * feature[i])) // 16`` from the features of
-``thousand.bots.evaluate.features``.  ``MARGIN`` is subtracted before bidding so that
-a bid at the estimate is made about the wanted share of the time.
-
-%s
-"""
-
+    """Replace the lines between ``# WEIGHTS begin`` and ``# WEIGHTS end`` of evaluate.py."""
+    block = """# WEIGHTS begin
+# %s
 # Seven dealt cards, the talon unseen (the auction).
 AUCTION_CONST = %d
 AUCTION_W = %r
@@ -169,16 +162,19 @@ AUCTION_W = %r
 CONTRACT_CONST = %d
 CONTRACT_W = %r
 MARGIN = %d
-''' % (note, a_const, a_w, c_const, c_w, margin)
+# WEIGHTS end
+""" % (note, a_const, a_w, c_const, c_w, margin)
+    with open(WEIGHTS_PATH) as f:
+        text = f.read()
+    start = text.index("# WEIGHTS begin\n")
+    end = text.index("# WEIGHTS end\n") + len("# WEIGHTS end\n")
     with open(WEIGHTS_PATH, "w") as f:
-        f.write(text)
+        f.write(text[:start] + block + text[end:])
 
 
 def check(deals, seed, rules):
     """Self-play deals with hard bots: the declarers' make rate (reloads the weights)."""
     import importlib
-    from thousand.bots import weights
-    importlib.reload(weights)
     importlib.reload(E)
     import thousand.bots as B
     importlib.reload(B)
@@ -204,7 +200,7 @@ def main(argv=None):
     p.add_argument("--rules", type=cli.preset, default="classic")
     p.add_argument("--play-level", type=cli.level, default="normal")
     p.add_argument("--make-rate", type=cli.fraction, default=0.72)
-    p.add_argument("--write", action="store_true", help="rewrite thousand/bots/weights.py")
+    p.add_argument("--write", action="store_true", help="rewrite the weights in thousand/bots/evaluate.py")
     p.add_argument("--check", type=cli.count, default=0, help="self-play deals to measure the make rate")
     args = p.parse_args(argv)
     rules = Rules.preset(args.rules)

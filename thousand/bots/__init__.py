@@ -52,14 +52,22 @@ defender), the side's points second.  Before the search starts, and whenever it
 runs out of budget, ``heuristic.choose_play`` decides.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 from thousand import actions as A
 from thousand import cards as C
 from thousand.bots import evaluate as E
+from thousand.bots.evaluate import MARGIN
 from thousand.bots import heuristic as H
 from thousand.bots.knowledge import Knowledge
 from thousand.bots.solver import SearchAborted, Solver
-from thousand.bots.weights import MARGIN
-from thousand.driver import BOT_LEVELS
+from thousand.driver import BOT_LEVELS, RandomPlayer
 from thousand.game import (PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_GIVE,
                            PHASE_PLAY, PHASE_TALON)
 from thousand.rng import Rng
@@ -67,7 +75,7 @@ from thousand.rng import Rng
 LEVELS = BOT_LEVELS + ("random",)
 
 # What making (or breaking) the contract is worth in the search, in card points.
-CONTRACT_WEIGHT = 200
+_CONTRACT_WEIGHT = const(200)
 
 # Per level: (samples, search when this many cards or fewer are left in hand,
 # node budget per decision, node cap per solver run, slip per mille, bid noise,
@@ -82,15 +90,30 @@ _PARAMS = (
 def make_bot(level, seed=0):
     """A bot of ``level`` (one of LEVELS) with its own seeded random stream."""
     if level == "random":
-        return RandomBot(seed)
+        return RandomPlayer(seed)
     for name, params in _PARAMS:
         if name == level:
             return Bot(level, seed, params)
     raise ValueError("unknown bot level %r (known: %s)" % (level, ", ".join(LEVELS)))
 
 
-class _Thinker:
-    """begin / think_step / result, over a generator that yields between slices."""
+class Bot:
+    """A computer opponent of one level: ``decide``, or ``begin`` then ``think_step`` until it
+    returns True (``result``), over a generator that yields between slices."""
+
+    def __init__(self, level, seed, params):
+        self.level = level
+        self.rng = Rng(seed)
+        (self.samples, self.search_cards, self.node_budget, self.node_cap, self.slip,
+         self.bid_noise, self.bid_margin, self.posture) = params
+        self.result = None
+        self.progress = 0
+        self._steps = None
+        self._solver = None
+        self._hands = [0, 0, 0]
+        self._scratch = [0] * C.NUM_CARDS
+        self._values = [0] * 16
+        self.on_tick = None  # called every 256 solver nodes during a search
 
     def decide(self, view):
         self.begin(view)
@@ -114,37 +137,6 @@ class _Thinker:
             self.progress = 100
             return True
         return False
-
-
-class RandomBot(_Thinker):
-    def __init__(self, seed=0):
-        self.level = "random"
-        self.rng = Rng(seed)
-        self.result = None
-        self.progress = 0
-        self._steps = None
-
-    def _think(self, view):
-        legal = view.legal
-        self.result = legal[self.rng.below(len(legal))]
-        return
-        yield
-
-
-class Bot(_Thinker):
-    def __init__(self, level, seed, params):
-        self.level = level
-        self.rng = Rng(seed)
-        (self.samples, self.search_cards, self.node_budget, self.node_cap, self.slip,
-         self.bid_noise, self.bid_margin, self.posture) = params
-        self.result = None
-        self.progress = 0
-        self._steps = None
-        self._solver = None
-        self._hands = [0, 0, 0]
-        self._scratch = [0] * C.NUM_CARDS
-        self._values = [0] * 16
-        self.on_tick = None  # called every 256 solver nodes during a search
 
     # ------------------------------------------------------------------ dispatch
     def _think(self, view):
@@ -203,10 +195,11 @@ class Bot(_Thinker):
         low = 0
         offered = []
         for a in legal:
-            if a >> 12 == A.BID:
-                offered.append(a & 0xFFF)
-                if not low or (a & 0xFFF) < low:
-                    low = a & 0xFFF
+            if A.verb(a) == A.BID:
+                amount = A.amount(a)
+                offered.append(amount)
+                if not low or amount < low:
+                    low = amount
         if not low:
             return A.ACTION_PASS
         limit = E.auction_estimate(view.dealt) + self._noise() - MARGIN - self.bid_margin
@@ -253,8 +246,8 @@ class Bot(_Thinker):
                     best = value
         targets = []
         for a in legal:
-            if a >> 12 == A.GIVE and A.card(a) == card:
-                targets.append(a & 3)
+            if A.verb(a) == A.GIVE and A.card(a) == card:
+                targets.append(A.target(a))
         target = targets[0]
         if len(targets) > 1:
             other = targets[1]
@@ -272,8 +265,8 @@ class Bot(_Thinker):
             return A.ACTION_CONCEDE
         amounts = []
         for a in legal:
-            if a >> 12 == A.CONTRACT:
-                amounts.append(a & 0xFFF)
+            if A.verb(a) == A.CONTRACT:
+                amounts.append(A.amount(a))
         amounts.sort()
         low = amounts[0]
         limit = E.contract_estimate(view.hand) + self._noise() - MARGIN - self.bid_margin
@@ -308,7 +301,7 @@ class Bot(_Thinker):
             return
         choice = H.choose_play(view, know)
         self.result = choice
-        ace_marriage = choice >> 12 == A.DECLARE and (choice & 0x3F) % 6 == C.ACE
+        ace_marriage = A.verb(choice) == A.DECLARE and A.card(choice) % 6 == C.ACE
         if self.samples and C.count(view.hand) <= self.search_cards and not ace_marriage:
             for _ in self._search(view, know, choice):
                 yield
@@ -318,7 +311,7 @@ class Bot(_Thinker):
         careless player declares the marriage of the king or queen he leads, so the
         silent lead of a declarable card is never the slip."""
         plays = [a for a in legal
-                 if A.is_play(a) and not (a >> 12 == A.PLAY and A.declare(a & 0x3F) in legal)]
+                 if A.is_play(a) and not (A.verb(a) == A.PLAY and A.declare(A.card(a)) in legal)]
         return plays[self.rng.below(len(plays))]
 
     def _search(self, view, know, fallback):
@@ -355,7 +348,7 @@ class Bot(_Thinker):
                     a = candidates[i]
                     solver.nodes = 0
                     solver.limit = min(budget, self.node_cap)
-                    values[i] = solver.declarer_points(me, a & 0x3F, a >> 12 == A.DECLARE, -1, 1000)
+                    values[i] = solver.declarer_points(me, A.card(a), A.verb(a) == A.DECLARE, -1, 1000)
                     budget -= solver.nodes
                     self.progress = (sample * n + i + 1) * 100 // (self.samples * n)
                     yield
@@ -371,9 +364,9 @@ class Bot(_Thinker):
                 v = values[i]
                 made = v >= need
                 if declarer_side:
-                    utility[i] += (CONTRACT_WEIGHT if made else 0) + v
+                    utility[i] += (_CONTRACT_WEIGHT if made else 0) + v
                 else:
-                    utility[i] += (0 if made else CONTRACT_WEIGHT) - v
+                    utility[i] += (0 if made else _CONTRACT_WEIGHT) - v
             done += 1
         if done < 2:
             return  # too little to go on: keep the heuristic's card

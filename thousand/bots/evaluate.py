@@ -1,7 +1,7 @@
 """An integer-weight hand evaluator: what the declarer of a hand will take in a deal.
 
 ``features(hand)`` reads eight numbers off a hand mask; ``estimate`` combines them
-with the integer weights of ``thousand.bots.weights`` (tuned by
+with the integer weights below (tuned by
 ``tools/tune_bidding.py`` on self-play outcomes).  The auction model sees seven
 cards and prices the unseen talon: the points it brings on average are in the
 constant, and the chance that it completes a half marriage is the
@@ -15,11 +15,41 @@ Features, in order:
  3 marriages held (value)       7 marriages held but no ace to win the lead first
 """
 
-from thousand import cards as C
-from thousand.bots import weights as W
+try:
+    from micropython import const
+except ImportError:  # CPython
 
-NUM_FEATURES = 8
-POINTS, ACES, ACE_TENS, MARRIAGES, HALF_MARRIAGES, LENGTH, LOOSE_TENS, NO_ENTRY = range(8)
+    def const(value):
+        return value
+
+
+from thousand import cards as C
+
+# The bidding weights, written by tools/tune_bidding.py between the two WEIGHTS lines
+# (run the tool; do not edit by hand).  Each model estimates the declarer's total of a
+# deal (card points plus declared marriages) as ``(CONST + sum(W[i] * feature[i])) // 16``
+# from ``features``.  ``MARGIN`` is subtracted before bidding so that a bid at the estimate
+# is made about the wanted share of the time.
+# WEIGHTS begin
+# Tuned by: python tools/tune_bidding.py --deals 2000 --seed 1 --rules classic --play-level normal --make-rate 0.80 --write
+# Seven dealt cards, the talon unseen (the auction).
+AUCTION_CONST = 412
+AUCTION_W = (4, 283, 110, 15, 2, 122, 29, -7)
+# The eight cards kept after the gives (the contract).
+CONTRACT_CONST = -273
+CONTRACT_W = (12, 202, 114, 15, 0, 204, -19, -13)
+MARGIN = 15
+# WEIGHTS end
+
+NUM_FEATURES = const(8)
+_POINTS = const(0)
+_ACES = const(1)
+_ACE_TENS = const(2)
+_MARRIAGES = const(3)
+HALF_MARRIAGES = const(4)  # tools/tune_bidding.py clears it for a hand that sees its talon
+_LENGTH = const(5)
+_LOOSE_TENS = const(6)
+_NO_ENTRY = const(7)
 
 
 def features(hand, out):
@@ -46,14 +76,14 @@ def features(hand, out):
             marriages += C.MARRIAGE_VALUES[suit]
         elif pair:
             half += C.MARRIAGE_VALUES[suit]
-    out[POINTS] = C.hand_points(hand)
-    out[ACES] = aces
-    out[ACE_TENS] = ace_tens
-    out[MARRIAGES] = marriages
+    out[_POINTS] = C.hand_points(hand)
+    out[_ACES] = aces
+    out[_ACE_TENS] = ace_tens
+    out[_MARRIAGES] = marriages
     out[HALF_MARRIAGES] = half
-    out[LENGTH] = length
-    out[LOOSE_TENS] = loose
-    out[NO_ENTRY] = 0 if aces else marriages
+    out[_LENGTH] = length
+    out[_LOOSE_TENS] = loose
+    out[_NO_ENTRY] = 0 if aces else marriages
     return out
 
 
@@ -69,14 +99,14 @@ _scratch = [0] * NUM_FEATURES
 
 def auction_estimate(dealt):
     """Expected declarer total of a 7-card dealt hand, talon unseen."""
-    return combine(features(dealt, _scratch), W.AUCTION_CONST, W.AUCTION_W)
+    return combine(features(dealt, _scratch), AUCTION_CONST, AUCTION_W)
 
 
 def contract_estimate(kept):
     """Expected declarer total of the 8 cards kept after the gives."""
     feats = features(kept, _scratch)
     feats[HALF_MARRIAGES] = 0  # the partner card is with an opponent or played: no hope
-    return combine(feats, W.CONTRACT_CONST, W.CONTRACT_W)
+    return combine(feats, CONTRACT_CONST, CONTRACT_W)
 
 
 def best_gives(hand, outstanding_marriage_risk=True):

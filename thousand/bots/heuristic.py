@@ -72,8 +72,8 @@ def sure_to_hold(card, led, trump, rival_cards):
 def play_mask(legal):
     m = 0
     for a in legal:
-        if a >> 12 == A.PLAY:
-            m |= 1 << (a & 0x3F)
+        if A.verb(a) == A.PLAY:
+            m |= 1 << A.card(a)
     return m
 
 
@@ -131,8 +131,8 @@ def lead(view, know):
     decl = view.declarer
     best_declare = -1
     for a in legal:
-        if a >> 12 == A.DECLARE:
-            c = a & 0x3F
+        if A.verb(a) == A.DECLARE:
+            c = A.card(a)
             if c % 6 == C.ACE:
                 return a  # the ace marriage: 200 and the trump stays
             if best_declare < 0 or c // 6 > best_declare // 6:

@@ -28,7 +28,7 @@ RESIDENT = (
 GAME = (
     "thousand.actions", "thousand.cards", "thousand.rng", "thousand.game", "thousand.scoring",
     "thousand.driver", "thousand.controller", "thousand.save",
-    "thousand.bots", "thousand.bots.weights", "thousand.bots.evaluate", "thousand.bots.knowledge",
+    "thousand.bots", "thousand.bots.evaluate", "thousand.bots.knowledge",
     "thousand.bots.solver", "thousand.bots.heuristic",
 )
 _MENUS = ("thousand.ui.menus",)
