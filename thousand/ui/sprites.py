@@ -98,9 +98,13 @@ def load_bmp(path, value_count=4):
         file.seek(offset)
         for line in range(height):
             file.readinto(row)
-            y = height - 1 - line if bottom_up else line
+            at = (height - 1 - line if bottom_up else line) * width
+            # An int index, not (x, y): a tuple a pixel was some 40 KB of garbage for the
+            # font and the sheet on a board; a new Bitmap is all zeros already.
             for x in range(width):
-                bitmap[x, y] = row[x // per_byte] >> (8 - bits * (x % per_byte + 1)) & mask
+                value = row[x // per_byte] >> (8 - bits * (x % per_byte + 1)) & mask
+                if value:
+                    bitmap[at + x] = value
     return bitmap
 
 

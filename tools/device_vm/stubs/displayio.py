@@ -86,24 +86,27 @@ class Bitmap:
         self._stride = (width * bits + 31) // 32 * 4
         self._pixels = bytearray(self._stride * height)
 
-    def _where(self, index):
+    # No tuple per pixel (the firmware's C code allocates nothing here either).
+    def _bit(self, index):
         if isinstance(index, int):
             x, y = index % self.width, index // self.width
         else:
-            x, y = index
+            x = index[0]
+            y = index[1]
         if not (0 <= x < self.width and 0 <= y < self.height):
             raise IndexError("pixel out of the bitmap")
-        bit = x * self._bits
-        return y * self._stride + bit // 8, 8 - self._bits - bit % 8
+        return (y * self._stride << 3) + x * self._bits
 
     def __setitem__(self, index, value):
-        at, shift = self._where(index)
+        bit = self._bit(index)
+        at = bit >> 3
+        shift = 8 - self._bits - (bit & 7)
         mask = ((1 << self._bits) - 1) << shift
         self._pixels[at] = (self._pixels[at] & ~mask) | (value << shift & mask)
 
     def __getitem__(self, index):
-        at, shift = self._where(index)
-        return self._pixels[at] >> shift & ((1 << self._bits) - 1)
+        bit = self._bit(index)
+        return self._pixels[bit >> 3] >> (8 - self._bits - (bit & 7)) & ((1 << self._bits) - 1)
 
     def fill(self, value):
         byte = 0
