@@ -160,14 +160,14 @@ class UiGame:
         self.imports = gc.mem_alloc() - START
         self.board = board = Board(160, 128)
         sheet = sprites.Sheet(root + "/" + sprites.SHEET_PATH)
-        from thousand.storage import MemoryNvm, NvmStore
-        from thousand.ui.storage import PersistentStorage
+        from thousand.persist.saves import Saves
+        from thousand.persist.store import NvmStore
 
-        store = NvmStore(MemoryNvm(8192))  # the device's storage: saves after every human action
-        self.app = App(board, Display(), sheet, PersistentStorage(store),
+        store = NvmStore(bytearray(b"\xff" * 8192))  # the device's storage: saves after every human action
+        self.app = App(board, Display(), sheet, Saves(store),
                        rules=Rules.from_dict({"preset": "classic", "target": 300}), seed=3)
         self.app.levels = levels
-        self.app.settings["bot_delay_ms"] = 0
+        self.app.settings.bot_delay_ms = 0
         self.table_heap = 0
         self.peak = 0
         self.summaries = [0]

@@ -1,4 +1,4 @@
-"""The App over real storage (thousand/ui/storage.py): Continue after a power cut, a damaged
+"""The App over real storage (thousand/persist/saves.py): Continue after a power cut, a damaged
 save, settings and statistics across restarts, records.  Driven with keys on the desktop board."""
 
 import json
@@ -17,13 +17,14 @@ from thousand.hw.keys import A, B, LEFT, RIGHT  # noqa: E402
 from thousand.record import replay  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
-from thousand.stats import Stats  # noqa: E402
-from thousand.storage import FileStore, MemoryNvm, NvmStore  # noqa: E402
+from thousand.persist.stats import load_stats  # noqa: E402
+from thousand.persist.saves import Saves  # noqa: E402
+from thousand.persist.store import FileStore, NvmStore  # noqa: E402
 from thousand.ui.desktop import open_app  # noqa: E402
-from thousand.ui.storage import PersistentStorage  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mpy_ui_game import take_decision  # noqa: E402
+from savecheck import MemoryNvm, MemoryStore  # noqa: E402
 from test_ui_play import Hands, board  # noqa: E402,F401  (board: the fixture)
 
 SHORT = {"preset": "classic", "target": 300}  # a game of a few deals with this seed and script
@@ -46,8 +47,8 @@ def store_maker(request, tmp_path):
 
 
 def start_app(store, rules=None):
-    app = open_app("pybadge", seed=SEED, rules=rules, window=False, storage=PersistentStorage(store))
-    app.settings["bot_delay_ms"] = 0  # not saved: the test's own pace
+    app = open_app("pybadge", seed=SEED, rules=rules, window=False, storage=Saves(store))
+    app.settings.bot_delay_ms = 0  # not saved: the test's own pace
     app.display.refresh = lambda: None  # screens and labels are updated; only the pixels are not drawn
     return app, Hands(app)
 
@@ -105,7 +106,7 @@ def test_continue_after_a_power_cut_is_the_game_that_would_have_been(board, stor
     drive(app, hands, chooser, 14)  # into the second deal
     assert len(app.controller.sheet()) >= 1
     before = position(app)
-    deals_counted = Stats.load(store_maker()).deals
+    deals_counted = load_stats(store_maker())[0].deals
     assert deals_counted == len([r for r in app.controller.sheet() if r.result != scoring.REDEAL])
     power_cut(app)
 
@@ -119,7 +120,7 @@ def test_continue_after_a_power_cut_is_the_game_that_would_have_been(board, stor
     drive(app, hands, chooser)
     assert app.screen_name == "title" and resumed.over
     assert "continue" not in app.screen.entries()
-    resumed_stats = Stats.load(store_maker())
+    resumed_stats = load_stats(store_maker())[0]
     power_cut(app)
 
     other = FileStore(str(tmp_path / "uninterrupted"))
@@ -129,7 +130,7 @@ def test_continue_after_a_power_cut_is_the_game_that_would_have_been(board, stor
     drive(app, hands, Rng(5))
     assert whole.scores == resumed.scores and whole.winner == resumed.winner
     assert [r.deltas for r in whole.sheet][-len(resumed.sheet):] == [r.deltas for r in resumed.sheet]
-    assert stats_numbers(Stats.load(other)) == stats_numbers(resumed_stats)
+    assert stats_numbers(load_stats(other)[0]) == stats_numbers(resumed_stats)
     assert resumed_stats.games == 1
     assert resumed_stats.deals == len([r for r in whole.sheet if r.result != scoring.REDEAL])
     power_cut(app)
@@ -169,20 +170,20 @@ def test_settings_and_statistics_survive_a_restart(board, store_maker):
     hands.press(A)  # sound off
     hands.press(RIGHT)
     hands.press(A)  # the computer's pause: after the test's 0 ms, the slowest
-    assert app.settings["muted"] and app.settings["bot_delay_ms"] == 1500
+    assert not app.settings.sound and app.settings.bot_delay_ms == 1500
     hands.press(B)
     app.rules = Rules.from_dict({"preset": "full", "target": 500})
     new_game(app, hands, ("random", "random"))
-    app.settings["bot_delay_ms"] = 0
+    app.settings.bot_delay_ms = 0
     drive(app, hands, Rng(9), 16)
-    counted = Stats.load(store_maker())
+    counted = load_stats(store_maker())[0]
     assert counted.deals >= 1
     power_cut(app)
 
     app, hands = start_app(store_maker())
-    assert app.settings["muted"] is True and app.rules == Rules.from_dict({"preset": "full", "target": 500})
+    assert app.settings.sound is False and app.rules == Rules.from_dict({"preset": "full", "target": 500})
     assert app.levels == ["random", "random"]
-    app2_delay = PersistentStorage(store_maker()).load_settings()["bot_delay_ms"]
+    app2_delay = Saves(store_maker()).load_settings().bot_delay_ms
     assert app2_delay == 1500
     hands.move_to("statistics", lambda: app.screen.entries()[app.screen.cursor], len(app.screen.entries()))
     hands.press(A)
@@ -192,7 +193,7 @@ def test_settings_and_statistics_survive_a_restart(board, store_maker):
     hands.press(B)
     hands.press(A)  # Continue
     drive(app, hands, Rng(9), 20)
-    assert Stats.load(store_maker()).deals > counted.deals  # counting goes on
+    assert load_stats(store_maker())[0].deals > counted.deals  # counting goes on
     power_cut(app)
 
 
@@ -246,15 +247,14 @@ def test_a_redeal_question_answered_before_the_cut_is_not_asked_again():
     """"Keep the cards" changes no card, only who is still to be asked: the save keeps that."""
     from thousand import actions
     from thousand.controller import Controller
-    from thousand.storage import MemoryStore
 
     controller = Controller(Rules.preset("classic"), ("random", "random"), seed=35)
     controller.next_deal()
     assert controller.human_decision().question  # this seed's first deal lets the human call a redeal
     controller.act(actions.ACTION_KEEP)
     store = MemoryStore()
-    PersistentStorage(store).save_game(controller)
-    again = PersistentStorage(store).load_game()
+    Saves(store).save_game(controller)
+    again = Saves(store).load_game()
     assert again is not controller and again.pending().question == controller.pending().question
     assert (again.pending().seat, again.pending().legal) == (controller.pending().seat, controller.pending().legal)
     for _ in range(3):  # and the computer seats go on the same way
@@ -264,14 +264,14 @@ def test_a_redeal_question_answered_before_the_cut_is_not_asked_again():
 def test_damaged_settings_are_told_once_and_the_defaults_used(board, tmp_path):
     folder = str(tmp_path / "data")
     app, hands = start_app(FileStore(folder))
-    app.set_setting("muted", True)
+    app.set_setting("sound", False)
     power_cut(app)
     with open(os.path.join(folder, "settings.0"), "r+b") as file:
         file.seek(9)
         file.write(b"\xff\xff")
     app, hands = start_app(FileStore(folder))
     assert app.screen.problem.startswith("settings save damaged") and app.screen.problem.endswith("started afresh")
-    assert app.settings["muted"] is False and app.rules == Rules.preset("classic")
+    assert app.settings.sound is True and app.rules == Rules.preset("classic")
     hands.press(RIGHT)  # the title stays usable
     power_cut(app)
 
@@ -287,7 +287,7 @@ def test_out_of_memory_restarts_at_the_title_from_the_save(board, monkeypatch):
     from thousand.ui import app as app_module
 
     nvm = MemoryNvm(8192)
-    storage = PersistentStorage(NvmStore(nvm))
+    storage = Saves(NvmStore(nvm))
     first, hands = start_app(NvmStore(nvm))
     first.storage = storage
     new_game(first, hands)
@@ -320,7 +320,7 @@ def test_out_of_memory_restarts_at_the_title_from_the_save(board, monkeypatch):
     assert app.screen_name == "title" and app.screen.problem == app_module.OUT_OF_MEMORY
     ScriptedApp.failing = False
     hands = Hands(app)
-    app.settings["bot_delay_ms"] = 0
+    app.settings.bot_delay_ms = 0
     assert app.screen.entries()[0] == "continue"
     hands.press(A)
     assert app.controller is not first.controller
@@ -341,5 +341,5 @@ def test_a_board_that_keeps_running_out_of_memory_stops_with_the_error(board, mo
     monkeypatch.setattr(app_module, "App", FailingApp)
     monkeypatch.chdir(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     with pytest.raises(MemoryError):
-        app_module.main(board=board, storage=PersistentStorage(NvmStore(MemoryNvm(8192))))
+        app_module.main(board=board, storage=Saves(NvmStore(MemoryNvm(8192))))
     assert FailingApp.made == 1 + app_module.MEMORY_RESTARTS
