@@ -1,10 +1,10 @@
 """The device screens under the real MicroPython VM (displayio stubbed): a whole game, every screen,
-saved as on the device (PersistentStorage over an 8 KB NvmStore).
+saved as on the device (thousand.persist's Saves over an 8 KB NvmStore).
 
 The heap is 224K on the 64-bit unix port (the least that completes it is about 208K;
 pointers take twice the room they take on the 32-bit boards): a guard against the screens
-growing.  Of the 224K, the storage takes about 28K of modules (thousand.storage,
-thousand.save, thousand.ui.storage, loaded for the saves during play) and 8K the NVM
+growing.  Of the 224K, the storage takes about 22K of modules (thousand.persist's store,
+encode and saves, loaded for the saves during play) and 8K the NVM
 stand-in's bytearray, which on a board is not in the heap.  With computer players at bot
 levels the bots' modules and search add about 20K more: the game needs about 228K there
 and is given 256K.  Fragmentation makes "the least" rough: near it, a heap can fail where
@@ -64,8 +64,8 @@ UI_MODULES = ("displayio", "terminalio", "adafruit_display_text.bitmap_label", "
               "thousand.rng", "thousand.rules", "thousand.ui.sprites", "thousand.ui.table",
               "thousand.ui.app", "mpy_ui_game")
 # Guards against the screens growing: the most heap in use between key presses measured on
-# the 32-bit VM is about 129 KB against random players and 145 KB against hard and normal.
-PEAK_GUARD_32_BIT = {"random,random": 144 * 1024, "hard,normal": 160 * 1024}
+# the 32-bit VM is about 125 KB against random players and 141 KB against hard and normal.
+PEAK_GUARD_32_BIT = {"random,random": 136 * 1024, "hard,normal": 152 * 1024}
 
 
 @pytest.mark.parametrize("levels", ["random,random", "hard,normal"])

@@ -343,3 +343,55 @@ def test_a_board_that_keeps_running_out_of_memory_stops_with_the_error(board, mo
     with pytest.raises(MemoryError):
         app_module.main(board=board, storage=Saves(NvmStore(MemoryNvm(8192))))
     assert FailingApp.made == 1 + app_module.MEMORY_RESTARTS
+
+
+def test_only_the_resident_saves_stay_loaded_during_play(board, store_maker):
+    """After a Continue and a deal end, the table has let go of reading, settings,
+    statistics and records; the save after each move needs only store, encode and saves."""
+    app, hands = start_app(store_maker(), Rules.from_dict(SHORT))
+    new_game(app, hands)
+    drive(app, hands, Rng(5), 14)  # into the second deal: a deal end counted the statistics
+    power_cut(app)
+    app, hands = start_app(store_maker())
+    hands.press(A)  # Continue
+    drive(app, hands, Rng(6), 1)
+    assert app.screen_name == "table"
+    loaded = sorted(name for name in sys.modules if name.startswith("thousand.persist."))
+    assert loaded == ["thousand.persist.encode", "thousand.persist.saves", "thousand.persist.store"]
+    power_cut(app)
+
+
+class CountingPolicy:
+    """A write policy that keeps moves apart from the other saves (as a board's may)."""
+
+    def __init__(self, flash, moves):
+        self.flash = flash
+        self.moves = moves
+
+    def store_for(self, moment):
+        from thousand.persist.saves import MOVE
+
+        return self.moves if moment == MOVE else self.flash
+
+
+def test_the_write_policy_decides_where_each_save_goes(board):
+    from thousand.persist.store import memory_store
+
+    flash = memory_store()
+    moves = memory_store()
+    saves = Saves(flash, policy=CountingPolicy(flash, moves))
+    app = open_app("pybadge", seed=SEED, rules=Rules.from_dict(SHORT), window=False, storage=saves)
+    app.settings.bot_delay_ms = 0
+    app.display.refresh = lambda: None
+    hands = Hands(app)
+    new_game(app, hands)
+    assert (flash.writes, moves.writes) == (2, 0)  # the settings (other levels) and the new game
+    drive(app, hands, Rng(5), 14)
+    deals = len(app.controller.sheet())
+    assert deals >= 1
+    # one a move of the human, except a move that ends a deal: the deal end's save has it
+    assert 14 - deals <= moves.writes < 14
+    assert flash.writes == 2 + 2 * deals  # then the game and the statistics at each deal end
+    for store in (moves, flash):  # each holds a position of this game
+        assert Saves(store).load_game().snapshot()["seed"] == app.controller.seed
+    power_cut(app)
