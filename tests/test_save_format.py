@@ -16,8 +16,8 @@ from thousand import rules as rules_module
 from thousand.persist.encode import (AGREEMENT_IDS_V1, FORMAT_VERSION, PRESET_NAMES_V1, Writer,
                                      encode_game, put_deal, put_rules, put_value)
 from thousand.persist.restore import Reader, decode_game, get_deal, get_rules, get_value
-from thousand.persist.store import (KIND_GAME, KIND_SETTINGS, FileStore, SaveError, SlotPair, crc32,
-                                    newer, pack_record)
+from thousand.persist.files import FileStore
+from thousand.persist.store import KIND_GAME, KIND_SETTINGS, SaveError, SlotPair, crc32, newer, pack_record
 from savecheck import MemoryStore, load, save
 
 

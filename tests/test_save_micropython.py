@@ -15,7 +15,8 @@ from thousand.game import Game
 from thousand.rng import Rng
 from thousand.persist.settings import load_settings, save_settings, settings_bytes
 from thousand.persist.stats import load_stats, save_stats
-from thousand.persist.store import FileStore, NvmStore, KIND_GAME, SlotPair
+from thousand.persist.files import FileStore
+from thousand.persist.store import NvmStore, KIND_GAME, SlotPair
 import savecheck
 for store in (NvmStore(savecheck.MemoryNvm(4096)), FileStore(sys.argv[1])):
     s = load_settings(store)[0]

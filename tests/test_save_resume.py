@@ -12,7 +12,8 @@ from savecheck import MemoryNvm, MemoryStore, fingerprint, load, play, rules_for
 from thousand.game import Game
 from thousand.persist.encode import encode_game
 from thousand.persist.restore import decode_game
-from thousand.persist.store import FileStore, NvmStore
+from thousand.persist.files import FileStore
+from thousand.persist.store import NvmStore
 from thousand.rng import Rng
 
 MOVE_CAP = 900  # games with barrel rules may run long under random play: compare there
@@ -83,7 +84,7 @@ def test_resume_at_every_move_of_whole_games():
 
 def test_desktop_files_in_the_data_directory(tmp_path, monkeypatch):
     monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path / "data"))
-    from thousand.persist.store import data_dir, default_store
+    from thousand.persist.files import data_dir, default_store
     assert data_dir() == str(tmp_path / "data")
     store = default_store()
     assert isinstance(store, FileStore)
@@ -94,7 +95,7 @@ def test_desktop_files_in_the_data_directory(tmp_path, monkeypatch):
 
 
 def test_data_directory_defaults(monkeypatch):
-    from thousand.persist.store import data_dir
+    from thousand.persist.files import data_dir
     monkeypatch.delenv("THOUSAND_DATA_DIR", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", "/x/data")
     assert data_dir() == "/x/data/thousand"

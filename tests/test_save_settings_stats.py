@@ -16,7 +16,8 @@ from thousand.persist.settings import load_settings, save_settings, settings_byt
 from thousand.persist.stats import Stats, load_stats, save_stats, stats_bytes
 from thousand.persist.records import export_game, records_dir
 from thousand.persist.saves import Settings
-from thousand.persist.store import KIND_SETTINGS, FileStore, NvmStore, SlotPair
+from thousand.persist.files import FileStore
+from thousand.persist.store import KIND_SETTINGS, NvmStore, SlotPair
 from thousand.record import replay
 from thousand.rng import Rng
 from thousand.rules import Rules

@@ -19,7 +19,8 @@ from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
 from thousand.persist.stats import load_stats  # noqa: E402
 from thousand.persist.saves import Saves  # noqa: E402
-from thousand.persist.store import FileStore, NvmStore  # noqa: E402
+from thousand.persist.files import FileStore  # noqa: E402
+from thousand.persist.store import NvmStore  # noqa: E402
 from thousand.ui.desktop import open_app  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))

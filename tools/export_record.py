@@ -20,7 +20,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from thousand.persist.records import CURRENT, LAST, records_dir, write_record  # noqa: E402
 from thousand.persist.restore import load_game  # noqa: E402
-from thousand.persist.store import KIND_GAME, FileStore, SaveError, SlotPair, data_dir  # noqa: E402
+from thousand.persist.files import FileStore, data_dir  # noqa: E402
+from thousand.persist.store import KIND_GAME, SaveError, SlotPair  # noqa: E402
 
 
 def main(argv=None):

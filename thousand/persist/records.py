@@ -7,7 +7,7 @@ resumed game's record starts at the deal it resumed (a save keeps the current de
 cards, not the earlier ones').
 """
 
-from thousand.persist.store import data_dir, is_circuitpython, join, make_dirs
+from thousand.persist.files import data_dir, is_circuitpython, join, make_dirs
 
 CURRENT = "current.json"
 LAST = "last.json"

@@ -10,7 +10,7 @@ from thousand import actions
 from thousand.game import NUM_SEATS, PHASE_DARK, DealResult, Game
 from thousand.rules import BOOL, INT, INT_OR_NULL, Rules, _agreement
 from thousand.persist import encode
-from thousand.persist.store import SaveError, exists, join, make_dirs, pack_record
+from thousand.persist.store import SaveError, pack_record
 
 # The agreement ids and preset names of every format this program reads.
 AGREEMENT_IDS = {1: encode.AGREEMENT_IDS_V1}
@@ -263,6 +263,8 @@ def keep_aside(pair, data):
     directory = getattr(files, "directory", None)
     if directory is None:
         return ""
+    from thousand.persist.files import exists, join, make_dirs
+
     try:
         make_dirs(directory)
         n = 1

@@ -30,7 +30,7 @@ DEAL_END_PAUSE_MS = 900  # the last trick stays on the table this long before th
 # Modules not needed during play: menus, and the storage's reading, settings, statistics
 # and records (the game save itself, thousand.persist's saves, encode and store, stays loaded).
 LAZY_MODULES = ("thousand.ui.menus", "thousand.ui.sheet", "thousand.ui.helptext", "thousand.persist.restore",
-                "thousand.persist.settings", "thousand.persist.stats", "thousand.persist.records",
+                "thousand.persist.settings", "thousand.persist.stats", "thousand.persist.records", "thousand.persist.files",
                 "thousand.record", "thousand.notation", "thousand.checks")
 OUT_OF_MEMORY = "Out of memory: restarted"
 MEMORY_RESTARTS = 3  # restarts after a MemoryError (main) before the error stops the program
@@ -314,7 +314,7 @@ def main(board=None, storage=None):
     from thousand.ui import sprites
 
     if storage is None:
-        from thousand.persist.store import default_store
+        from thousand.persist.files import default_store
 
         storage = Saves(default_store())
 

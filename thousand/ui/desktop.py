@@ -71,7 +71,7 @@ def main(argv, max_ticks=None):
     except (RulesError, ValueError) as error:
         parser.error(str(error))
     from thousand.persist.saves import Saves
-    from thousand.persist.store import FileStore, data_dir
+    from thousand.persist.files import FileStore, data_dir
 
     storage = Saves(FileStore(data_dir()))
     app = open_app(options.board, options.seed, rules, scale=options.scale, storage=storage)
