@@ -210,3 +210,14 @@ def test_export_to_a_read_only_place_is_quiet(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")
     assert export_game(game, False, str(blocker)) is None  # a file where the folder should be
+
+
+def test_save_sizes_counts_the_nvm_writes_of_a_whole_game():
+    """tools/save_sizes.py --writes: a whole game saved as the App saves it; every deal end
+    writes the game and the statistics, every move of the human the game, the end clears it."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import save_sizes
+
+    writes, deals = save_sizes.count_writes(1, Rules.from_dict({"preset": "classic", "target": 300}))
+    assert 1 <= deals < 200
+    assert 2 * deals + 2 < writes < 30 * deals

@@ -25,8 +25,8 @@ Payload, format 1 (integers are LEB128 varints; "zz" zigzag for signed values;
     deal  = hand masks x3 (3 bytes each), action count, actions (2 bytes each:
             verb 4 bits, seat 2, argument 10; verb 0 escapes to 3 raw bytes)
 
-Format 1 up to 2026-11 also had a *full* depth (every deal since the game's start),
-written to files; ``restore`` still reads it.
+Before thousand/persist, format 1 also had a *full* depth (every deal since the game's
+start), written to files; ``restore`` still reads it.
 """
 
 from thousand import actions

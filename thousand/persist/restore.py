@@ -218,7 +218,7 @@ def decode_game(payload, version=encode.FORMAT_VERSION):
     keep = bool(flags & encode.KEEP_RECORDS)
     answered = bool(flags & encode.DARK_ANSWERED)
     golden_made = bool(flags & encode.GOLDEN_MADE)
-    if flags & encode.FULL:  # written before 2026-12: every deal since the game's start
+    if flags & encode.FULL:  # written before thousand/persist: every deal since the game's start
         game = Game(rules, seed=0, start=get_state(r), keep_records=keep)
         count = r.uint()
         for k in range(count):
