@@ -64,7 +64,7 @@ UI_MODULES = ("displayio", "terminalio", "adafruit_display_text.bitmap_label", "
               "thousand.rng", "thousand.rules", "thousand.ui.sprites", "thousand.ui.table",
               "thousand.ui.app", "mpy_ui_game")
 # Guards against the screens growing: the most heap in use between key presses measured on
-# the 32-bit VM is about 123 KB against random players and 140 KB against hard and normal.
+# the 32-bit VM is about 122 KB against random players and 139 KB against hard and normal.
 PEAK_GUARD_32_BIT = {"random,random": 136 * 1024, "hard,normal": 152 * 1024}
 
 

@@ -37,20 +37,21 @@ class SaveError(Exception):
 
 
 # ---------------------------------------------------------------- CRC-32
-# zlib's CRC-32, computed in two 16-bit halves: on a microcontroller ints above 2**30
-# are heap objects, and a step per byte must not allocate.
+# zlib's CRC-32, a nibble at a time (tables of 16 entries, not 256: 64 bytes of heap kept
+# for the whole game, not 1 KB), in two 16-bit halves: on a microcontroller ints above
+# 2**30 are heap objects, and a step must not allocate.
 _tables = None
 
 
 def _crc_tables():
     from array import array
 
-    lo = array("H")  # 512 bytes each; a list of ints takes 2 to 4 times that
+    lo = array("H")
     hi = array("H")
-    for n in range(256):
+    for n in range(16):
         c_lo = n
         c_hi = 0
-        for _ in range(8):
+        for _ in range(4):
             carry = c_lo & 1
             c_lo = (c_lo >> 1) | ((c_hi & 1) << 15)
             c_hi >>= 1
@@ -70,9 +71,13 @@ def crc32_halves(data, end):
     t_lo, t_hi = _tables
     lo = hi = 0xFFFF
     for i in range(end):
-        k = (lo ^ data[i]) & 0xFF
-        lo = ((lo >> 8) | ((hi & 0xFF) << 8)) ^ t_lo[k]
-        hi = (hi >> 8) ^ t_hi[k]
+        b = data[i]
+        k = (lo ^ b) & 0xF
+        lo = ((lo >> 4) | ((hi & 0xF) << 12)) ^ t_lo[k]
+        hi = (hi >> 4) ^ t_hi[k]
+        k = (lo ^ (b >> 4)) & 0xF
+        lo = ((lo >> 4) | ((hi & 0xF) << 12)) ^ t_lo[k]
+        hi = (hi >> 4) ^ t_hi[k]
     return hi ^ 0xFFFF, lo ^ 0xFFFF
 
 
