@@ -9,6 +9,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 
+from hypothesis import given, strategies as st
+
 from savecheck import MemoryNvm, MemoryStore, load, play, rules_for, save, step
 from thousand import scoring
 from thousand.game import Game
@@ -17,7 +19,7 @@ from thousand.persist.stats import Stats, load_stats, save_stats, stats_bytes
 from thousand.persist.records import export_game, records_dir
 from thousand.persist.saves import Settings
 from thousand.persist.files import FileStore
-from thousand.persist.store import KIND_SETTINGS, NvmStore, SlotPair
+from thousand.persist.store import KIND_SETTINGS, KIND_STATS, NvmStore, SlotPair
 from thousand.record import replay
 from thousand.rng import Rng
 from thousand.rules import Rules
@@ -221,3 +223,36 @@ def test_save_sizes_counts_the_nvm_writes_of_a_whole_game():
     writes, deals = save_sizes.count_writes(1, Rules.from_dict({"preset": "classic", "target": 300}))
     assert 1 <= deals < 200
     assert 2 * deals + 2 < writes < 30 * deals
+
+
+@given(st.lists(st.integers(0, 2 ** 40), min_size=17, max_size=17),
+       st.none() | st.integers(-2 ** 20, 2 ** 20), st.none() | st.integers(-2 ** 20, 2 ** 20))
+def test_statistics_bytes_round_trip(counters, best, worst):
+    from thousand.persist.stats import FIELDS, stats_from
+
+    stats = Stats()
+    for name, value in zip(FIELDS, counters):
+        setattr(stats, name, value)
+    stats.best_score = best
+    stats.worst_score = worst
+    back = stats_from(stats_bytes(stats))
+    assert [getattr(back, name) for name in FIELDS] == [getattr(stats, name) for name in FIELDS]
+
+
+def test_damaged_or_newer_statistics_start_afresh_and_say_why(tmp_path):
+    store = FileStore(str(tmp_path))
+    stats = Stats()
+    stats.games = 7
+    save_stats(store, stats)
+    assert load_stats(store)[0].games == 7
+    SlotPair(store, "stats", KIND_STATS).write(9, stats_bytes(stats))
+    fresh, problem = load_stats(store)
+    assert fresh.games == 0 and "stats format 9 unknown" in problem and problem.endswith("started afresh")
+    SlotPair(store, "stats", KIND_STATS).clear()
+    save_stats(store, stats)
+    with open(store.path("stats", 0), "r+b") as f:
+        f.seek(9)
+        f.write(b"\xee")
+    fresh, problem = load_stats(store)
+    assert fresh.games == 0 and problem.startswith("stats save damaged") and "\n" not in problem
+    assert (tmp_path / "stats.damaged-1").exists()

@@ -182,13 +182,15 @@ def stats_from(payload):
 
 def load_stats(store):
     """(Stats, problem or None)."""
-    found = SlotPair(store, "stats", KIND_STATS).newest()
-    if found is None or found[0] == STATS_VERSION:
+    found, damaged = SlotPair(store, "stats", KIND_STATS).scan()
+    if found is None and not damaged:
+        return Stats(), None
+    if found is not None and found[0] == STATS_VERSION:
         try:
-            return (Stats() if found is None else stats_from(found[1])), None
+            return stats_from(found[1]), None
         except IndexError:
             pass
-    from thousand.persist.restore import load_kept  # damaged or newer: say why, keep a copy
+    from thousand.persist.restore import load_kept  # damaged, newer or unreadable: say why, keep a copy
 
     return load_kept(SlotPair(store, "stats", KIND_STATS), STATS_VERSION, stats_from, Stats)
 
