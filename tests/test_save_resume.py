@@ -118,3 +118,46 @@ def test_a_sheet_too_long_for_the_nvm_drops_its_oldest_rows():
     assert 40 < kept < len(game.sheet)
     assert [sheet_row(r) for r in back.sheet] == [sheet_row(r) for r in game.sheet[-kept:]]
     assert fingerprint(back, True)[:28] == fingerprint(game, True)[:28]
+
+
+def play_controller(controller, chooser, moves):
+    """Up to ``moves`` steps: the human's choice (from ``chooser``), a computer's move, a new deal."""
+    for _ in range(moves):
+        if controller.over():
+            return
+        if controller.between_deals():
+            controller.next_deal()
+            continue
+        decision = controller.human_decision()
+        if decision is None:
+            controller.step()
+        else:
+            controller.act(decision.legal[chooser.below(len(decision.legal))])
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10 ** 6), st.integers(0, 300), st.sampled_from(["random", "easy", "normal"]))
+def test_a_controller_restored_from_its_save_plays_on_as_the_one_saved(seed, moves, level):
+    """The controller's snapshot keeps what its Game does not: the bots' levels and random
+    states, the seed and the redeal questions still to ask."""
+    from thousand.controller import Controller
+    from thousand.persist.saves import Saves
+    from thousand.persist.store import memory_store
+
+    rules = rules_for(seed % 6)
+    controller = Controller(rules, levels=(level, "random"), seed=seed)
+    chooser = Rng(seed + 1)
+    play_controller(controller, chooser, moves)
+    store = memory_store()
+    Saves(store).save_game(controller)
+    again = Saves(store).load_game()
+    if controller.over():
+        assert again is None  # a finished game is not continued
+        return
+    assert again is not controller and again.snapshot() == controller.snapshot()
+    twin_chooser = Rng()
+    twin_chooser.set_state(chooser.get_state())
+    play_controller(controller, chooser, 150)
+    play_controller(again, twin_chooser, 150)
+    assert fingerprint(again.game, True) == fingerprint(controller.game, True)
+    assert again.snapshot() == controller.snapshot()
