@@ -9,6 +9,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 
+import pytest
 from hypothesis import given, strategies as st
 
 from savecheck import MemoryNvm, MemoryStore, load, play, rules_for, save, step
@@ -19,7 +20,7 @@ from thousand.persist.stats import Stats, load_stats, save_stats, stats_bytes
 from thousand.persist.records import export_game, records_dir
 from thousand.persist.saves import Settings
 from thousand.persist.files import FileStore
-from thousand.persist.store import KIND_SETTINGS, KIND_STATS, NvmStore, SlotPair
+from thousand.persist.store import KIND_SETTINGS, KIND_STATS, NvmStore, SaveError, SlotPair
 from thousand.record import replay
 from thousand.rng import Rng
 from thousand.rules import Rules
@@ -256,3 +257,26 @@ def test_damaged_or_newer_statistics_start_afresh_and_say_why(tmp_path):
     fresh, problem = load_stats(store)
     assert fresh.games == 0 and problem.startswith("stats save damaged") and "\n" not in problem
     assert (tmp_path / "stats.damaged-1").exists()
+
+
+def test_settings_and_statistics_outlive_a_damaged_game_save():
+    nvm = MemoryNvm(8192)
+    store = NvmStore(nvm)
+    settings = Settings()
+    settings.levels = ["hard", "easy"]
+    save_settings(store, settings_bytes(settings))
+    stats = Stats()
+    stats.games = 5
+    save_stats(store, stats)
+    game = Game(rules_for(1), seed=4)
+    play(game, Rng(4), 40)
+    save(store, game)
+    save(store, game)  # both game slots hold a save
+    for half in (0, store.half):
+        start = half + store.places["game"][0]
+        nvm[start + 20:start + 24] = b"\x00\x01\x02\x03"
+    with pytest.raises(SaveError):
+        load(store)
+    kept, problem = load_settings(store)
+    assert problem is None and kept.levels == ["hard", "easy"]
+    assert load_stats(store)[0].games == 5 and load_stats(store)[1] is None
