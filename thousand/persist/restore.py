@@ -4,6 +4,12 @@ Loaded only when a save is read (the title, a Continue, loading the settings or 
 statistics) and unloaded again when the table comes back.  A save that cannot be used
 is reported in one line (``SaveError``) and, where files can be written, a copy of its
 bytes is kept beside the saves (``game.damaged-1``); it never stops the game.
+
+>>> from thousand.persist.encode import encode_game
+>>> game = Game(seed=3); game.start_deal(); game.apply(game.to_move, game.legal(game.to_move)[0])
+>>> again, extra = decode_game(encode_game(game, {"seed": 3}))
+>>> again.log == game.log and again.rng.get_state() == game.rng.get_state(), extra
+(True, {'seed': 3})
 """
 
 from thousand import actions

@@ -53,6 +53,9 @@ class SaveEveryMove:
 
 
 class Saves:
+    """The game save, the settings and the statistics of one store; the save made at each
+    moment goes where ``policy`` says (today: the same store)."""
+
     def __init__(self, store, records_dir=None, policy=None):
         self.store = store  # where the game is read from, and the settings and statistics kept
         self.policy = policy if policy is not None else SaveEveryMove(store)
