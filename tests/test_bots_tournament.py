@@ -5,6 +5,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, "tools", "tournament.py")
 EXAMPLE = os.path.join(ROOT, "tools", "example_bot.py")
@@ -120,3 +122,66 @@ def test_make_rates_count_forced_bought_and_chosen_contracts():
     assert out["declarer_deals"] == 4 and out["make_rate"] == 0.5
     assert out["bought_deals"] == 1 and out["bought_make_rate"] == 1.0
     assert out["chosen_deals"] == 2 and out["chosen_make_rate"] == 0.5
+
+
+ANSWER = "json.loads(line)['legal'][0]"
+MISBEHAVING_BOTS = {
+    "crash": ("sys.stdin.readline()\nsys.stderr.write('boom\\n')\nraise SystemExit(3)\n",
+              "it has exited (code 3)"),
+    "garbage": ("for line in sys.stdin:\n    print('\\x00 \\u2603 garbage', flush=True)\n",
+                "which is not a legal action"),
+    "illegal": ("for line in sys.stdin:\n    seat = json.loads(line)['seat']\n"
+                "    print('%d play AS' % ((seat + 1) % 3), flush=True)\n",
+                "which is not a legal action"),
+    "hang": ("for line in sys.stdin:\n    time.sleep(60)\n", "no answer within 0.5 s"),
+    "slow": ("for line in sys.stdin:\n    time.sleep(3)\n    print(%s, flush=True)\n" % ANSWER,
+             "no answer within 0.5 s"),
+    "hang ignoring SIGTERM": ("import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+                              "for line in sys.stdin:\n    time.sleep(60)\n"
+                              "while True:\n    time.sleep(60)\n", "no answer within 0.5 s"),
+    "endless output": ("sys.stdin.readline()\nwhile True:\n    sys.stdout.write('0 pass\\n' * 1000)\n",
+                       "answered with more than one line"),
+    "endless line": ("sys.stdin.readline()\nwhile True:\n    sys.stdout.write('x' * 65536)\n",
+                     "wrote a line of more than 4096 bytes"),
+    "huge line": ("for line in sys.stdin:\n    print(%s + ' ' * 100000, flush=True)\n" % ANSWER,
+                  "wrote a line of more than 4096 bytes"),
+    "two lines per answer": ("for line in sys.stdin:\n    a = %s\n"
+                             "    sys.stdout.write(a + '\\n' + a + '\\n'); sys.stdout.flush()\n" % ANSWER,
+                             "answered with more than one line"),
+    "closed stdout while running": ("import os\nsys.stdin.readline()\nos.close(1)\ntime.sleep(60)\n",
+                                    "closed its standard output but kept running"),
+    "closed stdin": ("import os\nos.close(0)\ntime.sleep(60)\n",
+                     "closed its standard input but kept running"),
+    "missing program": (None, "could not start"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(MISBEHAVING_BOTS))
+def test_a_misbehaving_external_bot_forfeits_every_match_with_its_reason(tmp_path, kind):
+    body, reason = MISBEHAVING_BOTS[kind]
+    seat = "cmd:%s" % (tmp_path / "no-such-bot") if body is None else _bad_bot(tmp_path, body)
+    # a hang of the tournament fails here, by the subprocess timeout
+    out, err = run([seat, "easy", "easy"], "--deals", "1", "--timeout", "0.5", "--log-dir", str(tmp_path),
+                   timeout=90)
+    assert out["players"][seat]["forfeits"] == 3, err
+    assert err.count("forfeits: ") == 3 and err.count(reason) == 3, err
+    assert out["players"]["easy"]["forfeits"] == 0
+
+
+def test_a_crashing_bot_leaves_its_last_words_in_its_log(tmp_path):
+    seat = _bad_bot(tmp_path, MISBEHAVING_BOTS["crash"][0])
+    run([seat, "easy", "easy"], "--deals", "1", "--log-dir", str(tmp_path))
+    logs = [p.read_text() for p in tmp_path.glob("bot-seat*.log")]
+    assert len(logs) == 3 and all(text == "boom\n" for text in logs)
+
+
+def test_a_bot_flooding_stderr_keeps_a_log_of_bounded_size(tmp_path):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import tournament
+
+    seat = _bad_bot(tmp_path, "sys.stdin.readline()\nwhile True:\n    sys.stderr.write('y' * 65536)\n")
+    run([seat, "easy", "easy"], "--deals", "1", "--timeout", "0.5", "--log-dir", str(tmp_path))
+    sizes = [p.stat().st_size for p in tmp_path.glob("bot-seat*.log")]
+    assert len(sizes) == 3
+    assert all(tournament.MAX_LOG_BYTES <= size < tournament.MAX_LOG_BYTES + 200 for size in sizes)
+

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from conftest import CASES, ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-from referee import referee  # noqa: E402
+from referee import answer, referee  # noqa: E402
 
 REFEREE = os.path.join(ROOT, "tools", "referee.py")
 CASE_FILES = sorted(glob.glob(os.path.join(CASES, "*.json")))
@@ -198,3 +198,94 @@ def test_cli_fuzz_processes_never_print_a_traceback():
         assert status in (0, 2), stdout
         assert "Traceback" not in stderr
         json.loads(stdout)
+
+
+@pytest.mark.parametrize("written", ["0_1 pass", "+1 pass", "01 pass", "\uff11 pass", "1 bid 1_10",
+                                     "1 bid +110", "1 bid 0110", "1 bid \uff11\uff11\uff10", "1 bid 110.0",
+                                     "1 bid " + "1" * 5000])
+def test_numbers_in_actions_are_plain_ascii_digits(written):
+    status, out = referee(one_deal([written]))
+    assert status == 2 and (out["error"]["deal"], out["error"]["action"]) == (0, 0)
+    assert "number" in out["error"]["message"]
+
+
+@pytest.mark.parametrize("written", ["2 keep", "1 nodark"])
+def test_bot_answers_are_not_record_actions(written):
+    status, out = referee(one_deal([written]))
+    assert status == 2 and out["error"]["action"] == 0
+    assert "not an action of a record" in out["error"]["message"]
+
+
+@pytest.mark.parametrize("record, words", [
+    ({"start": {"scores": [700, 0, 0], "barrel": [2, None, None]}, "deals": []}, "below the sitting score 880"),
+    ({"rules": {"barrel_at": 900}, "start": {"scores": [880, 0, 0], "barrel": [1, None, None]}, "deals": []},
+     "below the sitting score 900"),
+    ({"start": {"scores": [880, 0, 0], "barrel": [4, None, None]}, "deals": []}, "the rules give 3"),
+    ({"start": {"dealer": 2}}, "needs 'deals'"),
+    ({"rules": {"preset": ["classic"]}, "deals": []}, "a preset is a name"),
+    ({"rules": {"preset": {"classic": 1}}, "deals": []}, "a preset is a name"),
+    ({"start": {"scores": [10 ** 3000, 0, 0]}, "deals": []}, "'start.scores' holds"),
+    ({"start": {"scores": [-100000, 0, 0]}, "deals": []}, "from -99999 to 99999"),
+    ({"start": {"bolts": [3, 0, 0]}, "deals": []}, "'start.bolts' holds 3"),
+    ({"start": {"deals_played": 10 ** 40}, "deals": []}, "'start.deals_played' must be"),
+    ({"start": {"barrels_used": [0, 10 ** 6, 0]}, "deals": []}, "'start.barrels_used' holds"),
+    ({"rules": {"target": 10 ** 3000}, "deals": []}, "between -9999 and 9999"),
+    ({"rules": {"bolt_penalty": -10 ** 20}, "deals": []}, "between -9999 and 9999"),
+])
+def test_impossible_records_are_refused_in_words(record, words):
+    status, stdout, stderr = run_cli(json.dumps(record))
+    assert status == 2 and stderr == ""
+    error = json.loads(stdout)["error"]
+    assert (error["deal"], error["action"]) == (None, None)
+    assert words in error["message"], error["message"]
+
+
+def test_a_seat_on_the_barrel_at_the_sitting_score_still_plays():
+    status, out = referee(json.dumps({"start": {"scores": [880, 0, 0], "barrel": [3, None, None]},
+                                      "deals": []}))
+    assert status == 0 and out == {"deals": [], "scores": [880, 0, 0], "winner": None}
+
+
+def _answer_never_fails(data):
+    status, line = answer(data)
+    assert status in (0, 2)
+    out = json.loads(line)
+    if status == 2:
+        # a refusal in words, never the catch-all that hides a crash of the engine
+        assert "could not be replayed" not in out["error"]["message"], out
+    return out
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.binary(max_size=400))
+def test_random_bytes_give_a_result_or_a_refusal(data):
+    _answer_never_fails(data)
+
+
+ANY_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12)
+    | st.sampled_from(["AS", "10H", "ｔｈ", "1 pass", "0 play AS declare", "0 give 9C 1", "1 bid 110",
+                       "2 keep", "0 dark", "classic", "full", "club", "family"]),
+    lambda children: st.lists(children, max_size=8) | st.dictionaries(
+        st.text(max_size=8) | st.sampled_from(
+            ["rules", "start", "deals", "hands", "talon", "actions", "preset", "dealer", "scores", "bolts",
+             "barrel", "barrels_used", "deals_played", "target", "golden", "dark", "barrel_at"]),
+        children, max_size=6),
+    max_leaves=60)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(value=ANY_JSON)
+def test_random_json_gives_a_result_or_a_refusal(value):
+    _answer_never_fails(json.dumps(value).encode("utf-8"))
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=ANY_JSON, start=ANY_JSON, actions=st.lists(
+    st.sampled_from(["1 pass", "2 pass", "1 bid 105", "2 bid 110", "0 dark", "1 redeal", "0 give 9C 1",
+                     "0 give JC 2", "0 contract 120", "0 concede", "0 play AS", "0 play KS declare"])
+    | st.text(max_size=12), max_size=12))
+def test_random_rules_and_starts_around_a_real_deal_give_a_result_or_a_refusal(rules, start, actions):
+    record = {"rules": rules, "start": start,
+              "deals": [{"hands": HANDS, "talon": TALON, "actions": actions}]}
+    _answer_never_fails(json.dumps(record).encode("utf-8"))

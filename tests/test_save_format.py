@@ -13,9 +13,10 @@ from thousand import actions
 from thousand.game import Game
 from thousand.rules import AGREEMENT_TABLE, BOOL, INT, INT_OR_NULL, PRESET_NAMES, Rules, agreement_names, agreements
 from thousand import rules as rules_module
-from thousand.persist.encode import (AGREEMENT_IDS_V1, FORMAT_VERSION, PRESET_NAMES_V1, Writer,
-                                     encode_game, put_deal, put_rules, put_value)
-from thousand.persist.restore import Reader, decode_game, get_deal, get_rules, get_value
+from thousand.persist.coding import (AGREEMENT_IDS_V1, PRESET_NAMES_V1, Reader, Writer, get_rules,
+                                     get_value, put_rules, put_value)
+from thousand.persist.encode import FORMAT_VERSION, encode_game, put_deal
+from thousand.persist.restore import decode_game, get_deal
 from thousand.persist.files import FileStore
 from thousand.persist.store import KIND_GAME, KIND_SETTINGS, SaveError, SlotPair, crc32, newer, pack_record
 from savecheck import MemoryStore, load, save
@@ -49,7 +50,7 @@ def test_small_scores_take_one_byte():
 
 def test_format_1_numbers_every_agreement_of_the_rules():
     # Adding, removing or reordering agreements needs a new format version and a
-    # migration (see AGREEMENT_IDS_V1 in thousand/persist/encode.py); this test says so when it happens.
+    # migration (see AGREEMENT_IDS_V1 in thousand/persist/coding.py); this test says so when it happens.
     assert tuple(agreement_names()) == AGREEMENT_IDS_V1
     assert tuple(PRESET_NAMES) == PRESET_NAMES_V1
 

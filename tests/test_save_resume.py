@@ -84,7 +84,7 @@ def test_resume_at_every_move_of_whole_games():
 
 def test_desktop_files_in_the_data_directory(tmp_path, monkeypatch):
     monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path / "data"))
-    from thousand.persist.files import data_dir, default_store
+    from thousand.persist.files import FileStore, data_dir, default_store  # as loaded now (scenes unload it)
     assert data_dir() == str(tmp_path / "data")
     store = default_store()
     assert isinstance(store, FileStore)

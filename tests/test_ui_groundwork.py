@@ -281,7 +281,7 @@ def test_sprite_sheet_is_what_the_tool_draws(tmp_path):
         import make_sprites
     finally:
         sys.path.pop(0)
-    make_sprites.main(["make_sprites", str(tmp_path / "cards.bmp")])
+    make_sprites.main([str(tmp_path / "cards.bmp")])
     with open(SHEET, "rb") as committed, open(tmp_path / "cards.bmp", "rb") as fresh:
         assert committed.read() == fresh.read(), "run tools/make_sprites.py"
 
@@ -351,10 +351,10 @@ def test_table_prototype_renders_within_the_memory_goal(sheet, width, height):
     assert selected.y * layout.scale == layout.hand_y - layout.raise_by
     assert all(grid.hidden for grid in table.hand[10:])
     assert table.trick[1].hidden and not table.trick[0].hidden
-    status_bitmap, box_bitmap = table.status._bitmap, table.boxes[0]._bitmap
+    status_grid, box_grid = table.status.grid, table.boxes[0].grid
     table.set_status("a longer line than the status has room for on any screen")
     table.set_opponent(0, "Lena", 6, None, 1000)
-    assert table.status._bitmap is status_bitmap and table.boxes[0]._bitmap is box_bitmap
+    assert table.status.grid is status_grid and table.boxes[0].grid is box_grid  # rewritten in place
 
 
 # ---------------------------------------------------------------- desktop board

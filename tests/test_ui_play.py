@@ -24,7 +24,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import shoot  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-from mpy_ui_game import move_to, play_game  # noqa: E402  (the same key driving as under MicroPython)
+from ui_keys import move_to, play_game  # noqa: E402
 
 
 class Hands:

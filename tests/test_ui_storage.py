@@ -24,8 +24,8 @@ from thousand.persist.store import NvmStore  # noqa: E402
 from thousand.ui.desktop import open_app  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from mpy_ui_game import take_decision  # noqa: E402
 from savecheck import MemoryNvm, MemoryStore  # noqa: E402
+from ui_keys import take_decision  # noqa: E402
 from test_ui_play import Hands, board  # noqa: E402,F401  (board: the fixture)
 
 SHORT = {"preset": "classic", "target": 300}  # a game of a few deals with this seed and script
@@ -224,22 +224,23 @@ def test_records_are_written_on_leaving_and_at_the_game_end(board, data_dir):
     new_game(app, hands)
     chooser = Rng(5)
     drive(app, hands, chooser, 5)
+    scores = list(app.controller.game.scores)
     hands.press(B)
     menu = app.screen
     hands.move_to("title", lambda: menu.entries()[menu.cursor], len(menu.entries()))
     hands.press(A)
-    assert app.screen_name == "title"
+    assert app.screen_name == "title" and app.controller is None  # the title holds no game
     with open(data_dir / "records" / "current.json") as file:
-        assert replay(json.load(file))["scores"] == app.controller.game.scores
-    hands.press(A)  # Continue
+        assert replay(json.load(file))["scores"] == scores
+    hands.press(A)  # Continue: read from the save
+    assert app.controller.game.scores == scores
     game = app.controller.game
     drive(app, hands, chooser)
     with open(data_dir / "records" / "last.json") as file:
         out = replay(json.load(file))
     assert out["scores"] == game.scores and out["winner"] == game.winner
-    from thousand.ui.app import RECORD_MODULES
-
-    assert not [name for name in RECORD_MODULES if name in sys.modules]  # unloaded once written
+    record_writers = ("thousand.persist.records", "thousand.record", "thousand.notation")
+    assert not [name for name in record_writers if name in sys.modules]  # unloaded once written
     assert not [name for name in os.listdir(data_dir) if name.startswith("game.") and os.path.getsize(data_dir / name)]
     power_cut(app)
 
@@ -348,7 +349,8 @@ def test_a_board_that_keeps_running_out_of_memory_stops_with_the_error(board, mo
 
 def test_only_the_resident_saves_stay_loaded_during_play(board, store_maker):
     """After a Continue and a deal end, the table has let go of reading, settings,
-    statistics and records; the save after each move needs only store, encode and saves."""
+    statistics and records; the save after each move needs only store, saves, and encode
+    and coding (held with the game)."""
     app, hands = start_app(store_maker(), Rules.from_dict(SHORT))
     new_game(app, hands)
     drive(app, hands, Rng(5), 14)  # into the second deal: a deal end counted the statistics
@@ -358,7 +360,8 @@ def test_only_the_resident_saves_stay_loaded_during_play(board, store_maker):
     drive(app, hands, Rng(6), 1)
     assert app.screen_name == "table"
     loaded = sorted(name for name in sys.modules if name.startswith("thousand.persist."))
-    assert loaded == ["thousand.persist.encode", "thousand.persist.saves", "thousand.persist.store"]
+    assert loaded == ["thousand.persist.coding", "thousand.persist.encode", "thousand.persist.saves",
+                      "thousand.persist.store"]
     power_cut(app)
 
 

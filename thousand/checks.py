@@ -7,10 +7,18 @@ from thousand import cards as C
 from thousand.game import HAND_SIZE, NUM_SEATS, TALON_SIZE, default_start
 
 START_KEYS = ("scores", "bolts", "dealer", "barrel", "barrels_used", "deals_played")
+# Bounds of what a game can reach, far beyond any real game (bolts reset at 3), so that
+# a record's numbers stay small ints on the device and short in every output.
+MAX_SCORE = 99999
+MAX_COUNT = 99999
+MAX_BOLTS = 2
 
 
-def checked_start(start):
-    """Validate a record's or a save's ``start`` object; return a complete copy."""
+def checked_start(start, rules=None):
+    """Validate a record's or a save's ``start`` object; return a complete copy.
+
+    With ``rules``, also refuse a start those rules cannot reach (a seat on the barrel
+    below the sitting score or with more barrel deals left than the rules give)."""
     if not isinstance(start, dict):
         raise ValueError("'start' must be an object")
     for key in start:
@@ -20,15 +28,17 @@ def checked_start(start):
     for key in ("dealer", "deals_played"):
         if key in start:
             value = start[key]
-            if not isinstance(value, int) or value is True or value is False or value < 0:
-                raise ValueError("'start.%s' must be a whole number of 0 or more" % key)
+            if not isinstance(value, int) or value is True or value is False or value < 0 or value > MAX_COUNT:
+                raise ValueError("'start.%s' must be a whole number from 0 to %d" % (key, MAX_COUNT))
             out[key] = value
     if out["dealer"] >= NUM_SEATS:
         raise ValueError("'start.dealer' must be a seat from 0 to %d" % (NUM_SEATS - 1))
-    for key, allow_null in (("scores", False), ("bolts", False), ("barrel", True), ("barrels_used", False)):
+    for key, low, high in (("scores", -MAX_SCORE, MAX_SCORE), ("bolts", 0, MAX_BOLTS),
+                           ("barrel", 1, MAX_COUNT), ("barrels_used", 0, MAX_COUNT)):
         if key not in start:
             continue  # the default start's list stays
         value = start[key]
+        allow_null = key == "barrel"
         if not isinstance(value, list) or len(value) != NUM_SEATS:
             raise ValueError("'start.%s' must be a list of %d values" % (key, NUM_SEATS))
         for v in value:
@@ -37,9 +47,20 @@ def checked_start(start):
             if not isinstance(v, int) or v is True or v is False:
                 raise ValueError("'start.%s' must hold whole numbers%s"
                                  % (key, " or null" if allow_null else ""))
-            if key != "scores" and v < (1 if key == "barrel" else 0):
-                raise ValueError("'start.%s' holds an impossible value %d" % (key, v))
+            if v < low or v > high:
+                raise ValueError("'start.%s' holds %d: it must be from %d to %d" % (key, v, low, high))
         out[key] = list(value)
+    if rules is not None:
+        for s in range(NUM_SEATS):
+            left = out["barrel"][s]
+            if left is None:
+                continue
+            if out["scores"][s] < rules.barrel_at:
+                raise ValueError("seat %d is on the barrel with %d, below the sitting score %d"
+                                 % (s, out["scores"][s], rules.barrel_at))
+            if left > rules.barrel_deals:
+                raise ValueError("seat %d has %d barrel deals left, but the rules give %d"
+                                 % (s, left, rules.barrel_deals))
     return out
 
 

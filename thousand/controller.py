@@ -7,7 +7,7 @@ may see), ask ``controller.human_decision()`` what the human may do now, and cal
 and read buttons between steps.
 """
 
-from thousand import actions
+from thousand import SEAT_NAMES, actions
 from thousand.driver import TableDriver, make_player
 from thousand.game import PHASE_DEAL_OVER, PHASE_GAME_OVER, Game
 from thousand.rules import Rules
@@ -144,9 +144,6 @@ class Controller:
     def describe(self, seat, action):
         """A short line for a log or status bar: 'East bids 120'."""
         return seat_name(seat) + " " + describe_action(action)
-
-
-SEAT_NAMES = ("You", "West", "East")
 
 
 def seat_name(seat):

@@ -12,7 +12,7 @@ views would dominate the benchmark).
 
 import gc
 
-from thousand import actions
+from thousand import PLAYER_LEVELS, actions
 from thousand.game import PHASE_AUCTION, PHASE_DEAL_OVER, PHASE_GAME_OVER
 from thousand.rng import Rng
 
@@ -41,9 +41,7 @@ class RandomPlayer:
         return legal[self.rng.below(len(legal))]
 
 
-# The levels of thousand.bots, named here so that menus can list them without
-# loading the bots (about 19 KB of bytecode) before a bot is needed.
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = PLAYER_LEVELS[1:]  # the levels of thousand.bots
 
 
 def make_player(name, seed=0):
@@ -58,7 +56,7 @@ def make_player(name, seed=0):
 
 
 def player_names():
-    return ["random"] + list(BOT_LEVELS)
+    return list(PLAYER_LEVELS)
 
 
 class Decision:

@@ -20,6 +20,7 @@ from thousand.cards import RANK_CHARS, SUIT_CHARS, card_name
 
 VERB_WORDS = (None, "pass", "bid", "dark", "nodark", "redeal", "give", "contract",
               "concede", "play", "play", "keep")
+DIGITS = "0123456789"
 
 
 def parse_card(text):
@@ -52,6 +53,14 @@ def action_text(seat, action, hide_card=False):
     return head
 
 
+def _plain_number(word, text):
+    """A number of REFEREE.md: ASCII digits, no sign, no leading zero, at most 4 digits
+    (int() alone would also read '+1', '0_1', '01' and full-width digits)."""
+    if not word or len(word) > 4 or word.strip(DIGITS) or (word[0] == "0" and len(word) > 1):
+        raise ValueError("'%s' is not a plain number in '%s'" % (word, text))
+    return int(word)
+
+
 def parse_action(text, num_seats=3):
     """``"SEAT VERB ARGS"`` to ``(seat, action)``; ValueError with a plain message."""
     if not isinstance(text, str):
@@ -60,36 +69,33 @@ def parse_action(text, num_seats=3):
     if len(words) < 2:
         raise ValueError("cannot read action '%s' (write it like '1 pass' or '0 play AS')" % text)
     try:
-        seat = int(words[0])
+        seat = _plain_number(words[0], text)
     except ValueError:
         raise ValueError("action '%s' must start with a seat number" % text)
-    if seat < 0 or seat >= num_seats:
+    if seat >= num_seats:
         raise ValueError("there is no seat %d (seats are 0 to %d)" % (seat, num_seats - 1))
     word = words[1].lower()
     rest = words[2:]
-    if word in ("pass", "dark", "nodark", "redeal", "concede", "keep"):
+    if word == "nodark" or word == "keep":
+        # answers to a bot's question (BOTS.md), never written in a record
+        raise ValueError("'%s' is not an action of a record in '%s'" % (word, text))
+    if word in ("pass", "dark", "redeal", "concede"):
         if rest:
             raise ValueError("'%s' takes nothing after it in '%s'" % (word, text))
         return seat, VERB_WORDS.index(word) << 12
     if word == "bid" or word == "contract":
         if len(rest) != 1:
             raise ValueError("'%s' needs one number, as in '%d %s 120'" % (word, seat, word))
-        try:
-            value = int(rest[0])
-        except ValueError:
-            raise ValueError("'%s' is not a number in '%s'" % (rest[0], text))
-        if value < 0 or value > 4095:
+        value = _plain_number(rest[0], text)
+        if value > 4095:
             raise ValueError("%d is not a possible %s" % (value, word))
         return seat, (bid(value) if word == "bid" else contract(value))
     if word == "give":
         if len(rest) != 2:
             raise ValueError("'give' needs a card and a seat, as in '%d give 9H 1'" % seat)
         c = parse_card(rest[0])
-        try:
-            to = int(rest[1])
-        except ValueError:
-            raise ValueError("'%s' is not a seat number in '%s'" % (rest[1], text))
-        if to < 0 or to >= num_seats:
+        to = _plain_number(rest[1], text)
+        if to >= num_seats:
             raise ValueError("there is no seat %d to give a card to" % to)
         return seat, give(c, to)
     if word == "play":

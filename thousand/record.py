@@ -15,7 +15,7 @@ from thousand.rules import Rules, RulesError
 
 class RecordError(ValueError):
     def __init__(self, deal, action, message):
-        ValueError.__init__(self, message)
+        super().__init__(message)  # ValueError.__init__(self, ...) fails on MicroPython
         self.deal = deal
         self.action = action
         self.message = message
@@ -76,13 +76,16 @@ def replay(record, on_deal=None):
         rules = Rules.from_dict(record.get("rules"))
     except RulesError as error:
         raise RecordError(None, None, str(error))
+    from thousand.checks import checked_start  # reading only: the device writes records without it
+
+    start = record.get("start")
     try:
-        game = Game(rules, start=record.get("start"))
+        game = Game(rules, start=None if start is None else checked_start(start, rules))
     except ValueError as error:
         raise RecordError(None, None, str(error))
-    deals = record.get("deals", [])
+    deals = record.get("deals")
     if not isinstance(deals, list):
-        raise RecordError(None, None, "'deals' must be a list")
+        raise RecordError(None, None, "a record needs 'deals', a list of the deals played")
     out = []
     for d in range(len(deals)):
         if game.over:

@@ -99,6 +99,9 @@ class RulesError(ValueError):
     pass
 
 
+MAX_NUMBER = 9999  # no agreement's number needs more than four digits
+
+
 def _agreement(name):
     table = AGREEMENT_TABLE
     for i in range(0, len(table), AGREEMENT_ROW):
@@ -117,7 +120,9 @@ def _check(entry, value):
         if value is None and kind == INT_OR_NULL:
             return None
         if isinstance(value, int) and value is not True and value is not False:
-            return value
+            if -MAX_NUMBER <= value <= MAX_NUMBER:
+                return value
+            raise RulesError("agreement '%s' must be between %d and %d" % (name, -MAX_NUMBER, MAX_NUMBER))
         raise RulesError(
             "agreement '%s' must be a whole number%s, not %r"
             % (name, " or null" if kind == INT_OR_NULL else "", value)
@@ -140,6 +145,8 @@ class Rules:
 
     @classmethod
     def preset(cls, name="classic"):
+        if not isinstance(name, str):
+            raise RulesError("a preset is a name (%s)" % ", ".join(PRESET_NAMES))
         if name not in PRESETS:
             raise RulesError(
                 "unknown preset %r (known: %s)" % (name, ", ".join(PRESET_NAMES))

@@ -36,7 +36,6 @@
    worst, overall and per phase.
 """
 
-import argparse
 import contextlib
 import glob
 import io
@@ -46,6 +45,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+import cli  # tools/cli.py, beside this script
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV_BIN = os.path.dirname(sys.executable)
@@ -154,10 +155,15 @@ def live_peak(build_dir, levels, seed, rom=False):
     return int(re.search(r"peak_alloc (\d+)", out).group(1)) - image_heap(out)
 
 
-def bisect_heap(fits, what):
-    """The least heap in KB (1 KB steps, 17 to 1024) for which ``fits(kb)`` is true, assumed
-    true at 1024 KB; ``what`` names the search in its progress lines on stderr."""
-    low, high = 16, 1024  # low does not fit, high fits
+def bisect_heap(fits, what, low=16):
+    """The least heap in KB (1 KB steps, above ``low``, at most 1024) for which ``fits(kb)``
+    is true, assumed false at ``low`` and true at 1024 KB; ``what`` names the search in its
+    progress lines on stderr.  The upper bound is found by doubling the distance from
+    ``low`` first (most games need little more than their live peak)."""
+    high, step = low + 16, 16
+    while high < 1024 and not fits(high):
+        low, step = high, step * 2
+        high = min(1024, high + step)
     while high - low > 1:
         mid = (low + high) // 2
         # Progress: a game near the limit can take minutes (the collector runs constantly).
@@ -265,10 +271,10 @@ def summary(values):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--levels", default="hard,hard,hard")
+    p = cli.Parser(description=__doc__.splitlines()[0])
+    p.add_argument("--levels", type=cli.levels, default="hard,hard,hard")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--deals", type=int, default=12, help="deals measured under callgrind")
+    p.add_argument("--deals", type=cli.positive, default=12, help="deals measured under callgrind")
     p.add_argument("--skip-heap", action="store_true")
     p.add_argument("--skip-callgrind", action="store_true")
     p.add_argument("--skip-wasm32", action="store_true", help="leave out the 32-bit VM")

@@ -18,10 +18,17 @@ garbage only between calls into the VM (the WebAssembly port, driven by
 import gc
 import sys
 
-from thousand.bots import make_bot
-from thousand.driver import TableDriver
-from thousand.game import Game
-from thousand.rules import Rules
+if sys.implementation.name != "micropython":  # there MICROPYPATH says where the game is
+    import os
+
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from thousand.bots import LEVELS, make_bot  # noqa: E402
+from thousand.driver import TableDriver  # noqa: E402
+from thousand.game import Game  # noqa: E402
+from thousand.rules import Rules  # noqa: E402
+
+USAGE = "usage: bench_game_mpy.py [LEVELS [SEED [MAX_DEALS [peak]]]]  (hard,hard,hard 1 1000)"
 
 
 class BenchGame:
@@ -67,11 +74,39 @@ class BenchGame:
         return "scores %s winner %s deals %d" % (self.game.scores, self.game.winner, self.deals)
 
 
+def parse_args(args):
+    """(levels, seed, max_deals, track_peak) from the words after the script's name;
+    ValueError with a one-line message.  By hand: MicroPython has no argparse."""
+    for word in args:
+        if word.startswith("--"):
+            raise ValueError("unknown option '%s'" % word)
+    if len(args) > 4:
+        raise ValueError("at most four arguments")
+    levels = args[0].split(",") if args else ["hard", "hard", "hard"]
+    if len(levels) != 3 or any(name not in LEVELS for name in levels):
+        raise ValueError("LEVELS is three of %s separated by commas, not '%s'" % (", ".join(LEVELS), args[0]))
+    numbers = [1, 1000]  # SEED, MAX_DEALS
+    for i, word in enumerate(args[1:3]):
+        try:
+            numbers[i] = int(word)
+        except ValueError:
+            raise ValueError("'%s' is not a whole number" % word)
+    if numbers[1] < 1:
+        raise ValueError("MAX_DEALS must be 1 or more")
+    if len(args) > 3 and args[3] != "peak":
+        raise ValueError("the fourth argument can only be 'peak', not '%s'" % args[3])
+    return levels, numbers[0], numbers[1], len(args) > 3
+
+
 def main(argv):
-    levels = argv[1].split(",") if len(argv) > 1 else ["hard", "hard", "hard"]
-    seed = int(argv[2]) if len(argv) > 2 else 1
-    max_deals = int(argv[3]) if len(argv) > 3 else 1000
-    track_peak = len(argv) > 4 and argv[4] == "peak"
+    if len(argv) > 1 and argv[1] in ("-h", "--help"):
+        print(USAGE + "\n\n" + __doc__)
+        return
+    try:
+        levels, seed, max_deals, track_peak = parse_args(argv[1:])
+    except ValueError as error:
+        sys.stderr.write("bench_game_mpy.py: error: %s (see --help)\n" % error)
+        sys.exit(2)
     peak = 0
     bench = BenchGame(levels, seed, max_deals)
     sys.stdout.write("phases: ")

@@ -7,11 +7,12 @@ against the view's ``legal`` before the engine applies it (which checks again).
 The CI test runs a few hundred games of this; the tool runs thousands.
 """
 
-import argparse
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import cli  # noqa: E402  (tools/cli.py, beside this script)
 
 from thousand.bots import LEVELS, make_bot  # noqa: E402
 from thousand.driver import TableDriver  # noqa: E402
@@ -98,10 +99,10 @@ def play_checked_game(index, seed, max_deals):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", type=int, default=3000)
+    p = cli.Parser(description=__doc__.splitlines()[0])
+    p.add_argument("--games", type=cli.positive, default=3000)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--max-deals", type=int, default=60, help="deals per game at most")
+    p.add_argument("--max-deals", type=cli.positive, default=60, help="deals per game at most")
     args = p.parse_args(argv)
     decisions = 0
     for i in range(args.games):

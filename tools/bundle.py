@@ -33,7 +33,6 @@ missing); 2 the command line is wrong (unknown board, install target missing
 or not a CIRCUITPY drive).
 """
 
-import argparse
 import ast
 import hashlib
 import os
@@ -45,7 +44,8 @@ from collections import namedtuple
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import mpy  # noqa: E402  (tools/ is not a package: it sits beside this script)
+import cli  # noqa: E402  (tools/ is not a package: these sit beside this script)
+import mpy  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 GAME_PACKAGE = "thousand"
@@ -653,7 +653,7 @@ def install(bundle_dir, drive, log=print):
 
 
 def parse_arguments(argv):
-    parser = argparse.ArgumentParser(
+    parser = cli.Parser(
         description="Build the CIRCUITPY folder of Thousand for a board and optionally install it.",
         epilog="boards: " + ", ".join(BOARDS) + ", all",
     )

@@ -10,9 +10,13 @@ import json
 import random
 import sys
 
+import cli  # tools/cli.py, beside this script
 
-def main():
-    rng = random.Random(int(sys.argv[1]) if len(sys.argv) > 1 else 0)
+
+def main(argv=None):
+    parser = cli.Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("seed", nargs="?", type=int, default=0, help="seeds its choices (default 0)")
+    rng = random.Random(parser.parse_args(argv).seed)
     for line in sys.stdin:
         if not line.strip():
             continue

@@ -6,11 +6,10 @@
 
 DATA is $THOUSAND_DATA_DIR, else $XDG_DATA_HOME/thousand, else ~/.local/share/thousand.
 The record starts at the deal the save holds (the score sheet keeps the earlier deals'
-scores, not their cards).  Replay it with ``python tools/referee.py < game.json``.  Exit status 1 with a
-one-line message when there is nothing to export or the save is damaged.
+scores, not their cards).  Replay it with ``python tools/referee.py < game.json``.  Exit
+status 1 with a one-line message when there is nothing to export or the save is damaged.
 """
 
-import argparse
 import json
 import os
 import shutil
@@ -18,14 +17,15 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+import cli  # noqa: E402  (tools/cli.py, beside this script)
+from thousand.persist.files import FileStore, data_dir  # noqa: E402
 from thousand.persist.records import CURRENT, LAST, records_dir, write_record  # noqa: E402
 from thousand.persist.restore import load_game  # noqa: E402
-from thousand.persist.files import FileStore, data_dir  # noqa: E402
 from thousand.persist.store import KIND_GAME, SaveError, SlotPair  # noqa: E402
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description="Write the saved game as a REFEREE.md record.")
+    parser = cli.Parser(description="Write the saved game as a REFEREE.md record.")
     parser.add_argument("-o", "--out", help="where to write ('-': standard output)")
     parser.add_argument("--last", action="store_true", help="the last finished game instead")
     args = parser.parse_args(argv)

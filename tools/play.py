@@ -1,12 +1,19 @@
 """Play Thousand on the desktop: a window where a display exists, else the terminal.
 
-    python tools/play.py [--terminal] [options of the chosen front-end]
+    python tools/play.py [--terminal] [--board BOARD] [--scale N] [--seed N]
+                         [--rules PRESET or JSON] [--levels A,B]
+
+--board and --scale are the window's; the terminal game leaves them out.
 """
 
+import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import cli  # noqa: E402  (tools/cli.py, beside this script)
+from thousand.ui.desktop import BOARD_SIZES  # noqa: E402  (no window is opened by importing it)
 
 
 def has_display():
@@ -14,18 +21,35 @@ def has_display():
         "darwin", "win32")
 
 
-def main(argv):
-    if "--terminal" not in argv and has_display():
+def main(argv=None):
+    parser = cli.Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--terminal", action="store_true", help="the terminal game even where a window can open")
+    parser.add_argument("--board", choices=sorted(BOARD_SIZES), help="the window's board (default pybadge)")
+    parser.add_argument("--scale", type=cli.positive, help="window pixels per screen pixel")
+    parser.add_argument("--seed", type=int, help="seed for the deals (default: random)")
+    parser.add_argument("--rules", type=cli.rules_spec, help="preset name or JSON agreements")
+    parser.add_argument("--levels", type=cli.opponents, help="the two opponents' levels, e.g. normal,random")
+    options = parser.parse_args(argv)
+    game = []  # the checked options, as both front-ends read them
+    if options.seed is not None:
+        game += ["--seed", str(options.seed)]
+    if options.rules is not None:
+        game += ["--rules", json.dumps(options.rules.to_dict())]
+    if options.levels is not None:
+        game += ["--levels", options.levels]
+    if not options.terminal and has_display():
         try:
             from thousand.ui import desktop  # the displayio screens in a pygame window
         except ImportError as error:
             print("No window front-end (%s); playing in the terminal." % error)
         else:
-            return desktop.main(argv)
+            window = ["--board", options.board] if options.board else []
+            window += ["--scale", str(options.scale)] if options.scale else []
+            return desktop.main(window + game)
     import terminal_game
 
-    return terminal_game.main([a for a in argv if a != "--terminal"])
+    return terminal_game.main(game)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

@@ -9,6 +9,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+import cli  # noqa: E402  (tools/cli.py, beside this script)
 import displayio  # noqa: E402
 
 from thousand.notation import parse_card  # noqa: E402
@@ -47,8 +48,11 @@ def deck_page(sheet):
     return page
 
 
-def main(argv):
-    out = argv[1] if len(argv) > 1 else "/tmp"
+def main(argv=None):
+    parser = cli.Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", type=cli.out_dir, default="/tmp", help="folder of the images (/tmp)")
+    out = parser.parse_args(argv).out
+    os.makedirs(out, exist_ok=True)
     sheet = sprites.Sheet(os.path.join(ROOT, sprites.SHEET_PATH))
     render_png(deck_page(sheet), 184, 130, os.path.join(out, "ui-deck.png"), scale=4)
     for width, height in SCREENS:
@@ -60,4 +64,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    main()

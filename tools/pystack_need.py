@@ -23,12 +23,13 @@ The result is an estimate (CPython's stack depths are close to MicroPython's, no
 equal), so ``tools/bundle.py`` writes ``CIRCUITPY_PYSTACK_SIZE`` with a margin over it.
 """
 
-import argparse
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+
+import cli  # noqa: E402  (tools/cli.py, beside this script)
 
 from thousand.bots import make_bot  # noqa: E402
 from thousand.driver import TableDriver  # noqa: E402
@@ -125,10 +126,10 @@ def estimate(levels, seed, deals):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--levels", default="hard,hard,hard")
+    p = cli.Parser(description=__doc__.splitlines()[0])
+    p.add_argument("--levels", type=cli.levels, default="hard,hard,hard")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--deals", type=int, default=4)
+    p.add_argument("--deals", type=cli.positive, default=4)
     args = p.parse_args(argv)
     need, watch, below, above = estimate(args.levels.split(","), args.seed, args.deals)
     print("bots, from think_step to the deepest node: %d bytes in %d frames" % (

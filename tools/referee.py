@@ -12,6 +12,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+import cli  # noqa: E402  (tools/cli.py, beside this script)
 from thousand.record import RecordError, replay  # noqa: E402
 
 
@@ -34,15 +35,22 @@ def referee(text):
         return 2, RecordError(None, None, message).to_json()
 
 
-def main():
-    data = sys.stdin.buffer.read()
+def answer(data):
+    """(exit status, output line) for the bytes of a record: the whole referee but its I/O."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         status, out = 2, RecordError(None, None, "the record is not UTF-8 text").to_json()
     else:
         status, out = referee(text)
-    sys.stdout.write(json.dumps(out) + "\n")
+    return status, json.dumps(out) + "\n"
+
+
+def main(argv=None):
+    parser = cli.Parser(description=__doc__.splitlines()[0], epilog="It takes no arguments.")
+    parser.parse_args(argv)
+    status, line = answer(sys.stdin.buffer.read())
+    sys.stdout.write(line)
     return status
 
 

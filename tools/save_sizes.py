@@ -11,27 +11,29 @@ that restores by replaying the whole game from its start would hold instead of t
 score sheet: the start state and every deal's cards and actions.
 
 ``--writes N`` also plays N whole seeded games (the human's moves chosen at random among
-the legal ones, passes and the lowest contract favoured; the computer seats at ``normal``) through ``Saves`` over an 8 KB NVM,
-making the App's calls (a save after each move of the human, at each deal end the save
+the legal ones, passes and the lowest contract favoured; the computer seats at
+``normal``) through ``Saves`` over an 8 KB NVM, making the App's calls (a save after each move of the human, at each deal end the save
 and the statistics, at the game's end the statistics and clearing the save), and prints
 the writes under today's policy: on a SAMD51 or RP2040 each one is an erase of the
 NVM's flash (docs/saves.md, issue 17).
 """
 
-import argparse
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests"))
 
+import cli  # noqa: E402  (tools/cli.py, beside this script)
+
 from savecheck import step  # noqa: E402
 from thousand.game import PHASE_CONTRACT, Game  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
-from thousand.rules import Rules  # noqa: E402
+from thousand.rules import Rules, RulesError  # noqa: E402
 from thousand import actions  # noqa: E402
 from thousand.controller import HUMAN, Controller  # noqa: E402
-from thousand.persist.encode import Writer, encode_game, finished_rows, put_deal, put_sheet, put_state  # noqa: E402
+from thousand.persist.coding import Writer  # noqa: E402
+from thousand.persist.encode import encode_game, finished_rows, put_deal, put_sheet, put_state  # noqa: E402
 from thousand.persist.saves import DEAL_END, NEW_GAME, Saves  # noqa: E402
 from thousand.persist.store import OVERHEAD, NvmStore  # noqa: E402
 
@@ -122,13 +124,17 @@ def count_writes(seed, rules, max_deals=200):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--target", type=int, default=1000)
-    parser.add_argument("--preset", default="full")
-    parser.add_argument("--deals", type=int, default=60, help="stop a game after this many deals")
-    parser.add_argument("--writes", type=int, default=0, help="whole games whose NVM writes are counted")
+    parser = cli.Parser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=cli.positive, default=10)
+    parser.add_argument("--target", type=cli.positive, default=1000)
+    parser.add_argument("--preset", type=cli.preset, default="full")
+    parser.add_argument("--deals", type=cli.positive, default=60, help="stop a game after this many deals")
+    parser.add_argument("--writes", type=cli.count, default=0, help="whole games whose NVM writes are counted")
     args = parser.parse_args(argv)
+    try:
+        Rules.from_dict({"preset": args.preset, "target": args.target})
+    except RulesError as error:
+        parser.error(str(error))
     pos, every, per_row, by_deals, deals = measure(args.games, args.target, args.preset, args.deals)
     print("games: %d (%s, target %d), deals per game: %d to %d (redeals included)"
           % (args.games, args.preset, args.target, min(deals), max(deals)))

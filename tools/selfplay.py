@@ -52,17 +52,20 @@ def _elapsed_ms(start):
 
 
 def parse_args(argv):
+    """The options, or None for --help; ValueError with a one-line message."""
     options = {"games": 1, "seed": 1, "rules": "classic",
                "players": ["random", "random", "random"], "max_deals": 400, "fast": False}
     i = 0
     while i < len(argv):
         word = argv[i]
         if word in ("-h", "--help"):
-            raise SystemExit(USAGE)
+            return None
         if word == "--fast":
             options["fast"] = True
             i += 1
             continue
+        if word not in ("--games", "--seed", "--max-deals", "--rules", "--players"):
+            raise ValueError("unknown option '%s' (see --help)" % word)
         if i + 1 >= len(argv):
             raise ValueError("%s needs a value" % word)
         value = argv[i + 1]
@@ -78,13 +81,11 @@ def parse_args(argv):
             if value not in PRESET_NAMES:
                 raise ValueError("unknown rules preset '%s' (known: %s)" % (value, ", ".join(PRESET_NAMES)))
             options["rules"] = value
-        elif word == "--players":
+        else:  # --players
             names = value.split(",")
             if len(names) != 3:
                 raise ValueError("--players needs three names separated by commas")
             options["players"] = names
-        else:
-            raise ValueError("unknown option '%s'\n%s" % (word, USAGE))
         i += 2
     return options
 
@@ -140,6 +141,9 @@ def run(options):
 def main(argv):
     try:
         options = parse_args(argv)
+        if options is None:
+            print(USAGE + "\n\n" + __doc__)
+            return 0
         for name in options["players"]:
             if name not in player_names():
                 raise ValueError("unknown player '%s' (known: %s)" % (name, ", ".join(player_names())))

@@ -11,13 +11,14 @@ For each shot the tool prints the bitmap and palette bytes of the whole
 display tree (the device RAM the screen costs) and its displayio objects.
 """
 
-import argparse
 import os
 import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import cli  # noqa: E402  (tools/cli.py, beside this script)
 
 import displayio  # noqa: E402
 
@@ -293,11 +294,11 @@ def shoot(board, out, scale=2, only=None):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", required=True)
+    parser = cli.Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=cli.out_dir, required=True)
     parser.add_argument("--board", action="append", choices=sorted(BOARD_SIZES))
     parser.add_argument("--only", action="append", help="a screen name (repeatable)")
-    parser.add_argument("--scale", type=int, default=2)
+    parser.add_argument("--scale", type=cli.positive, default=2)
     options = parser.parse_args(argv)
     os.makedirs(options.out, exist_ok=True)
     print("%-22s %-16s %8s %8s %8s %7s" % ("board", "screen", "bitmaps", "palettes", "total", "objects"))

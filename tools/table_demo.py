@@ -11,6 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+import cli  # noqa: E402  (tools/cli.py, beside this script)
 from thousand.hw import desktop  # noqa: E402
 from thousand.hw.keys import A, B, LEFT, NO_KEY, RIGHT, START  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
@@ -63,9 +64,19 @@ class Demo:
         self.show()
 
 
-def main(argv):
-    if len(argv) > 1:
-        desktop.configure(*(int(n) for n in argv[1].split("x")))
+def _size(text):
+    words = text.split("x")
+    if len(words) != 2 or not all(word.isdigit() and 0 < int(word) <= 1024 for word in words):
+        raise cli.ArgumentTypeError("'%s' is not a screen size like 160x128" % text)
+    return int(words[0]), int(words[1])
+
+
+def main(argv=None):
+    parser = cli.Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("size", nargs="?", type=_size, help="WIDTHxHEIGHT (default 160x128)")
+    size = parser.parse_args(argv).size
+    if size is not None:
+        desktop.configure(*size)
     window = desktop.open(window=True, scale=4 if desktop.width < 200 else 3)
     sheet = sprites.Sheet(os.path.join(ROOT, sprites.SHEET_PATH))
     table = TableView(sheet, desktop.width, desktop.height)
@@ -82,4 +93,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    main(sys.argv)
+    main()

@@ -1,21 +1,20 @@
 """Thousand in a terminal: the same game flow as the screens, through the same controller.
 
-    python tools/terminal_game.py [--seed S] [--rules PRESET] [--levels normal,normal]
+    python tools/terminal_game.py [--seed S] [--rules PRESET or JSON] [--levels normal,normal]
 """
 
-import argparse
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+import cli  # noqa: E402  (tools/cli.py, beside this script)
 from thousand import actions  # noqa: E402
 from thousand import cards as C  # noqa: E402
 from thousand import scoring  # noqa: E402
 from thousand.controller import HUMAN, Controller, seat_name  # noqa: E402
 from thousand.driver import player_names  # noqa: E402
 from thousand.game import PHASE_NAMES  # noqa: E402
-from thousand.rules import PRESET_NAMES, Rules  # noqa: E402
 
 SUIT_SIGNS = {"S": "\u2660", "C": "\u2663", "D": "\u2666", "H": "\u2665"}
 
@@ -132,17 +131,16 @@ def play(controller, read=input, out=sys.stdout):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description="Play Thousand in the terminal against two computer players.")
+    parser = cli.Parser(description="Play Thousand in the terminal against two computer players.")
     parser.add_argument("--seed", type=int, default=None, help="seed for the deals (default: random)")
-    parser.add_argument("--rules", default="classic", choices=PRESET_NAMES)
-    parser.add_argument("--levels", default=None, help="the two opponents' levels (default: normal,normal)")
+    parser.add_argument("--rules", type=cli.rules_spec, default="classic", help="preset name or JSON agreements")
+    parser.add_argument("--levels", type=cli.opponents, default=None,
+                        help="the two opponents' levels (default: normal,normal)")
     options = parser.parse_args(argv)
     default = "normal" if "normal" in player_names() else "random"
     levels = (options.levels or default + "," + default).split(",")
-    if len(levels) != 2 or any(level not in player_names() for level in levels):
-        parser.error("--levels needs two of: %s" % ", ".join(player_names()))
     seed = options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "little")
-    controller = Controller(Rules.preset(options.rules), levels=levels, seed=seed)
+    controller = Controller(options.rules, levels=levels, seed=seed)
     print("Thousand: you are seat 0 (You) against West and East. Seed %d. Type q to quit." % seed)
     try:
         play(controller)

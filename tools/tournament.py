@@ -13,12 +13,15 @@ speaking BOTS.md (started once per seat and match, kept for the match).
 - ``--games N``: N duplicate game sets: a whole game to ``target`` per rotation,
   the same seed (hence the same cards) in each.
 
-One match is one deal (``--deals``) or one game (``--games``).  An external bot that
-answers something that is not legal, says nothing within ``--timeout`` seconds or
-dies forfeits the match: the tool names the seat and the reason on stderr, keeps
-the bot's stderr in a log file it names, and carries on with the next match (a
+One match is one deal (``--deals``) or one game (``--games``).  An external bot
+forfeits the match when it answers something that is not legal, writes more than
+one line per request or a line of more than 4096 bytes, has not read its request
+and answered within ``--timeout`` seconds (10), closes its stdin or stdout, exits or
+cannot start: the tool names the seat and the reason on stderr, keeps the first MB of
+the bot's stderr in a log file it names, ends the bot (stdin closed, then SIGTERM,
+then SIGKILL, each after at most 2 s) and carries on with the next match (a
 forfeited match counts as lost for the forfeiting player and is left out of the
-per-deal figures).
+per-deal figures).  ``--rules`` takes a preset or a JSON rules object.
 
 A progress bar goes to stderr.  ``--json`` prints one object on stdout::
 
@@ -36,11 +39,11 @@ the sets over processes; the results do not depend on it (every bot is seeded fr
 ``--seed``, the set and the seat).
 """
 
-import argparse
 import json
 import os
 import select
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
@@ -48,6 +51,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+import cli  # noqa: E402  (tools/cli.py, beside this script)
 from thousand import actions as A  # noqa: E402
 from thousand import scoring  # noqa: E402
 from thousand.bots import LEVELS, make_bot  # noqa: E402
@@ -58,6 +62,10 @@ from thousand.rules import Rules  # noqa: E402
 
 MAX_DEALS_PER_GAME = 400
 MAX_REDEALS = 30
+DEFAULT_TIMEOUT = 10.0  # seconds per request to an external bot, as BOTS.md says
+MAX_LINE_BYTES = 4096  # an answer is one legal action: a few dozen bytes
+MAX_LOG_BYTES = 1 << 20  # of an external bot's stderr kept in its log
+EXIT_GRACE = 2.0  # seconds a bot gets to exit after its stdin closes, and after SIGTERM
 
 
 class Forfeit(Exception):
@@ -68,30 +76,42 @@ class Forfeit(Exception):
 
 
 class ExternalBot:
-    """A BOTS.md program: one JSON request per line in, one legal action per line out."""
+    """A BOTS.md program: one JSON request per line in, one legal action per line out.
+
+    Everything the program can do is bounded: time per request (writing it and reading
+    the answer), bytes per answer, one line per request, the stderr kept, and its exit
+    (stdin closed, then SIGTERM, then SIGKILL, to its whole process group).
+    """
 
     def __init__(self, command, seat, timeout, log_dir):
         self.command = command
         self.seat = seat
         self.timeout = timeout
+        self.grace = min(timeout, EXIT_GRACE)
         fd, self.log_path = tempfile.mkstemp(prefix="bot-seat%d-" % seat, suffix=".log", dir=log_dir)
-        self.log = os.fdopen(fd, "w")
+        self.log = os.fdopen(fd, "wb")
+        self.log_bytes = 0
         self.game = None
+        self._buffer = b""
         try:
             self.process = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
-                                            stdout=subprocess.PIPE, stderr=self.log,
-                                            bufsize=0)
-        except OSError as error:
+                                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                            bufsize=0, start_new_session=True)
+        except (OSError, ValueError) as error:
             self.process = None
             self.start_error = str(error)
         else:
             self.start_error = None
-        self._buffer = b""
+            for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
+                os.set_blocking(pipe.fileno(), False)
+
+    def _forfeit(self, reason):
+        raise Forfeit(self.seat, self.command, reason)
 
     def decide(self, view):
         seat = self.seat
         if self.process is None:
-            raise Forfeit(seat, self.command, "could not start (%s)" % self.start_error)
+            self._forfeit("could not start (%s)" % self.start_error)
         legal_text = [action_text(seat, a) for a in view.legal]
         if view.legal == [A.ACTION_REDEAL, A.ACTION_KEEP]:
             phase = "redeal"
@@ -99,45 +119,129 @@ class ExternalBot:
             phase = PHASE_NAMES[view.phase]
         request = {"seat": seat, "phase": phase, "record": self.game.seat_record(seat),
                    "legal": legal_text}
-        try:
-            self.process.stdin.write((json.dumps(request) + "\n").encode())
-            self.process.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise Forfeit(seat, self.command, "it has exited (code %s)" % self.process.poll())
-        line = self._read_line()
-        answer = line.decode("utf-8", "replace").strip()
+        deadline = time.monotonic() + self.timeout
+        self._refuse_unasked_output()
+        self._send((json.dumps(request) + "\n").encode(), deadline)
+        answer = self._receive(deadline).decode("utf-8", "replace").strip()
         if answer not in legal_text:
-            raise Forfeit(seat, self.command, "answered %r, which is not a legal action" % answer[:80])
+            self._forfeit("answered %r, which is not a legal action" % answer[:80])
         return view.legal[legal_text.index(answer)]
 
-    def _read_line(self):
-        deadline = time.monotonic() + self.timeout
-        out = self.process.stdout
-        while b"\n" not in self._buffer:
+    def _wait(self, deadline, write=False):
+        """Wait until stdout can be read (or stdin written, with ``write``), moving what
+        comes on stderr to the log meanwhile; False at the deadline.  A bot that closes
+        its stdin while it is expected to answer is caught at once (POLLERR)."""
+        stdin = self.process.stdin.fileno()
+        stdout = self.process.stdout.fileno()
+        while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise Forfeit(self.seat, self.command, "no answer within %g s" % self.timeout)
-            ready, _, _ = select.select([out], [], [], left)
-            if not ready:
+                return False
+            poller = select.poll()
+            poller.register(stdin, select.POLLOUT if write else 0)  # errors are always reported
+            if not write:
+                poller.register(stdout, select.POLLIN)
+            if not self.process.stderr.closed:
+                poller.register(self.process.stderr, select.POLLIN)
+            ready = [fd for fd, _event in poller.poll(max(1, int(left * 1000)))]
+            if stdout in ready or (write and stdin in ready):
+                return True  # readable, writable, or an error that the read or write names
+            if stdin in ready:
+                self._gone("closed its standard input")
+            if ready:
+                self._keep_stderr()
+
+    def _keep_stderr(self):
+        """Move what the bot wrote on stderr into its log, up to MAX_LOG_BYTES."""
+        stderr = self.process.stderr
+        try:
+            chunk = os.read(stderr.fileno(), 65536)
+        except BlockingIOError:
+            return
+        if not chunk:
+            stderr.close()  # never ready again: stop waiting on it
+            return
+        room = MAX_LOG_BYTES - self.log_bytes
+        if room > 0:
+            self.log.write(chunk[:room])
+            if len(chunk) > room:
+                self.log.write(b"\n[the rest of its stderr is dropped: more than %d bytes]\n" % MAX_LOG_BYTES)
+            self.log.flush()
+        self.log_bytes += len(chunk)
+
+    def _send(self, data, deadline):
+        fd = self.process.stdin.fileno()
+        while data:
+            if not self._wait(deadline, write=True):
+                self._forfeit("did not read its request within %g s" % self.timeout)
+            try:
+                data = data[os.write(fd, data):]
+            except BlockingIOError:
                 continue
-            chunk = os.read(out.fileno(), 65536)
-            if not chunk:
-                raise Forfeit(self.seat, self.command, "it has exited (code %s)" % self.process.wait())
-            self._buffer += chunk
-        line, _, self._buffer = self._buffer.partition(b"\n")
+            except OSError:
+                self._gone("closed its standard input")
+
+    def _read_chunk(self):
+        try:
+            chunk = os.read(self.process.stdout.fileno(), 65536)
+        except BlockingIOError:
+            return None
+        if not chunk:
+            self._gone("closed its standard output")
+        return chunk
+
+    def _refuse_unasked_output(self):
+        if select.select([self.process.stdout], [], [], 0)[0]:
+            chunk = self._read_chunk()
+            if chunk:
+                self._forfeit("wrote %r without a request: one line per request" % chunk[:40])
+
+    def _receive(self, deadline):
+        while b"\n" not in self._buffer:
+            if len(self._buffer) > MAX_LINE_BYTES:
+                self._forfeit("wrote a line of more than %d bytes" % MAX_LINE_BYTES)
+            if not self._wait(deadline):
+                self._forfeit("no answer within %g s" % self.timeout)
+            self._buffer += self._read_chunk() or b""
+        line, _, rest = self._buffer.partition(b"\n")
+        if len(line) > MAX_LINE_BYTES:
+            self._forfeit("wrote a line of more than %d bytes" % MAX_LINE_BYTES)
+        if rest:
+            self._forfeit("answered with more than one line: one line per request")
+        self._buffer = b""
         return line
 
+    def _gone(self, what):
+        """The pipe to the bot is closed: say whether it exited or only closed it."""
+        try:
+            code = self.process.wait(timeout=self.grace)
+        except subprocess.TimeoutExpired:
+            self._forfeit("%s but kept running" % what)
+        self._forfeit("it has exited (code %s)" % code)
+
     def close(self):
-        if self.process is not None:
-            try:
-                self.process.stdin.close()
-            except OSError:
-                pass
-            try:
-                self.process.wait(timeout=2)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        """End the bot: close its stdin, then SIGTERM, then SIGKILL, each after a grace."""
+        process = self.process
+        if process is not None:
+            for pipe in (process.stdin, process.stdout):
+                pipe.close()
+            for signal_number in (signal.SIGTERM, signal.SIGKILL):
+                try:
+                    process.wait(timeout=self.grace)
+                    break
+                except subprocess.TimeoutExpired:
+                    try:  # its whole process group: it may have started helpers of its own
+                        os.killpg(process.pid, signal_number)
+                    except OSError:
+                        pass
+            process.wait()  # SIGKILL cannot be ignored
+            deadline = time.monotonic() + self.grace  # its last words (a traceback) into the log
+            while not process.stderr.closed:
+                left = deadline - time.monotonic()
+                if left <= 0 or not select.select([process.stderr], [], [], left)[0]:
+                    break
+                self._keep_stderr()
+            process.stderr.close()
         self.log.close()
 
 
@@ -245,8 +349,8 @@ def _close(bots):
 
 def run_set(task):
     """Play one duplicate set (all rotations); return per-name Stats and messages."""
-    specs, mode, set_index, seed, rules_name, timeout, log_dir = task
-    rules = Rules.preset(rules_name)
+    specs, mode, set_index, seed, rules_dict, timeout, log_dir = task
+    rules = Rules.from_dict(rules_dict)
     stats = {}
     for spec in specs:
         stats[spec] = Stats()
@@ -304,34 +408,48 @@ def _progress(done, total, started):
     sys.stderr.flush()
 
 
+def _seat(text):
+    if text.startswith("cmd:"):
+        try:
+            words = shlex.split(text[4:])
+        except ValueError as error:
+            raise cli.ArgumentTypeError("cannot read the command of %r: %s" % (text, error))
+        if not words:
+            raise cli.ArgumentTypeError("'cmd:' needs a command, as in cmd:python my_bot.py")
+        return text
+    return cli.level(text)
+
+
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--seat", action="append", default=[],
+    p = cli.Parser(description=__doc__.splitlines()[0])
+    p.add_argument("--seat", action="append", default=[], type=_seat,
                    help="a bot level (%s) or cmd:COMMAND; give it three times" % ", ".join(LEVELS))
-    p.add_argument("--deals", type=int, default=0, help="duplicate deal sets")
-    p.add_argument("--games", type=int, default=0, help="duplicate game sets")
+    p.add_argument("--deals", type=cli.count, default=0, help="duplicate deal sets")
+    p.add_argument("--games", type=cli.count, default=0, help="duplicate game sets")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--rules", default="classic", help="a rules preset")
-    p.add_argument("--timeout", type=float, default=10.0, help="seconds per external request")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes")
-    p.add_argument("--log-dir", default=None, help="where external bots' stderr logs go")
+    p.add_argument("--rules", type=cli.rules_spec, default="classic",
+                   help="a rules preset or a JSON rules object")
+    p.add_argument("--timeout", type=cli.seconds, default=DEFAULT_TIMEOUT,
+                   help="seconds per external request (default %g)" % DEFAULT_TIMEOUT)
+    p.add_argument("--jobs", type=cli.positive, default=1, help="worker processes")
+    p.add_argument("--log-dir", type=cli.out_dir, default=None, help="where external bots' stderr logs go")
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     args = p.parse_args(argv)
     if len(args.seat) != 3:
         p.error("give --seat exactly three times")
-    for spec in args.seat:
-        if not spec.startswith("cmd:") and spec not in LEVELS:
-            p.error("unknown seat %r: a level (%s) or cmd:COMMAND" % (spec, ", ".join(LEVELS)))
-    Rules.preset(args.rules)
     if bool(args.deals) == bool(args.games):
-        p.error("give either --deals N or --games N")
+        p.error("give either --deals N or --games N (above 0)")
     mode = "deals" if args.deals else "games"
     count = args.deals or args.games
-    log_dir = args.log_dir or tempfile.mkdtemp(prefix="thousand-tournament-")
-    os.makedirs(log_dir, exist_ok=True)
+    try:
+        log_dir = args.log_dir or tempfile.mkdtemp(prefix="thousand-tournament-")
+        os.makedirs(log_dir, exist_ok=True)
+        tempfile.TemporaryFile(dir=log_dir).close()
+    except OSError as error:
+        p.error("cannot write bot logs into %s (%s)" % (log_dir, error.strerror or error))
     if any(spec.startswith("cmd:") for spec in args.seat):
         sys.stderr.write("external bots' stderr is kept in %s/bot-seat*.log\n" % log_dir)
-    tasks = [(tuple(args.seat), mode, i, args.seed, args.rules, args.timeout, log_dir)
+    tasks = [(tuple(args.seat), mode, i, args.seed, args.rules.to_dict(), args.timeout, log_dir)
              for i in range(count)]
     totals = {}
     for spec in args.seat:

@@ -16,11 +16,12 @@ that could bid at all.  ``--write`` rewrites ``thousand/bots/weights.py``;
 declarer's make rate.
 """
 
-import argparse
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import cli  # noqa: E402  (tools/cli.py, beside this script)
 
 from thousand import actions as A  # noqa: E402
 from thousand import scoring  # noqa: E402
@@ -197,14 +198,14 @@ def check(deals, seed, rules):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--deals", type=int, default=4000)
+    p = cli.Parser(description=__doc__.splitlines()[0])
+    p.add_argument("--deals", type=cli.positive, default=4000)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--rules", default="classic")
-    p.add_argument("--play-level", default="normal")
-    p.add_argument("--make-rate", type=float, default=0.72)
+    p.add_argument("--rules", type=cli.preset, default="classic")
+    p.add_argument("--play-level", type=cli.level, default="normal")
+    p.add_argument("--make-rate", type=cli.fraction, default=0.72)
     p.add_argument("--write", action="store_true", help="rewrite thousand/bots/weights.py")
-    p.add_argument("--check", type=int, default=0, help="self-play deals to measure the make rate")
+    p.add_argument("--check", type=cli.count, default=0, help="self-play deals to measure the make rate")
     args = p.parse_args(argv)
     rules = Rules.preset(args.rules)
     rows = collect(args.deals, args.seed, args.play_level, rules)

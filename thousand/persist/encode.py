@@ -1,4 +1,5 @@
-"""The game save's bytes: written after every human move, so this module stays loaded.
+"""The game save's bytes: written after every human move, so this module stays loaded
+while a game is held (with the engine it reads the game from).
 
 A save is the state at the start of the current deal, the deal's cards (three 24-bit
 hand masks; the talon is the rest) and its actions, two bytes each; restoring deals
@@ -31,128 +32,15 @@ start), written to files; ``restore`` still reads it.
 
 from thousand import actions
 from thousand.game import NUM_SEATS, PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER
-from thousand.rules import BOOL, INT, INT_OR_NULL, Rules, _agreement
+from thousand.persist.coding import Writer, put_rules, put_value
 
 FORMAT_VERSION = 1
-
-# The agreement ids and preset names as format 1 numbers them.  Frozen: when the rules
-# gain an agreement, it goes into a new list for a new format, and a format-1 save still
-# reads through this one (the new agreement keeps its preset value: the migration).
-AGREEMENT_IDS_V1 = (
-    "target", "bid_jumps", "bid_cap", "silence_below", "talon_hidden_at_100",
-    "discard_open", "must_beat", "must_overtrump", "marriage_needs_trick", "ace_marriage",
-    "lead_trump_only_declarer", "round_declarer", "bolt_mode", "bolt_penalty",
-    "declarer_bolts", "samosval", "barrel_at", "barrel_deals", "barrel_win",
-    "barrel_fall_penalty", "barrel_collision", "barrel_three_falls_zero", "concede",
-    "concede_payout", "concede_deduct", "concede_limit", "concede_on_barrel", "golden",
-    "golden_raise", "golden_double_marriages", "golden_concede", "golden_fail", "dark",
-    "dark_min_score", "dark_concede", "redeal_hand_points_below", "redeal_hand_nines",
-    "redeal_hand_jacks", "redeal_talon_points_below", "redeal_talon_two_nines",
-    "redeal_talon_three_jacks", "redeal_talon_only_at_100", "redeal_four_aces",
-)
-PRESET_NAMES_V1 = ("classic", "full", "club", "family")
 
 FULL = 1
 HAS_DEAL = 2
 KEEP_RECORDS = 4
 DARK_ANSWERED = 8
 GOLDEN_MADE = 16
-
-
-class Writer:
-    def __init__(self):
-        self.buf = bytearray()
-
-    def byte(self, b):
-        self.buf.append(b)
-
-    def uint(self, n):
-        if n < 0:
-            raise ValueError("negative value %d where none can be" % n)
-        while n >= 0x80:
-            self.buf.append((n & 0x7F) | 0x80)
-            n >>= 7
-        self.buf.append(n)
-
-    def sint(self, n):
-        self.uint(n * 2 if n >= 0 else -n * 2 - 1)
-
-    def int5(self, n):
-        if n % 5:
-            self.uint((n * 2 if n >= 0 else -n * 2 - 1) * 2 + 1)
-        else:
-            n //= 5
-            self.uint((n * 2 if n >= 0 else -n * 2 - 1) * 2)
-
-    def mask24(self, m):
-        self.buf.append(m & 0xFF)
-        self.buf.append((m >> 8) & 0xFF)
-        self.buf.append(m >> 16)
-
-    def uints(self, values):
-        for v in values:
-            self.uint(v)
-
-
-def put_rules(w, rules):
-    """The preset, then the agreements that differ from it, by format 1 numbers."""
-    base = Rules.preset(rules.preset_name)
-    w.uint(PRESET_NAMES_V1.index(rules.preset_name))
-    changed = [i for i in range(len(AGREEMENT_IDS_V1))
-               if getattr(rules, AGREEMENT_IDS_V1[i]) != getattr(base, AGREEMENT_IDS_V1[i])]
-    w.uint(len(changed))
-    for i in changed:
-        w.uint(i)
-        entry = _agreement(AGREEMENT_IDS_V1[i])
-        value = getattr(rules, entry[0])
-        kind = entry[1]
-        if kind == BOOL:
-            w.uint(1 if value else 0)
-        elif kind == INT:
-            w.sint(value)
-        elif kind == INT_OR_NULL:
-            w.uint(0 if value is None else 1)
-            if value is not None:
-                w.sint(value)
-        else:
-            w.uint(entry[3].index(value))
-
-
-# Small values (the controller's snapshot, the settings' levels): None, bools, ints,
-# text, bytes, lists and dicts with text keys, written with their keys sorted so that
-# the bytes do not depend on dict order.
-NONE, FALSE, TRUE, INTEGER, TEXT, BYTES, LIST, DICT = range(8)
-
-
-def put_value(w, value):
-    if value is None:
-        w.byte(NONE)
-    elif value is True or value is False:
-        w.byte(TRUE if value else FALSE)
-    elif isinstance(value, int):
-        w.byte(INTEGER)
-        w.sint(value)
-    elif isinstance(value, (str, bytes, bytearray)):
-        data = value.encode("utf-8") if isinstance(value, str) else value
-        w.byte(TEXT if isinstance(value, str) else BYTES)
-        w.uint(len(data))
-        w.buf.extend(data)
-    elif isinstance(value, (list, tuple)):
-        w.byte(LIST)
-        w.uint(len(value))
-        for item in value:
-            put_value(w, item)
-    elif isinstance(value, dict):
-        keys = sorted(value)
-        w.byte(DICT)
-        w.uint(len(keys))
-        for key in keys:
-            if not isinstance(key, str):
-                raise ValueError("saved dict keys must be text, not %r" % (key,))
-            put_value(w, key)
-            put_value(w, value[key])
-    else:
-        raise ValueError("cannot save a %s" % type(value).__name__)
 
 
 def put_state(w, state):

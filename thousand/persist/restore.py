@@ -1,9 +1,8 @@
-"""Reading saves back: Continue, damage reports, migration of older formats.
+"""Continue: a game save read back into a Game and its Controller, older formats included.
 
-Loaded only when a save is read (the title, a Continue, loading the settings or the
-statistics) and unloaded again when the table comes back.  A save that cannot be used
+Loaded for a Continue and let go at the next screen change.  A save that cannot be used
 is reported in one line (``SaveError``) and, where files can be written, a copy of its
-bytes is kept beside the saves (``game.damaged-1``); it never stops the game.
+bytes is kept beside the saves (``game.damaged-1``, ``reading``); it never stops the game.
 
 >>> from thousand.persist.encode import encode_game
 >>> game = Game(seed=3); game.start_deal(); game.apply(game.to_move, game.legal(game.to_move)[0])
@@ -14,112 +13,10 @@ bytes is kept beside the saves (``game.damaged-1``); it never stops the game.
 
 from thousand import actions
 from thousand.game import NUM_SEATS, PHASE_DARK, DealResult, Game
-from thousand.rules import BOOL, INT, INT_OR_NULL, Rules, _agreement
 from thousand.persist import encode
+from thousand.persist.coding import RULES_NUMBERING, Reader, get_rules, get_value
+from thousand.persist.reading import keep_aside, read_record
 from thousand.persist.store import SaveError, pack_record
-
-# The agreement ids and preset names of every format this program reads.
-AGREEMENT_IDS = {1: encode.AGREEMENT_IDS_V1}
-PRESET_NAMES = {1: encode.PRESET_NAMES_V1}
-
-
-class Reader:
-    def __init__(self, data):
-        self.data = data
-        self.pos = 0
-
-    def byte(self):
-        if self.pos >= len(self.data):
-            raise SaveError("save ends too early")
-        self.pos += 1
-        return self.data[self.pos - 1]
-
-    def uint(self):
-        n = 0
-        shift = 0
-        while True:
-            b = self.byte()
-            n |= (b & 0x7F) << shift
-            if b < 0x80:
-                return n
-            shift += 7
-            if shift > 280:
-                raise SaveError("save holds an impossible number")
-
-    def sint(self):
-        n = self.uint()
-        return -(n >> 1) - 1 if n & 1 else n >> 1
-
-    def int5(self):
-        n = self.uint()
-        v = n >> 1
-        v = -(v >> 1) - 1 if v & 1 else v >> 1
-        return v if n & 1 else v * 5
-
-    def mask24(self):
-        return self.byte() | (self.byte() << 8) | (self.byte() << 16)
-
-    def uints(self, count):
-        return [self.uint() for _ in range(count)]
-
-    def bytes(self, n):
-        if self.pos + n > len(self.data):
-            raise SaveError("save ends too early")
-        self.pos += n
-        return bytes(self.data[self.pos - n:self.pos])
-
-
-def get_rules(r, version=encode.FORMAT_VERSION):
-    ids = AGREEMENT_IDS[version]
-    presets = PRESET_NAMES[version]
-    index = r.uint()
-    if index >= len(presets):
-        raise SaveError("save names an unknown preset")
-    rules = Rules.preset(presets[index])
-    for _ in range(r.uint()):
-        i = r.uint()
-        if i >= len(ids):
-            raise SaveError("save names an unknown agreement")
-        entry = _agreement(ids[i])
-        kind = entry[1] if entry is not None else INT
-        if kind == BOOL:
-            value = r.uint() == 1
-        elif kind == INT:
-            value = r.sint()
-        elif kind == INT_OR_NULL:
-            value = r.sint() if r.uint() else None
-        else:
-            k = r.uint()
-            if k >= len(entry[3]):
-                raise SaveError("save holds an unknown value for '%s'" % entry[0])
-            value = entry[3][k]
-        if entry is not None:  # an agreement the rules no longer have is dropped
-            setattr(rules, entry[0], value)
-    rules.validate()
-    return rules
-
-
-def get_value(r, depth=0):
-    if depth > 16:
-        raise SaveError("save nested too deeply")
-    tag = r.byte()
-    if tag <= encode.TRUE:
-        return None if tag == encode.NONE else tag == encode.TRUE
-    if tag == encode.INTEGER:
-        return r.sint()
-    if tag == encode.TEXT:
-        return str(r.bytes(r.uint()), "utf-8")
-    if tag == encode.BYTES:
-        return r.bytes(r.uint())
-    if tag == encode.LIST:
-        return [get_value(r, depth + 1) for _ in range(r.uint())]
-    if tag == encode.DICT:
-        out = {}
-        for _ in range(r.uint()):
-            key = get_value(r, depth + 1)
-            out[key] = get_value(r, depth + 1)
-        return out
-    raise SaveError("save holds an unknown kind of value")
 
 
 def get_state(r):
@@ -212,7 +109,7 @@ def replay_deal(game, hands, talon, log, dark_answered):
 
 def decode_game(payload, version=encode.FORMAT_VERSION):
     """(game, extra) from a save payload; SaveError when it does not make sense."""
-    if version not in AGREEMENT_IDS:
+    if version not in RULES_NUMBERING:
         raise SaveError("save format %d cannot be read by this version" % version)
     r = Reader(payload)
     flags = r.uint()
@@ -258,49 +155,6 @@ def decode_game(payload, version=encode.FORMAT_VERSION):
     if r.pos != len(payload):
         raise SaveError("save has bytes after its end")
     return game, extra
-
-
-# ---------------------------------------------------------------- records that cannot be used
-def keep_aside(pair, data):
-    """Copy bytes we cannot use to ``NAME.damaged-N`` beside the saves (a FileStore, or the
-    writable drive an NvmStore was given); the words to add to the message.  The same
-    bytes found again (every start until a new save) are not copied twice."""
-    files = getattr(pair.store, "aside", pair.store)
-    directory = getattr(files, "directory", None)
-    if directory is None:
-        return ""
-    from thousand.persist.files import exists, join, make_dirs
-
-    try:
-        make_dirs(directory)
-        n = 1
-        while True:
-            path = join(directory, "%s.damaged-%d" % (pair.name, n))
-            if not exists(path):
-                break
-            with open(path, "rb") as f:
-                if f.read() == data:
-                    return "; copy kept in " + path
-            n += 1
-        with open(path, "wb") as f:
-            f.write(data)
-        return "; copy kept in " + path
-    except OSError:
-        return ""
-
-
-def read_record(pair):
-    """(version, payload) of the newest good record, None when nothing was ever saved;
-    SaveError when only damaged or foreign data is there."""
-    best, bad = pair.scan()
-    if best is not None or not bad:
-        # A damaged slot beside a good one is a write that a power cut stopped:
-        # expected, and nothing is lost that was ever finished.
-        return best
-    kept = ""
-    for raw in bad:
-        kept = keep_aside(pair, raw) or kept
-    raise SaveError("%s save damaged, not used%s" % (pair.name, kept))
 
 
 def load_game(pair):
@@ -349,21 +203,3 @@ def load_controller(saves, pair):
         return None
     return controller
 
-
-def load_kept(pair, version, from_bytes, fresh):
-    """Settings or statistics: (``from_bytes(payload)`` of the newest record, None), or
-    (``fresh()``, one line) when it is damaged, newer or unreadable: losing them must
-    never stop the game from starting."""
-    found = None
-    try:
-        found = read_record(pair)
-        if found is None:
-            return fresh(), None
-        if found[0] != version:
-            raise SaveError("%s format %d unknown" % (pair.name, found[0]))
-        return from_bytes(found[1]), None
-    except Exception as error:
-        message = str(error) if isinstance(error, SaveError) else "%s unreadable (%s)" % (pair.name, type(error).__name__)
-        if found is not None:
-            message += keep_aside(pair, pack_record(pair.kind, found[0], 0, found[1]))
-        return fresh(), message + "; started afresh"

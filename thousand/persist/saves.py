@@ -5,11 +5,10 @@ stops the game: every SaveError becomes ``problem``, one line the App shows once
 title, or on the table's status line during play).  The Controller says what its save
 holds (``snapshot()``, ``Controller.restore``); this module only writes and reads it.
 
-Resident during play with ``encode`` and ``store``: reading (``restore``), settings'
-bytes and statistics (``kept``) and records (``records``) are imported when used.
+Resident with ``store``; ``encode`` (with the engine) is loaded while a game is held,
+the rest when used (thousand/ui/scenes.py names them all).
 """
 
-from thousand.persist.encode import FORMAT_VERSION, encode_game
 from thousand.persist.store import KIND_GAME, SaveError, SlotPair
 
 # ms between computer moves, so that a human can follow; the saved speed step is an
@@ -81,6 +80,8 @@ class Saves:
 
     # ------------------------------------------------------------ the game
     def save_game(self, controller, moment=MOVE):
+        from thousand.persist.encode import FORMAT_VERSION, encode_game
+
         self.found = controller
         store = self.policy.store_for(moment)
         if store is None:
@@ -90,6 +91,24 @@ class Saves:
             pair.write(FORMAT_VERSION, encode_game(controller.game, controller.snapshot(), pair.capacity()))
         except SaveError as error:
             self.report(str(error))
+
+    def has_game(self):
+        """Is there a game to continue?  Reads the save's record but does not decode it (the
+        title asks, and decoding loads the engine); a damaged save is reported and is no game."""
+        if self.found is not NOT_READ:
+            return self.found is not None
+        from thousand.persist.reading import read_record
+
+        try:
+            return read_record(self.game_pair(self.store)) is not None
+        except SaveError as error:
+            self.report(str(error))
+            self.found = None
+            return False
+
+    def holds_game(self):
+        """Is a game kept in memory (the one last loaded or saved)?"""
+        return self.found is not NOT_READ and self.found is not None
 
     def load_game(self):
         """The saved game as a Controller ready to play on, or None (no save, or a bad one)."""

@@ -1,6 +1,6 @@
 """The settings' bytes: read when the App starts, written when a setting changes.
 
-Loaded only then, and unloaded when the table comes back.  The settings object itself
+Loaded only then, and let go at the next screen change (thousand/ui/scenes.py).  The settings object itself
 (``thousand.persist.saves.Settings``) is what the App uses.  Loading never fails:
 damaged or newer settings give the defaults and a one-line problem.
 
@@ -13,8 +13,8 @@ damaged or newer settings give the defaults and a one-line problem.
 (True, 300, True)
 """
 
-from thousand.persist.encode import Writer, put_rules, put_value
-from thousand.persist.restore import Reader, get_rules, get_value, load_kept
+from thousand.persist.coding import Reader, Writer, get_rules, get_value, put_rules, put_value
+from thousand.persist.reading import load_kept
 from thousand.persist.saves import BOT_DELAYS, Settings
 from thousand.persist.store import KIND_SETTINGS, SaveError, SlotPair
 

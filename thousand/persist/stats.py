@@ -1,7 +1,7 @@
 """The human player's statistics over all games: counted at deal ends, shown on their screen.
 
-Loaded at deal ends and by the statistics screen, unloaded when the table comes back;
-reading a damaged record loads ``restore`` for its report.  Loading never fails:
+Loaded at deal ends and by the statistics screen, let go at the next screen change;
+reading a damaged record loads ``reading`` for its report.  Loading never fails:
 damaged or newer statistics start afresh with a one-line problem.
 
 >>> from thousand.persist.store import memory_store
@@ -15,8 +15,8 @@ damaged or newer statistics start afresh with a one-line problem.
 """
 
 from thousand import scoring
-from thousand.persist.encode import Writer
-from thousand.persist.store import KIND_STATS, SlotPair, crc32
+from thousand.persist.coding import Reader, Writer
+from thousand.persist.store import KIND_STATS, SaveError, SlotPair, crc32
 
 STATS_VERSION = 1
 
@@ -156,27 +156,10 @@ def stats_bytes(stats):
 
 
 def stats_from(payload):
-    numbers = []  # the payload's varints; signed values are zigzagged
-    n = shift = 0
-    for b in payload:
-        n |= (b & 0x7F) << shift
-        shift += 7
-        if b < 0x80:
-            numbers.append(n)
-            n = shift = 0
+    r = Reader(payload)
     s = Stats()
-    at = 1
-    for name in FIELDS[:numbers[0]]:
-        value = numbers[at]
-        at += 1
-        if name in SIGNED:
-            if value:
-                value = numbers[at]
-                at += 1
-                value = -(value >> 1) - 1 if value & 1 else value >> 1
-            else:
-                value = None
-        setattr(s, name, value)
+    for name in FIELDS[:r.uint()]:
+        setattr(s, name, (r.sint() if r.uint() else None) if name in SIGNED else r.uint())
     return s
 
 
@@ -188,9 +171,9 @@ def load_stats(store):
     if found is not None and found[0] == STATS_VERSION:
         try:
             return stats_from(found[1]), None
-        except IndexError:
+        except SaveError:
             pass
-    from thousand.persist.restore import load_kept  # damaged, newer or unreadable: say why, keep a copy
+    from thousand.persist.reading import load_kept  # damaged, newer or unreadable: say why, keep a copy
 
     return load_kept(SlotPair(store, "stats", KIND_STATS), STATS_VERSION, stats_from, Stats)
 

@@ -12,30 +12,24 @@ over a board module (``thousand.hw``) and call ``run()``.  One loop iteration
 computer seat think or move once (bounded work, so the screen never freezes)
 and refreshes the display only when something changed.
 
-Screens are built the first time they are shown.  Only the table stays built
-between visits (it is the screen the game comes back to); the others are
-dropped when left, so a menu costs memory only while it is on screen.  Their
-modules are dropped too when the table comes back: on the device loaded
-bytecode lives in the heap, and during play the heap is needed most.
+Only the screen on show is built: the others are let go when a screen is left and
+built again when shown (the table too: it reads everything from the controller), and
+``thousand.ui.scenes`` unloads the modules the next screen does not need.  On the device
+loaded bytecode lives in the heap, and it is the heap's largest part.
 """
 
 import gc
 import sys
 
+from thousand import PLAYER_LEVELS
 from thousand.hw.keys import NO_KEY, ticks_diff
 from thousand.persist.saves import DEAL_END, LEAVE, NEW_GAME, Saves
+from thousand.ui import scenes
 
 HUMAN = 0  # thousand.controller.HUMAN (the controller is imported only when a game starts)
 DEAL_END_PAUSE_MS = 900  # the last trick stays on the table this long before the summary
-# Modules not needed during play: menus, and the storage's reading, settings, statistics
-# and records (the game save itself, thousand.persist's saves, encode and store, stays loaded).
-LAZY_MODULES = ("thousand.ui.menus", "thousand.ui.sheet", "thousand.ui.helptext", "thousand.persist.restore",
-                "thousand.persist.settings", "thousand.persist.stats", "thousand.persist.records", "thousand.persist.files",
-                "thousand.record", "thousand.notation", "thousand.checks")
 OUT_OF_MEMORY = "Out of memory: restarted"
 MEMORY_RESTARTS = 3  # restarts after a MemoryError (main) before the error stops the program
-# What writing a game record loads: unloaded again as soon as the record is written.
-RECORD_MODULES = ("thousand.persist.records", "thousand.record", "thousand.notation")
 
 
 class App:
@@ -83,17 +77,16 @@ class App:
         return menus.SCREENS[name](self)
 
     def show(self, name):
-        """Switch to screen ``name`` (built on first use)."""
-        old = self.screen_name
-        if old is not None and old != "table" and old != name:
-            del self.screens[old]  # menus are rebuilt when needed: their memory is free meanwhile
+        """Switch to screen ``name``: the old one is let go (built again when shown again),
+        then the modules the new one does not need (``scenes.settle``)."""
+        if self.screen_name != name:
+            self.screens.clear()
         self.screen = None
         # The display holds the old screen's group too: let it go, so that the old
         # screen's bitmaps are free while the new one builds (nothing is drawn before
         # the next refresh).
         self.display.root_group = None
-        if name == "table":
-            forget_modules()
+        scenes.settle(name, self.holds_game())
         gc.collect()
         if name not in self.screens:
             self.screens[name] = self.build(name)
@@ -104,6 +97,10 @@ class App:
         self.dirty = True
 
     # -------------------------------------------------------------- game
+    def holds_game(self):
+        """Is a game in memory (here or kept by the storage)?  Its modules stay loaded then."""
+        return self.controller is not None or self.storage.holds_game()
+
     def new_game(self):
         from thousand.controller import Controller
 
@@ -129,14 +126,12 @@ class App:
             controller.next_deal()
         self.deal_over_ms = None
         self.last_move_ms = self.now
-        if "table" in self.screens:
-            self.screens["table"].rebind()
         self.show("table")
 
     def can_continue(self):
         if self.controller is not None and not self.controller.over():
             return True
-        return self.storage.load_game() is not None
+        return self.storage.has_game()
 
     def continue_game(self):
         if self.controller is None or self.controller.over():
@@ -169,7 +164,6 @@ class App:
         controller.next_deal()
         self.deal_over_ms = None
         self.last_move_ms = self.now
-        self.screens["table"].changed = True
         self.show("table")
 
     def deal_ended(self):
@@ -205,14 +199,18 @@ class App:
         """"Save, go to title": the save, and the game's record where records can be written."""
         self.storage.save_game(self.controller, LEAVE)
         self.export_record()
+        # The title holds no game: Continue reads it again (the engine's modules are let go
+        # meanwhile, thousand/ui/scenes.py).
+        self.controller = None
+        self.storage.reread_game()
         self.back_to = "title"
         self.show("title")
 
     def export_record(self):
         """The game's record where records can be written; its writers' modules (about 10 KB
-        of a board's heap at the game's end, its highest point) are unloaded again."""
+        of a board's heap at the game's end) are unloaded again."""
         self.storage.export(self.controller)
-        forget_modules(RECORD_MODULES)
+        scenes.settle(self.screen_name, self.holds_game())
 
     def save_settings(self):
         settings = self.settings
@@ -285,24 +283,10 @@ class App:
             self.tick(board.ticks_ms())
 
 
-def forget_modules(names=LAZY_MODULES):
-    """Unload the modules that only menus and deal ends use (imported again when needed)."""
-    for name in names:
-        sys.modules.pop(name, None)
-        cut = name.rfind(".")
-        package = sys.modules.get(name[:cut])
-        if package is not None and hasattr(package, name[cut + 1:]):
-            delattr(package, name[cut + 1:])
-
-
 def usable_levels(levels):
     """The saved computer levels where this program has them, else the default one."""
-    from thousand.driver import player_names
-
-    names = player_names()
-    default = "normal" if "normal" in names else "random"
-    levels = levels if levels is not None and len(levels) == 2 else (default, default)
-    return [level if level in names else default for level in levels]
+    levels = levels if levels is not None and len(levels) == 2 else ("normal", "normal")
+    return [level if level in PLAYER_LEVELS else "normal" for level in levels]
 
 
 def main(board=None, storage=None):

@@ -116,14 +116,14 @@ class NewGameScreen(MenuScreen):
     footer_lines = 2
 
     def items(self):
-        from thousand.controller import seat_name
+        from thousand import SEAT_NAMES
 
         cols = self.list.cols
         app = self.app
         return [
             pad("Rules", app.rules.preset_name + ("*" if app.rules.to_dict() != {"preset": app.rules.preset_name} else ""), cols),
-            pad(seat_name(1), app.levels[0], cols),
-            pad(seat_name(2), app.levels[1], cols),
+            pad(SEAT_NAMES[1], app.levels[0], cols),
+            pad(SEAT_NAMES[2], app.levels[1], cols),
             "Change agreements",
             "Start the game",
         ]
@@ -133,7 +133,7 @@ class NewGameScreen(MenuScreen):
                 "Every house rule, one by one", "A:deal! B:back")[self.cursor]
 
     def choose(self, index):
-        from thousand.driver import player_names
+        from thousand import PLAYER_LEVELS
         from thousand.rules import PRESET_NAMES, Rules
 
         app = self.app
@@ -141,7 +141,7 @@ class NewGameScreen(MenuScreen):
             name = PRESET_NAMES[(list(PRESET_NAMES).index(app.rules.preset_name) + 1) % len(PRESET_NAMES)]
             app.rules = Rules.preset(name)
         elif index in (1, 2):
-            names = player_names()
+            names = PLAYER_LEVELS
             level = app.levels[index - 1]
             app.levels[index - 1] = names[(names.index(level) + 1) % len(names)] if level in names else names[0]
         elif index == 3:

@@ -45,6 +45,12 @@ DIMMED = const(1)  # not a legal play now
 SELECTED = const(2)
 
 SHEET_PATH = "assets/cards.bmp"
+# The text font (tools/make_font.py): a strip of FONT_W x FONT_H cells, cell i for chr(FONT_FIRST + i).
+FONT_PATH = "assets/font.bmp"
+FONT_W = const(6)
+FONT_H = const(12)
+FONT_FIRST = const(0x20)
+FONT_COUNT = const(95)
 
 # Ink by suit S C D H: red and black, or the four-colour deck.
 INKS_2 = (0x000000, 0x000000, 0xD00000, 0xD00000)
@@ -108,11 +114,26 @@ def _palette(face, edge, ink):
     return palette
 
 
+_font = []  # the loaded font strip, once
+
+
+def font():
+    """The text font's strip (a 1-bit Bitmap), loaded on first use from beside the sheet."""
+    if not _font:
+        _font.append(load_bmp(_font_path[0], 2))
+    return _font[0]
+
+
+_font_path = [FONT_PATH]
+
+
 class Sheet:
-    """The loaded sheet plus one palette per (state, suit) and one for the back."""
+    """The loaded sheet plus one palette per (state, suit) and one for the back.  The text
+    font is read from the same folder (``font()``)."""
 
     def __init__(self, path=SHEET_PATH, four_colour=False):
         self.bitmap = load_bmp(path)
+        _font_path[0] = path[:path.rfind("/") + 1] + FONT_PATH[FONT_PATH.rfind("/") + 1:]
         inks = INKS_4 if four_colour else INKS_2
         self.palettes = []
         by_colours = {}  # share equal palettes (red/black deck: 2 inks, not 4)

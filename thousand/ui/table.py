@@ -256,12 +256,6 @@ class TableScreen:
         self.spin = 0
         self.spin_ms = 0
 
-    def rebind(self):
-        """A different game is on the table."""
-        self.changed = True
-        self.mode = WATCH
-        self.cursor = 0
-
     def enter(self):
         self.changed = True
         self.update()

@@ -1,18 +1,20 @@
 """What every screen is made of: fixed-width text lines, solid boxes, a scrolling list.
 
-Labels are ``bitmap_label``s padded to a fixed number of columns, so changing
-their text redraws into the bitmap they already own instead of allocating a
-new one.  Keys on every list: LEFT/UP previous, RIGHT/DOWN next (both wrap
-around: the three-button Feather has only LEFT, RIGHT and A), A choose,
-B (a long A on the Feather) back.
+Text is a TileGrid over the font's glyph strip (``sprites.font()``), a tile a character:
+a line costs a byte per character and changing it rewrites tile numbers, never pixels.
+(``adafruit_display_text``'s ``bitmap_label``, which the screens used before, keeps a bitmap
+and some fifty attributes per label: about 1.6 KB for a 26-character line on a 32-bit
+board, plus 16 KB of library bytecode; README, "Text".)  Keys on every list: LEFT/UP
+previous, RIGHT/DOWN next (both wrap around: the three-button Feather has only LEFT, RIGHT
+and A), A choose, B (a long A on the Feather) back.
 """
 
 import displayio
-import terminalio
-from adafruit_display_text import bitmap_label
 
-FONT_W = 6  # terminalio.FONT cell
-LINE_H = 12
+from thousand.ui import sprites
+
+FONT_W = sprites.FONT_W
+LINE_H = sprites.FONT_H
 LINE_STEP = 13  # rows of a list: a pixel between lines
 BACKGROUND = 0x101828
 TEXT = 0xFFFFFF
@@ -50,16 +52,69 @@ def wrap(text, cols):
     return lines
 
 
+_palettes = {}  # (colour, background): Palette, shared by every text of those colours
+
+
+class Text(displayio.Group):
+    """Text of a fixed size, the size of the first text it was given (its longest line, and
+    its lines): longer text is cut, shorter is padded with spaces.  ``text`` reads and
+    changes it; its glyphs start two pixels (at scale 1) right of x, as a label with a
+    pixel of padding each side."""
+
+    def __init__(self, text, x, y, scale=1, color=TEXT, background=None):
+        displayio.Group.__init__(self, scale=scale, x=x, y=y)
+        lines = text.split("\n")
+        cols = max(len(line) for line in lines)
+        key = (color, background)
+        palette = _palettes.get(key)
+        if palette is None:
+            palette = displayio.Palette(2)
+            palette[1] = color
+            if background is None:
+                palette.make_transparent(0)
+            else:
+                palette[0] = background
+            _palettes[key] = palette
+        if background is not None:  # a pixel of the background each side, as the padding was
+            self.append(solid(cols * FONT_W + 2, len(lines) * LINE_H, background))
+        self.grid = displayio.TileGrid(sprites.font(), pixel_shader=palette, width=cols, height=len(lines),
+                                       tile_width=FONT_W, tile_height=LINE_H, x=1)
+        self.append(self.grid)
+        self._text = ""
+        self.text = text
+
+    @property
+    def text(self):
+        return self._text
+
+    @text.setter
+    def text(self, text):
+        grid = self.grid
+        cols = grid.width
+        at, row = 0, 0
+        for line in text.split("\n") if "\n" in text else (text,):
+            if row >= grid.height:
+                break
+            for col in range(cols):
+                code = ord(line[col]) - sprites.FONT_FIRST if col < len(line) else 0
+                grid[at + col] = code if 0 <= code < sprites.FONT_COUNT else 31  # "?"
+            at += cols
+            row += 1
+        while row < grid.height:
+            for col in range(cols):
+                grid[at + col] = 0
+            at += cols
+            row += 1
+        self._text = text
+
+
 def label(text, x, y, scale=1, color=TEXT, background=None):
-    """A text label whose bitmap (a pixel of padding each side) starts at x, y."""
-    return bitmap_label.Label(
-        terminalio.FONT, text=text, color=color, background_color=background, scale=scale,
-        anchor_point=(0, 0), anchored_position=(x + scale, y), padding_left=1, padding_right=1,
-    )
+    """Text whose box (a pixel of padding each side) starts at x, y."""
+    return Text(text, x, y, scale, color, background)
 
 
 def set_text(line, text):
-    """Change a label only when the text differs (a redraw costs time, not memory)."""
+    """Change a label only when the text differs."""
     if line.text != text:
         line.text = text
 

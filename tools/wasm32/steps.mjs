@@ -20,7 +20,9 @@
 //
 // Prints "imported NAME BYTES" (heap the module keeps), what the program printed, the
 // summary, "done", "peak_live BYTES" (the most heap in use after the collection before a
-// step) and "heap_total INITIAL FINAL" (the heap's size in bytes before and after).
+// step), where ``bench`` has ``where()`` a line "where LABEL BYTES SNAPSHOT" per label it
+// returned (the most heap in use at that label, and ``bench.snapshot()`` at that moment),
+// and "heap_total INITIAL FINAL" (the heap's size in bytes before and after).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
 import fs from "node:fs";
 import path from "node:path";
@@ -56,7 +58,8 @@ copyInto(buildDir, "/bench");
 const initial = heapTotal();
 let report = "";
 try {
-  mp.runPython('import os, sys\nos.chdir("/bench")\nsys.path.insert(0, "/bench")');
+  // BUILD_DIR first on the path, its lib/ folder last (as CIRCUITPY has /lib)
+  mp.runPython('import os, sys\nos.chdir("/bench")\nsys.path.insert(0, "/bench")\nsys.path.append("/bench/lib")');
   const gc = mp.pyimport("gc");
   gc.collect();  // only asks: the collection runs as the call returns
   for (const name of modules.split(",").filter((name) => name)) {
@@ -68,13 +71,28 @@ try {
   mp.runPython(setup);
   const bench = mp.globals.get("bench");
   const step = bench.step;
+  const hasattr = mp.pyimport("builtins").hasattr;
+  // optional: a label per step (the screen on show), and a word about the moment kept at
+  // each label's peak
+  const where = hasattr(bench, "where") ? bench.where : undefined;
+  const snapshot = hasattr(bench, "snapshot") ? bench.snapshot : undefined;
   let peak = 0;
+  const peaks = new Map();
   do {
     gc.collect();
-    peak = Math.max(peak, gc.mem_alloc());
+    const live = gc.mem_alloc();
+    peak = Math.max(peak, live);
+    if (where !== undefined) {
+      const label = where();
+      const best = peaks.get(label);
+      if (best === undefined || live > best[0]) {
+        peaks.set(label, [live, snapshot === undefined ? "" : snapshot()]);
+      }
+    }
   } while (step());
   mp.runPython("print()");  // ends a line the program left open, which the port holds until then
   report += printed + bench.summary() + "\ndone\npeak_live " + peak + "\n";
+  for (const [label, [live, loaded]] of peaks) report += "where " + label + " " + live + " " + loaded + "\n";
 } catch (error) {
   report += printed + "\nerror " + error + "\n";
 }

@@ -1,2 +1,0 @@
-"""The built-in font's stand-in (tests only)."""
-FONT = object()

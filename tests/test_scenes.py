@@ -1,0 +1,102 @@
+"""The load plan (thousand/ui/scenes.py): every module has its place, and the engine stays
+apart from screens, boards and saves."""
+
+import ast
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+from thousand.ui import scenes
+
+ENGINE = ("actions", "cards", "rules", "rng", "game", "scoring", "explain", "checks", "notation",
+          "driver", "bots")
+# thousand.record is the REFEREE.md record format (in and out), the engine's own, not a save.
+PERSISTENCE = ("persist",)
+
+
+def package_modules():
+    """Every module of thousand/ with its path, as dotted names."""
+    found = {}
+    for folder, _, files in os.walk(os.path.join(ROOT, "thousand")):
+        for name in files:
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                parts = os.path.relpath(path, ROOT)[:-3].split(os.sep)
+                if parts[-1] == "__init__":
+                    parts = parts[:-1]
+                found[".".join(parts)] = path
+    return found
+
+
+def desktop_only(path):
+    with open(path) as file:
+        return file.readline().startswith("# desktop-only")
+
+
+def imported_names(path):
+    """Every module a file imports, at load or inside functions."""
+    names = []
+    for node in ast.walk(ast.parse(open(path).read())):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names += [node.module] + [node.module + "." + alias.name for alias in node.names]
+    return names
+
+
+def planned():
+    names = set(scenes.RESIDENT) | set(scenes.GAME) | set(scenes.ON_DEMAND)
+    for modules in scenes.SCREENS.values():
+        names |= set(modules)
+    return names
+
+
+def test_every_module_of_the_device_has_a_place_in_the_plan():
+    device_modules = [name for name, path in package_modules().items() if not desktop_only(path)]
+    assert sorted(set(device_modules) - planned()) == []
+
+
+def test_the_plan_names_no_module_that_does_not_exist():
+    assert sorted(name for name in planned() if name.startswith("thousand")
+                  and name not in package_modules()) == []
+
+
+@pytest.mark.parametrize("module", sorted(name for name in package_modules()
+                                          if name.split(".")[1:2] and name.split(".")[1] in ENGINE))
+def test_engine_and_bots_modules_import_no_screen_board_or_save(module):
+    path = package_modules()[module]
+    wrong = [name for name in imported_names(path)
+             if name.startswith(("thousand.ui", "thousand.hw"))
+             or name.split(".")[:2] in [["thousand", part] for part in PERSISTENCE]]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("screen", sorted(scenes.SCREENS))
+def test_a_screens_modules_load_nothing_outside_its_scene(screen):
+    """Importing what the plan gives a screen (with a game held) loads no other module of
+    the game's (the board modules need the board, and Blinka's displayio loads libraries of
+    its own: those are checked on the device's VM by tests/test_device_budget.py)."""
+    wanted = [name for name in scenes.needed(screen, True) if not name.startswith("thousand.hw.")
+              or name in ("thousand.hw.keys",)]
+    code = ("import sys\nsys.path.insert(0, %r)\nfor name in %r:\n    __import__(name)\n"
+            "print(' '.join(sorted(n for n in sys.modules if n.startswith('thousand'))))"
+            % (ROOT, wanted))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    loaded = set(out.stdout.split())
+    assert sorted(loaded - set(scenes.needed(screen, True))) == []
+
+
+def test_settling_on_a_screen_unloads_what_it_does_not_need_and_keeps_the_rest():
+    import thousand.explain  # noqa: F401  (on demand: let go at the next screen change)
+    import thousand.ui.helptext  # noqa: F401
+
+    scenes.settle("table", True)
+    assert "thousand.explain" not in sys.modules and "thousand.ui.helptext" not in sys.modules
+    assert "thousand.game" in sys.modules and "thousand.rules" in sys.modules
+    import thousand
+
+    assert not hasattr(thousand, "explain")  # the package lets go of it too

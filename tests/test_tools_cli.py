@@ -1,0 +1,109 @@
+"""Every tool under tools/: --help answers (exit 0, no file written), bad arguments are
+refused in one line on stderr with exit status 2 and no traceback.
+
+The tools are found by listing tools/*.py, so a new tool is tested without being named
+here; BAD_ARGUMENTS adds cases for a tool by name, --no-such-option is tried on all.
+"""
+
+import glob
+import os
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+
+TOOLS = sorted(os.path.basename(path) for path in glob.glob(os.path.join(ROOT, "tools", "*.py")))
+A_FILE = os.path.join(ROOT, "README.md")
+MISSING = os.path.join(ROOT, "no-such-folder", "deeper")
+
+# tool: [(arguments, words of its error line)]; "{tmp}" is the test's scratch folder
+BAD_ARGUMENTS = {
+    "tournament.py": [
+        (["--seat", "easy", "--seat", "easy", "--seat", "easy", "--deals", "1", "--rules", "zzz"], "zzz"),
+        (["--seat", "easy", "--seat", "easy", "--seat", "easy", "--deals", "1", "--rules", '{"target": -5}'],
+         "'target' must be above 0"),
+        (["--timeout", "nan"], "finite"), (["--timeout", "inf"], "finite"), (["--timeout", "0"], "above 0"),
+        (["--timeout", "-1"], "above 0"), (["--deals", "-1"], "0 or more"), (["--games", "-1"], "0 or more"),
+        (["--seat", "cmd:"], "needs a command"), (["--seat", 'cmd:python "unclosed'], "No closing quotation"),
+        (["--log-dir", A_FILE], "is a file"), (["--log-dir", MISSING], "does not exist"),
+        (["--seat", "genius"], "unknown level"), (["--jobs", "0"], "1 or more"),
+        (["--seat", "easy", "--seat", "easy", "--deals", "1"], "exactly three times"),
+        (["--seat", "easy", "--seat", "easy", "--seat", "easy"], "--deals N or --games N"),
+    ],
+    "save_sizes.py": [(["--games", "-1"], "1 or more"), (["--preset", "nonsense"], "unknown rules preset"),
+                      (["--target", "-5"], "1 or more"), (["--deals", "0"], "1 or more")],
+    "shoot.py": [(["--out", A_FILE], "is a file"), (["--out", "{tmp}", "--scale", "-1"], "1 or more"),
+                 (["--out", MISSING], "does not exist"), (["--out", "{tmp}", "--board", "gameboy"], "invalid choice")],
+    "tune_bidding.py": [(["--deals", "-1"], "1 or more"), (["--rules", "nonsense"], "unknown rules preset"),
+                        (["--play-level", "nonsense"], "unknown level"), (["--make-rate", "nan"], "between 0 and 1")],
+    "pystack_need.py": [(["--levels", "nonsense"], "three levels"), (["--levels", "hard,hard,genius"], "unknown level"),
+                        (["--deals", "-4"], "1 or more")],
+    "bench_bots.py": [(["--levels", "nonsense"], "three levels"), (["--deals", "-1"], "1 or more")],
+    "bench_game_mpy.py": [(["nonsense"], "LEVELS"), (["hard,hard,hard", "x"], "whole number"),
+                          (["hard,hard,hard", "1", "-5"], "MAX_DEALS"), (["hard,hard,hard", "1", "1", "top"], "peak")],
+    "example_bot.py": [(["seven"], "invalid int value"), (["1", "2"], "unrecognized arguments")],
+    "table_demo.py": [(["huge"], "screen size"), (["0x0"], "screen size"), (["160x128", "more"], "unrecognized")],
+    "preview_ui.py": [([A_FILE], "is a file"), (["{tmp}", "more"], "unrecognized")],
+    "make_sprites.py": [([os.path.join(MISSING, "cards.bmp")], "does not exist"), (["{tmp}"], "is a folder")],
+    "play.py": [(["--scale", "-3"], "1 or more"), (["--rules", "zzz"], "unknown preset"),
+                (["--levels", "normal"], "two of"), (["--board", "gameboy"], "invalid choice")],
+    "terminal_game.py": [(["--rules", "zzz"], "unknown preset"), (["--rules", '{"target": "x"}'], "whole number"),
+                         (["--levels", "normal,genius"], "two of")],
+    "measure_memory.py": [(["--rules", "nonsense"], "unknown rules preset"), (["--games", "-1"], "1 or more"),
+                          (["--players", "a,b"], "three players")],
+    "bot_legality.py": [(["--games", "-1"], "1 or more"), (["--max-deals", "0"], "1 or more")],
+    "mpy.py": [([A_FILE, "--bogus"], "unrecognized arguments"), ([os.path.join(MISSING, "x.py")], "no file"),
+               ([A_FILE, "-o", os.path.join(MISSING, "x.mpy")], "does not exist")],
+    "selfplay.py": [(["--games", "-1"], "at least 1"), (["--rules", "nonsense"], "unknown rules preset"),
+                    (["--players", "a,b"], "three names"), (["--players", "a,b,c"], "unknown player")],
+    "referee.py": [(["record.json"], "unrecognized arguments")],
+    "bundle.py": [(["--board", "gameboy"], "unknown board 'gameboy'")],
+    "export_record.py": [(["--bogus"], "unrecognized arguments")],
+}
+
+
+def run_tool(tool, args, cwd):
+    env = dict(os.environ)
+    for name in ("DISPLAY", "WAYLAND_DISPLAY"):  # a tool must answer without a display
+        env.pop(name, None)
+    env["THOUSAND_DATA_DIR"] = str(cwd)  # never the developer's own saves
+    # a tool that hangs fails here, by the timeout
+    return subprocess.run([sys.executable, os.path.join(ROOT, "tools", tool)] + args, cwd=str(cwd),
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+
+
+def test_the_tools_are_found():
+    assert {"tournament.py", "referee.py", "selfplay.py", "cli.py"} <= set(TOOLS)
+    assert set(BAD_ARGUMENTS) <= set(TOOLS), "BAD_ARGUMENTS names a tool that is gone"
+
+
+@pytest.mark.parametrize("tool", TOOLS)
+def test_every_tool_answers_help_without_writing_a_file(tool, tmp_path):
+    proc = run_tool(tool, ["--help"], tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "usage" in proc.stdout.lower()
+    assert "Traceback" not in proc.stderr
+    assert os.listdir(tmp_path) == []
+
+
+def bad_cases():
+    for tool in TOOLS:
+        yield tool, ["--no-such-option"], ""  # refused, or a required argument is missing first
+        for args, words in BAD_ARGUMENTS.get(tool, []):
+            yield tool, args, words
+
+
+@pytest.mark.parametrize("tool, args, words", list(bad_cases()),
+                         ids=["%s %s" % (t, " ".join(a))[:60] for t, a, _w in bad_cases()])
+def test_every_tool_refuses_bad_arguments_in_one_line(tool, args, words, tmp_path):
+    work = tmp_path / "cwd"
+    work.mkdir()
+    proc = run_tool(tool, [a if a != "{tmp}" else str(tmp_path) for a in args], work)
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert words in lines[0], lines[0]
+    assert os.listdir(work) == []

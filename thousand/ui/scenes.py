@@ -1,0 +1,77 @@
+"""The load plan: which modules the device holds for each screen, and nothing else.
+
+On a board every imported module's bytecode is copied into the heap, and it is the heap's
+largest part, so what is loaded is decided here, in one place:
+
+* ``RESIDENT``: loaded from start to end (the app, the board, the text library, the rules
+  that the app keeps for the next game, the saves' resident part);
+* ``GAME``: held while the app holds a game (the engine, the bots, the controller);
+* ``SCREENS``: each screen's own modules, loaded while it is on show;
+* ``ON_DEMAND``: loaded for one action (a refusal's words, a record written) and let go at
+  the next screen change.
+
+Only one screen is built at a time: ``App.show`` lets the others go, then ``settle``
+unloads every planned module that the next screen does not need.  A module that appears
+in no list is never unloaded (nothing outside the plan should be loaded on the device:
+tests/test_scenes.py checks that for every screen).
+"""
+
+import sys
+
+RESIDENT = (
+    "thousand", "thousand.rules", "thousand.hw", "thousand.hw.keys", "thousand.hw.device",
+    "thousand.hw.pybadge", "thousand.hw.pygamer", "thousand.hw.picosystem", "thousand.hw.feather_esp32s3_rtft",
+    "thousand.ui", "thousand.ui.app", "thousand.ui.scenes", "thousand.ui.widgets", "thousand.ui.sprites",
+    "adafruit_display_text", "adafruit_display_text.bitmap_label", "adafruit_ticks",
+    "thousand.persist", "thousand.persist.store", "thousand.persist.saves",
+)
+GAME = (
+    "thousand.actions", "thousand.cards", "thousand.rng", "thousand.game", "thousand.scoring",
+    "thousand.driver", "thousand.controller", "thousand.persist.coding", "thousand.persist.encode",
+    "thousand.bots", "thousand.bots.weights", "thousand.bots.evaluate", "thousand.bots.knowledge",
+    "thousand.bots.solver", "thousand.bots.heuristic",
+)
+_MENUS = ("thousand.ui.menus",)
+_SHEETS = ("thousand.ui.sheet",)
+SCREENS = {
+    "title": _MENUS,
+    "newgame": _MENUS,
+    "agreements": _MENUS + ("thousand.ui.helptext",),
+    "settings": _MENUS + ("thousand.persist.settings", "thousand.persist.coding", "thousand.persist.reading"),
+    "statistics": _MENUS + ("thousand.persist.stats", "thousand.persist.coding"),
+    "help": _MENUS + ("thousand.ui.helptext",),
+    "tablemenu": _MENUS,
+    "table": ("thousand.ui.table",),
+    "summary": _SHEETS,
+    "sheet": _SHEETS,
+    "chart": _SHEETS,
+}
+ON_DEMAND = ("thousand.explain", "thousand.checks", "thousand.notation", "thousand.record",
+             "thousand.persist.coding", "thousand.persist.reading", "thousand.persist.restore",
+             "thousand.persist.files", "thousand.persist.settings", "thousand.persist.stats",
+             "thousand.persist.records")
+
+
+def needed(screen, holds_game):
+    """Every module the plan allows while ``screen`` is on show."""
+    names = RESIDENT + SCREENS[screen]
+    return names + GAME if holds_game else names
+
+
+def settle(screen, holds_game):
+    """Unload the planned modules that ``screen`` does not need (imported again when needed)."""
+    keep = needed(screen, holds_game)
+    for names in (GAME, ON_DEMAND) + tuple(SCREENS.values()):
+        for name in names:
+            if name not in keep:
+                unload(name)
+
+
+def unload(name):
+    module = sys.modules.pop(name, None)
+    if module is None:
+        return
+    cut = name.rfind(".")
+    package = sys.modules.get(name[:cut])
+    if package is not None and getattr(package, name[cut + 1:], None) is module:
+        delattr(package, name[cut + 1:])

@@ -1,0 +1,139 @@
+"""The command line every tool under tools/ shares: a parser whose errors are one line on
+stderr with exit status 2, and checked argument types for argparse's ``type=``.
+
+    from cli import Parser, count, levels, rules_spec
+    p = Parser(description="...")
+    p.add_argument("--deals", type=count, default=10)
+
+Run alone (``python tools/cli.py --help``) it only describes itself.
+"""
+
+import argparse
+import math
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+ArgumentTypeError = argparse.ArgumentTypeError
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with a one-line error (no usage block) and exit status 2."""
+
+    def error(self, message):
+        self.exit(2, "%s: error: %s (see --help)\n" % (self.prog, " ".join(str(message).split())))
+
+
+def _whole(text, low, what):
+    try:
+        value = int(text)
+    except ValueError:
+        raise ArgumentTypeError("'%s' is not a whole number" % text)
+    if value < low:
+        raise ArgumentTypeError("%s must be %d or more, not %d" % (what, low, value))
+    return value
+
+
+def count(text):
+    """A whole number of 0 or more (deals, games)."""
+    return _whole(text, 0, "a count")
+
+
+def positive(text):
+    """A whole number of 1 or more (jobs, a scale, a heap size)."""
+    return _whole(text, 1, "this number")
+
+
+def seconds(text):
+    """A finite number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise ArgumentTypeError("'%s' is not a number of seconds" % text)
+    if not math.isfinite(value) or value <= 0:
+        raise ArgumentTypeError("seconds must be a finite number above 0, not %s" % text)
+    return value
+
+
+def fraction(text):
+    """A number between 0 and 1 (a rate)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise ArgumentTypeError("'%s' is not a number" % text)
+    if not 0 <= value <= 1:
+        raise ArgumentTypeError("a rate must be between 0 and 1, not %s" % text)
+    return value
+
+
+def preset(text):
+    """A rules preset name."""
+    from thousand.rules import PRESET_NAMES
+
+    if text not in PRESET_NAMES:
+        raise ArgumentTypeError("unknown rules preset '%s' (known: %s)" % (text, ", ".join(PRESET_NAMES)))
+    return text
+
+
+def rules_spec(text):
+    """A preset name or a JSON rules object ('{"preset": "classic", "target": 500}'): Rules."""
+    from thousand.ui.desktop import rules_from_text  # the one reader of rules given as text
+
+    try:
+        return rules_from_text(text)
+    except ValueError as error:  # RulesError, or JSON that cannot be read
+        raise ArgumentTypeError("cannot read the rules '%s': %s" % (text, error))
+
+
+def level(text):
+    """A bot level of thousand.bots.LEVELS."""
+    from thousand.bots import LEVELS
+
+    if text not in LEVELS:
+        raise ArgumentTypeError("unknown level '%s' (known: %s)" % (text, ", ".join(LEVELS)))
+    return text
+
+
+def levels(text):
+    """Three bot levels separated by commas (hard,normal,easy), checked; the text."""
+    names = text.split(",")
+    if len(names) != 3:
+        raise ArgumentTypeError("give three levels separated by commas, not '%s'" % text)
+    for name in names:
+        level(name)
+    return text
+
+
+def opponents(text):
+    """The two opponents' levels of a game against the player (normal,random), checked; the text."""
+    from thousand.driver import player_names
+
+    names = text.split(",")
+    if len(names) != 2 or any(name not in player_names() for name in names):
+        raise ArgumentTypeError("give two of %s separated by a comma, not '%s'" % (", ".join(player_names()), text))
+    return text
+
+
+def out_dir(text):
+    """A folder to write into: an existing one, or one whose parent folder exists."""
+    path = os.path.abspath(text)
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise ArgumentTypeError("'%s' is a file, not a folder" % text)
+    if not os.path.isdir(os.path.dirname(path)):
+        raise ArgumentTypeError("the folder that would hold '%s' does not exist" % text)
+    return text
+
+
+def out_file(text):
+    """A file to write: its folder must exist and it must not be a folder."""
+    path = os.path.abspath(text)
+    if os.path.isdir(path):
+        raise ArgumentTypeError("'%s' is a folder, not a file" % text)
+    if not os.path.isdir(os.path.dirname(path)):
+        raise ArgumentTypeError("the folder of '%s' does not exist" % text)
+    return text
+
+
+if __name__ == "__main__":
+    Parser(description=__doc__.splitlines()[0]).parse_args()

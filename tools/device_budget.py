@@ -1,0 +1,349 @@
+"""The device's memory budget: a whole game with its screens, measured on a 32-bit VM.
+
+    python tools/device_budget.py --board pybadge --levels hard,normal --rules full [--json]
+
+What runs is what the board runs: the CIRCUITPY bundle of ``tools/bundle.py`` for the board
+(the game's ``.mpy`` files, byte for byte but for the header's magic letter, and every
+pure-Python library it ships: ``adafruit_display_text``, ``adafruit_ticks`` ...) and the
+assets, on MicroPython's WebAssembly port (``tools/wasm32``: a 32-bit VM with a Python
+stack, as a board has).  Only CircuitPython's C modules are stood in for
+(``tools/device_vm/stubs``: ``displayio`` with bitmaps packed at the board's bits per pixel,
+``terminalio``, ``fontio``, ``bitmaptools``, ``board``, ``keypad``, ``supervisor``,
+``microcontroller`` with its 8 KB NVM ...).  A seeded robot (``tools/device_vm/robot.py``)
+presses the board's keys through the title and every menu, a whole game to the target
+against ``--levels`` (every deal's summary, the sheet, the chart, the table menu, save and
+Continue), with the game saved to the NVM after every move as on the board.
+
+Printed:
+
+* per screen, the most heap in use between key presses there, split into the modules
+  loaded at that moment (each one's own heap, measured by importing the modules one by one
+  in a separate run), the display's bitmaps and palettes, and the rest (the game's state,
+  the screens' Python objects, the libraries' objects); the stand-ins' own heap (their code
+  and the NVM's 8 KB, which a board keeps in flash) is left out of every figure;
+* ``peak_live``: the most heap in use between key presses, over the whole game;
+* ``least_heap``: the least heap in which the game completes without the heap having to
+  grow (bisection in 1 KB steps; ``--no-least`` skips it).  The port collects garbage only
+  between key presses, so this is an upper bound of what a board, which collects whenever
+  an allocation fails, needs;
+* each module's heap, largest first.
+
+With ``--json``, one object: board, levels, rules, deals, peak_live, least_heap, scenes
+(per screen), modules.  Where the 64-bit unix port is installed (PyPI ``micropython``),
+``--unix`` plays the same game there too and prints its most heap in use, for comparison.
+
+Exit status 0; 1 when the game failed (the VM's output is shown); 2 for bad arguments or a
+missing Node.js.
+"""
+
+import argparse
+import ast
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+TOOLS = Path(__file__).resolve().parent
+ROOT = TOOLS.parent
+sys.path.insert(0, str(TOOLS))
+import bench_bots  # noqa: E402  (tools/ is not a package)
+import bundle  # noqa: E402
+import mpy  # noqa: E402
+
+STUBS = TOOLS / "device_vm" / "stubs"
+ROBOT = TOOLS / "device_vm" / "robot.py"  # imported in the VM as device_robot
+# The robot's name for each board: its board id, as boot_out.txt says it.
+BOARD_IDS = {"pybadge": "pybadge", "pygamer": "pygamer", "picosystem": "pimoroni_picosystem",
+             "feather_esp32s3_reverse_tft": "adafruit_feather_esp32s3_reverse_tft"}
+LEVELS = ("random", "easy", "normal", "hard")
+NVM_BYTES = 8192  # tools/device_vm/stubs/microcontroller.py
+MODULE_PASS_SETUP = ("class Done:\n    def step(self):\n        return False\n"
+                     "    def summary(self):\n        return ''\nbench = Done()")
+
+
+def stub_names():
+    return sorted(path.stem for path in STUBS.glob("*.py"))
+
+
+def build(board, out, log):
+    """The board's bundle in ``out`` as MicroPython ``.mpy`` files (the bundle's own bytes,
+    header magic ``C`` turned back into ``M`` for MicroPython's VM), the stand-ins and the
+    robot beside it; returns the bundle's source of each module (for the import order)."""
+    files = bundle.collect_bundle(ROOT, bundle.BOARDS[board], lambda line: None)
+    for bundle_file in files:
+        target = out / bundle_file.dest
+        target.parent.mkdir(parents=True, exist_ok=True)
+        data = bundle_file.data
+        if bundle_file.dest.endswith(".mpy"):
+            data = bytes([mpy.MICROPYTHON_MAGIC]) + data[1:]
+        target.write_bytes(data)
+    for path in sorted(STUBS.glob("*.py")):
+        (out / (path.stem + ".mpy")).write_bytes(mpy.compile_micropython(path))
+    (out / "device_robot.mpy").write_bytes(mpy.compile_micropython(ROBOT, "device_robot.py"))
+    log("built %d files for %s in %s" % (len(files), board, out))
+
+
+def module_sources():
+    """{module name: source path} for the game package and the libraries it may load."""
+    sources = {}
+    for path in (ROOT / "thousand").rglob("*.py"):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        sources[".".join(parts)] = path
+    for top in bundle.site_packages_dirs():
+        for path in Path(top).glob("adafruit_*"):
+            files = [path] if path.suffix == ".py" else list(path.rglob("*.py")) if path.is_dir() else []
+            for file in files:
+                parts = file.relative_to(top).with_suffix("").parts
+                if parts[-1] == "__init__":
+                    parts = parts[:-1]
+                sources.setdefault(".".join(parts), file)
+    return sources
+
+
+def imports_at_load(path, name):
+    """The modules that ``path`` imports while it loads (not those inside functions)."""
+    found = []
+    package = name if path.stem == "__init__" else name.rpartition(".")[0]
+
+    def visit(node):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue
+            if isinstance(child, ast.Import):
+                found.extend(alias.name for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    parent = package
+                    for _ in range(child.level - 1):
+                        parent = parent.rpartition(".")[0]
+                    base = parent + ("." + base if base else "")
+                found.append(base)
+                found.extend(base + "." + alias.name for alias in child.names)
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return found
+
+
+def import_order(names, sources):
+    """``names`` ordered so that each module comes after what it imports while loading, so
+    that importing them one by one measures each one's own heap.  A package whose
+    ``__init__`` imports its own submodules is measured with them (they cannot be imported
+    without it): they come after it, at no cost of their own."""
+    order, seen = [], set()
+
+    def place(name):
+        if name in seen or name not in names:
+            return
+        seen.add(name)
+        parent = name.rpartition(".")[0]
+        if parent:
+            place(parent)
+        if name in sources:
+            for dependency in imports_at_load(sources[name], name):
+                if not dependency.startswith(name + "."):
+                    place(dependency)
+        order.append(name)
+
+    for name in sorted(names):
+        place(name)
+    return order
+
+
+def parse_run(out):
+    peak = int(re.search(r"peak_live (\d+)", out).group(1))
+    screens = {}
+    for label, live, loaded in re.findall(r"^where (\S+) (\d+) (\S*)$", out, re.M):
+        modules, _, display = loaded.partition(";")
+        screens[label] = (int(live), modules.split(",") if modules else [], int(display or 0))
+    summary = re.search(r"^ok deals=(\d+) screens=(\S*)$", out, re.M)
+    return peak, screens, int(summary.group(1)), summary.group(2).split(",")
+
+
+def play(node, build_dir, heap_kb, args):
+    setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d)" % (
+        BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.max_deals)
+    # The stand-ins and the robot are imported first, one by one, so that their own heap is known.
+    return bench_bots.run_wasm32(node, str(build_dir), heap_kb, stub_names() + ["device_robot"], setup)
+
+
+def measure(args, log):
+    node, why = bench_bots.wasm32_node()
+    if node is None:
+        log(why)
+        raise SystemExit(2)
+    work = Path(tempfile.mkdtemp(prefix="device-budget-"))
+    try:
+        build(args.board, work, log)
+        log("playing a whole game on the 32-bit VM (%s against %s, rules %s, seed %d)"
+            % (args.board, ",".join(args.levels), args.rules, args.seed))
+        fits, out = play(node, work, 1024, args)
+        if "\ndone\n" not in out:
+            log(out[-4000:])
+            raise SystemExit(1)
+        stand_in_modules = dict((name, int(size)) for name, size in re.findall(r"imported (\S+) (\d+)", out))
+        stand_ins = sum(stand_in_modules.values()) + NVM_BYTES
+        peak, screens, deals, seen = parse_run(out)
+        stubs = set(stand_in_modules)
+        loaded = set()
+        for _, modules, _ in screens.values():
+            loaded.update(modules)
+        sources = module_sources()
+        loaded &= set(sources)  # the game's and the libraries' (the VM's own modules cost nothing)
+        order = import_order(loaded, sources)
+        log("measuring the heap of each of the %d modules the game loaded" % len(order))
+        fits_alone, out_alone = bench_bots.run_wasm32(node, str(work), 1024, stub_names() + order,
+                                                      MODULE_PASS_SETUP)
+        if "\ndone\n" not in out_alone:
+            log(out_alone[-4000:])
+            raise SystemExit(1)
+        module_heap = dict((name, int(size)) for name, size in re.findall(r"imported (\S+) (\d+)", out_alone)
+                           if name not in stubs)
+        least = fits_heap = None
+        if args.heap is not None:
+            fits_heap = play(node, work, args.heap + stand_ins // 1024 + 1, args)[0]
+        elif not args.no_least:
+            low = peak // 1024
+            least = bench_bots.bisect_heap(
+                lambda kb: play(node, work, kb, args)[0],
+                "least heap (32-bit)", low)
+            least = least * 1024 - stand_ins
+        scenes = {}
+        for label, (live, modules, display) in screens.items():
+            code = sum(module_heap.get(name, 0) for name in modules)
+            scenes[label] = {"live": live - stand_ins, "modules": code, "display": display,
+                             "rest": live - stand_ins - code - display,
+                             "loaded": sorted(name for name in modules if name in module_heap)}
+        return {"board": args.board, "levels": args.levels, "rules": args.rules, "seed": args.seed,
+                "deals": deals, "peak_live": peak - stand_ins, "least_heap": least,
+                "scenes": scenes, "modules": module_heap, "stand_ins": stand_ins, "fits_heap": fits_heap,
+                "screens_seen": seen}
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def run_unix(build_dir, heap_kb, args, timeout=3600):
+    """(completed, output) of the same game on the 64-bit unix port (PyPI ``micropython``) in
+    ``build_dir`` (made by ``build``) with a ``heap_kb`` heap; None when the port is missing.
+    It prints the most heap in use between ticks ("peak_live"), stand-ins included."""
+    micropython = shutil.which("micropython", path=os.path.dirname(sys.executable) + os.pathsep
+                               + os.environ.get("PATH", ""))
+    if micropython is None:
+        return None
+    shutil.copy(ROBOT, Path(build_dir) / "robot_main.py")  # run as a script: its main() plays in one loop
+    env = dict(os.environ, MICROPYPATH=str(build_dir) + ":" + str(Path(build_dir) / "lib"))
+    proc = subprocess.run([micropython, "-X", "heapsize=%dK" % heap_kb, "robot_main.py", BOARD_IDS[args.board],
+                           ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals)],
+                          cwd=str(build_dir), env=env, capture_output=True, text=True, timeout=timeout)
+    out = proc.stdout + proc.stderr
+    return proc.returncode == 0 and "\nok deals=" in "\n" + out, out
+
+
+def unix_peak(args, log):
+    """The same game on the 64-bit unix port: the most heap in use between ticks."""
+    work = Path(tempfile.mkdtemp(prefix="device-budget-unix-"))
+    try:
+        build(args.board, work, log)
+        found = run_unix(work, 1024, args)
+        if found is None:
+            log("no micropython (the unix port) here: --unix skipped")
+            return None
+        completed, out = found
+        if not completed:
+            log("the unix port failed:\n" + out[-2000:])
+            return None
+        return int(re.search(r"peak_live (\d+)", out).group(1))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def kb(value):
+    return "-" if value is None else "%.1f KB" % (value / 1024)
+
+
+def report(result, unix):
+    lines = ["%s against %s, rules %s, seed %d: %d deals" % (
+        result["board"], ",".join(result["levels"]), result["rules"], result["seed"], result["deals"]),
+        "", "| screen | most heap in use | modules | bitmaps, palettes | the rest |",
+        "|---|---|---|---|---|"]
+    for label, scene in sorted(result["scenes"].items(), key=lambda item: -item[1]["live"]):
+        lines.append("| %s | %s | %s | %s | %s |" % (label, kb(scene["live"]), kb(scene["modules"]),
+                                                     kb(scene["display"]), kb(scene["rest"])))
+    lines += ["", "peak_live  %s  (most heap in use between key presses)" % kb(result["peak_live"]),
+              "least_heap %s  (least heap that completes the game without growing)" % kb(result["least_heap"]),
+              "stand-ins  %s  (left out above: the C modules' stand-ins and the 8 KB NVM)" % kb(result["stand_ins"])]
+    if result["fits_heap"] is not None:
+        lines.append("fits_heap  %s" % ("yes" if result["fits_heap"] else "no: the heap had to grow"))
+    if unix is not None:
+        lines.append("64-bit unix port: most heap in use %s (stand-ins included)" % kb(unix))
+    lines += ["", "modules (heap each keeps once loaded):"]
+    for name, size in sorted(result["modules"].items(), key=lambda item: -item[1]):
+        lines.append("  %-40s %s" % (name, kb(size)))
+    return "\n".join(lines)
+
+
+def positive_kb(text):
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 16 <= value <= 1024:
+        raise argparse.ArgumentTypeError("a whole number of KB from 16 to 1024")
+    return value
+
+
+def levels_arg(text):
+    levels = text.split(",")
+    if len(levels) != 2 or any(level not in LEVELS for level in levels):
+        raise argparse.ArgumentTypeError("two levels, comma-separated, of %s" % ", ".join(LEVELS))
+    return levels
+
+
+def parse_arguments(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--board", default="pybadge", choices=sorted(BOARD_IDS))
+    parser.add_argument("--levels", type=levels_arg, default=["hard", "normal"],
+                        help="the two opponents' levels (default hard,normal)")
+    parser.add_argument("--rules", default="full", choices=("classic", "full", "club", "family"),
+                        help="the preset the robot picks on the new game screen (default full)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-deals", type=int, default=0, metavar="N",
+                        help="save and leave to the title after N deals (0, the default: play to the "
+                             "game's end; random players seldom reach the target)")
+    parser.add_argument("--json", action="store_true", help="one JSON object instead of the table")
+    parser.add_argument("--no-least", action="store_true", help="skip the least heap's bisection")
+    parser.add_argument("--heap", type=positive_kb, metavar="KB",
+                        help="instead of the bisection, play once in a heap of KB for the game (the "
+                             "stand-ins get theirs on top) and say whether it fitted (fits_heap)")
+    parser.add_argument("--unix", action="store_true", help="also play on the 64-bit unix port")
+    args = parser.parse_args(argv)
+    if args.max_deals < 0:
+        parser.error("--max-deals: 0 or more")
+    return args
+
+
+def main(argv=None):
+    args = parse_arguments(argv)
+
+    def log(line):
+        sys.stderr.write(line + "\n")
+
+    result = measure(args, log)
+    unix = unix_peak(args, log) if args.unix else None
+    if args.json:
+        result["unix_peak_live"] = unix
+        print(json.dumps(result, sort_keys=True))
+    else:
+        print(report(result, unix))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,284 @@
+"""A seeded robot that plays the device's whole game by key presses (MicroPython code).
+
+It runs inside a MicroPython VM, with tools/device_vm/stubs standing in for CircuitPython's C
+modules and the game's bundle (.mpy files, real libraries, assets) on the path.  It builds
+the game as ``thousand.ui.app.main`` does on a board (the board module, its display, the
+sprite sheet, saves in the board's NVM), then presses the board's own keys through the
+``keypad`` stand-in: the title, every menu (new game, agreements, settings, statistics,
+help), a whole game against the chosen levels (the table in every phase, the table menu
+and its pages, each deal's summary, the score sheet and the chart), "save, go to title"
+and Continue once, to the game's end and the title again.  The human's decisions are
+random legal ones, chosen by a seeded generator.
+
+One tick of the app's loop (10 ms) is one ``step()``: tools/wasm32/steps.mjs calls it once
+per call into the 32-bit VM (which collects garbage only between calls) and reads
+``where()`` after each collection; ``main()`` plays it in one loop on the unix port.
+
+    micropython robot.py BOARD LEVELS RULES SEED MAX_DEALS   (unix port, one loop, in a folder that
+    tools/device_budget.py's build() made)
+"""
+import gc
+import sys
+
+import microcontroller
+import supervisor
+
+# thousand.hw.keys' logical keys (the robot imports nothing of the game's at its own import,
+# so that its own heap is measured alone)
+LEFT = 2
+RIGHT = 3
+A = 4
+B = 5
+
+TICK_MS = 10
+TAP_MS = 40  # a key held this long, then released as long: past the 30 ms debounce
+LONG_PRESS_MS = 700  # the Feather's B is a held select button (600 ms)
+MAX_STEPS = 400000
+
+
+class Robot:
+    """The whole visit, one key press (or 20 ms) per ``step()``."""
+
+    def __init__(self, board_id, levels, preset, seed, max_deals=0):
+        from thousand import hw
+        from thousand.hw import keys
+        from thousand.rng import Rng
+        from thousand.ui import app as app_module
+        from thousand.ui import sprites
+
+        assert (keys.LEFT, keys.RIGHT, keys.A, keys.B) == (LEFT, RIGHT, A, B)
+        self.levels = levels
+        self.preset = preset
+        self.max_deals = max_deals  # 0: play to the game's end; else save and leave after so many
+        self.rng = Rng(seed)
+        # As main() builds it on a board, with the board's NVM as the store.
+        from thousand.persist.saves import Saves
+        from thousand.persist.store import NvmStore
+
+        self.board = hw.load(board_id)
+        display = self.board.open()
+        display.auto_refresh = False
+        self.app = app_module.App(self.board, display, sprites.Sheet(sprites.SHEET_PATH),
+                                  Saves(NvmStore(microcontroller.nvm)), seed=seed)
+        self.deals = 0
+        self.screens_seen = {}
+        self.steps = 0
+        self.pending = []  # what is left of the key being pressed (see press)
+        self.keys = self.visit()
+
+    # -------------------------------------------------------------- keys
+    def tick(self):
+        supervisor.now[0] += TICK_MS
+        self.app.tick(supervisor.ticks_ms())
+        self.screens_seen[self.app.screen_name] = True
+
+    def press(self, key):
+        """The board's own button events for logical ``key``, and the ticks between them:
+        None for a tick, (queue, key number, pressed) for an event."""
+        from thousand.hw import device
+
+        hold = TAP_MS
+        if device.repeater._long_key[A] == B and key == B:
+            key, hold = A, LONG_PRESS_MS  # the three-button board's back
+        for events, keymap in device._sources:
+            for number in range(len(keymap)):
+                if keymap[number] == key:
+                    return ([(events.queue, number, True)] + [None] * (hold // TICK_MS)
+                            + [(events.queue, number, False)] + [None] * (TAP_MS // TICK_MS))
+        raise AssertionError("the board has no key %d" % key)
+
+    def step(self):
+        """One tick of the app's loop (10 ms); False when the visit is over.  A board
+        collects garbage whenever it must; the 32-bit VM only between steps, so a step is
+        kept as small as the app's own loop makes it."""
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise AssertionError("the game did not end")
+        while True:
+            if not self.pending:
+                key = next(self.keys, False)
+                if key is False:
+                    return False
+                self.pending = [None, None] if key is None else self.press(key)
+            item = self.pending.pop(0)
+            if item is None:
+                self.tick()
+                return True
+            queue, number, pressed = item
+            queue.append((number, pressed))
+
+    def where(self):
+        """The screen on show (steps.mjs keeps the most heap in use per screen)."""
+        return self.app.screen_name
+
+    def snapshot(self):
+        """"MODULES;DISPLAY": the modules loaded now and the bytes of the bitmaps and palettes
+        that the screens hold (steps.mjs keeps it at each screen's peak)."""
+        seen = {}
+        for screen in self.app.screens.values():
+            display_bytes(screen.group, seen)
+        return ",".join(sorted(sys.modules)) + ";%d" % sum(seen.values())
+
+    # -------------------------------------------------------------- the visit
+    def visit(self):
+        app = self.app
+        yield from self.choose_in_menu("agreements")
+        for _ in range(60):  # every agreement, each with its help line
+            yield RIGHT
+        yield B
+        yield from self.choose_in_menu("settings")
+        yield RIGHT
+        while app.settings.bot_delay_ms != 0:  # the computer's pause: none (as fast as it goes)
+            yield A
+        yield B
+        yield from self.choose_in_menu("statistics")
+        yield B
+        yield from self.choose_in_menu("help")
+        for _ in range(12):
+            yield RIGHT
+        yield B
+        yield from self.choose_in_menu("new game")
+        yield from self.set_up_new_game()
+        saved_once = False
+        while True:
+            name = app.screen_name
+            if name == "title":  # the game is over
+                return
+            if name == "summary":
+                self.deals += 1
+                if self.deals == self.max_deals:  # enough: the next deal, then save and leave
+                    yield A
+                    yield from self.leave_to_title()
+                    return
+                if self.deals == 2:
+                    yield B  # the score sheet, then the chart, then back to the summary
+                    yield A
+                    yield B
+                yield A
+                continue
+            if name != "table":
+                raise AssertionError("unexpected screen " + name)
+            if not saved_once and self.deals == 1 and app.controller.human_decision() is not None:
+                saved_once = True
+                yield from self.table_menu_pages()
+                continue
+            if app.controller.human_decision() is None or app.screen.changed:
+                yield None
+            else:
+                yield from self.decide()
+
+    def choose_in_menu(self, entry):
+        """From the title: move to ``entry`` and choose it."""
+        screen = self.app.screen
+        entries = screen.entries()
+        yield from self.move_cursor(entries.index(entry) - screen.cursor)
+        yield A
+
+    def move_cursor(self, steps):
+        for _ in range(abs(steps)):
+            yield RIGHT if steps > 0 else LEFT
+
+    def set_up_new_game(self):
+        """The new game screen: the preset, then each opponent's level, then start."""
+        app = self.app
+        screen = app.screen
+        for row, done in ((0, lambda: app.rules.preset_name == self.preset),
+                          (1, lambda: app.levels[0] == self.levels[0]),
+                          (2, lambda: app.levels[1] == self.levels[1])):
+            yield from self.move_cursor(row - screen.cursor)
+            for _ in range(8):
+                if done():
+                    break
+                yield A
+        yield from self.move_cursor(4 - screen.cursor)
+        yield A
+
+    def table_menu_pages(self):
+        """B on the table: the score sheet, the chart, the settings and the help from the
+        table menu, then "save, go to title" and Continue."""
+        app = self.app
+        for entry in ("sheet", "chart", "settings", "help"):
+            yield B
+            menu = app.screen
+            yield from self.move_cursor(menu.entries().index(entry) - menu.cursor)
+            yield A
+            yield B
+            if app.screen_name != "table":
+                yield B
+        yield from self.leave_to_title()
+        yield from self.choose_in_menu("continue")
+
+    def leave_to_title(self):
+        """B on the table, then "save, go to title"."""
+        yield B
+        menu = self.app.screen
+        yield from self.move_cursor(menu.entries().index("title") - menu.cursor)
+        yield A
+
+    def decide(self):
+        """The keys that make a random legal decision for the human."""
+        from thousand.ui import table as T
+
+        app = self.app
+        screen = app.screen
+        decision = app.controller.human_decision()
+        action = decision.legal[self.rng.below(len(decision.legal))]
+        if screen.mode == T.CARDS:
+            cards = [c for c, a in screen.card_actions if a == action]
+            if not cards:  # concede or redeal while cards could be chosen: in the menu
+                yield B
+                menu = app.screen
+                yield from self.move_cursor(menu.entries().index(action) - menu.cursor)
+                yield A
+                return
+            yield from self.move_cursor(screen.hand_cards.index(cards[0]) - screen.cursor)
+            yield A
+            if screen.mode == T.CHOICE:
+                yield from self.move_cursor(screen.options_now().index(action) - screen.cursor)
+                yield A
+        else:
+            yield from self.move_cursor(screen.options.index(action) - screen.cursor)
+            yield A
+
+    def summary(self):
+        app = self.app
+        assert app.screen_name == "title", app.screen_name
+        stats = app.storage.load_stats()
+        if self.deals != self.max_deals:  # played to the end: counted, and let go
+            assert app.controller is None and stats.games == 1, stats.lines()
+        assert stats.deals >= 1, stats.lines()
+        return "ok deals=%d screens=%s" % (self.deals, ",".join(sorted(self.screens_seen)))
+
+
+def display_bytes(layer, seen):
+    """Adds to ``seen`` (id: bytes) each bitmap's pixels and each palette under ``layer``
+    (shared ones once), as the stand-in displayio holds them."""
+    if hasattr(layer, "_children"):
+        for child in layer:
+            display_bytes(child, seen)
+    elif hasattr(layer, "bitmap"):
+        if id(layer.bitmap) not in seen:
+            seen[id(layer.bitmap)] = len(layer.bitmap._pixels)
+        shader = layer.pixel_shader
+        if hasattr(shader, "_colours") and id(shader) not in seen:
+            seen[id(shader)] = 4 * len(shader._colours)
+
+
+def main():
+    """The unix port: the whole visit in one loop, a collection before every step."""
+    board_id, levels, preset, seed, max_deals = (sys.argv[1], sys.argv[2].split(","), sys.argv[3],
+                                                 int(sys.argv[4]), int(sys.argv[5]))
+    gc.collect()
+    robot = Robot(board_id, levels, preset, seed, max_deals)
+    peak = 0
+    while True:
+        gc.collect()
+        peak = max(peak, gc.mem_alloc())
+        if not robot.step():
+            break
+    print(robot.summary())
+    print("peak_live %d" % peak)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""keypad's stand-in: each keys object has an event queue that the robot driving the game
+fills (``events.queue``: (key_number, pressed) pairs, stamped with the clock when read)."""
+import supervisor
+
+
+class Event:
+    def __init__(self, key_number=0, pressed=True):
+        self.key_number = key_number
+        self.pressed = pressed
+        self.released = not pressed
+        self.timestamp = 0
+
+
+class EventQueue:
+    overflowed = False
+
+    def __init__(self):
+        self.queue = []
+
+    def get_into(self, event):
+        if not self.queue:
+            return False
+        event.key_number, event.pressed = self.queue.pop(0)
+        event.released = not event.pressed
+        event.timestamp = supervisor.ticks_ms()
+        return True
+
+    def get(self):
+        event = Event()
+        return event if self.get_into(event) else None
+
+    def clear(self):
+        self.queue = []
+
+    def __len__(self):
+        return len(self.queue)
+
+
+class _Keys:
+    def __init__(self, *args, **kwargs):
+        self.events = EventQueue()
+
+    def reset(self):
+        pass
+
+
+ShiftRegisterKeys = _Keys
+Keys = _Keys
+KeyMatrix = _Keys

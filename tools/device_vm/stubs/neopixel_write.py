@@ -1,0 +1,5 @@
+"""neopixel_write's stand-in."""
+
+
+def neopixel_write(pin, buf):
+    pass

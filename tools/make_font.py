@@ -1,0 +1,109 @@
+# desktop-only: not bundled for the device
+"""Generate assets/font.bmp: the screens' text font, a strip of 6 x 12 glyph cells.
+
+    python tools/make_font.py [--out assets/font.bmp]
+
+The glyphs are Terminus 12 (ter-u12n, by Dimitar Toshkov Zhekov, SIL Open Font License
+1.1: assets/font-LICENSE.txt), the font CircuitPython's own ``terminalio.FONT`` is made
+from; the BDF file is the one Blinka's displayio ships.  Cell ``i`` of the strip is the
+character ``chr(FIRST + i)`` (printable ASCII).  The game draws text as a TileGrid over this
+strip (``thousand/ui/widgets.py``), so a line of text costs a byte per character instead of
+a bitmap of its own, and the game needs no ``terminalio`` (the Russian, Japanese and Korean
+CircuitPython builds for the PyBadge have none).  Written as a 1-bit BMP, read by
+``thousand/ui/sprites.py``'s loader.
+"""
+
+import argparse
+import os
+import struct
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, ROOT)
+
+from thousand.ui import sprites  # noqa: E402  (the cell size and first character live there)
+
+
+def bdf_path():
+    import displayio  # Blinka's: its resources hold the BDF
+
+    return os.path.join(os.path.dirname(displayio.__file__), "resources", "ter-u12n.bdf")
+
+
+def read_bdf(path):
+    """{codepoint: (bbx width, height, x offset, y offset, rows as ints)} and the ascent."""
+    glyphs, ascent = {}, None
+    with open(path) as file:
+        lines = iter(file.read().splitlines())
+    for line in lines:
+        if line.startswith("FONT_ASCENT"):
+            ascent = int(line.split()[1])
+        elif line.startswith("ENCODING"):
+            code = int(line.split()[1])
+            for line in lines:
+                if line.startswith("BBX"):
+                    box = [int(v) for v in line.split()[1:]]
+                elif line == "BITMAP":
+                    break
+            rows = []
+            for line in lines:
+                if line == "ENDCHAR":
+                    break
+                rows.append((int(line, 16), len(line) * 4))  # the row's bits, leftmost first
+            glyphs[code] = (box[0], box[1], box[2], box[3], rows)
+    return glyphs, ascent
+
+
+def strip_pixels(glyphs, ascent, first, count):
+    """The strip as rows of 0/1, a FONT_W x FONT_H cell per character."""
+    width, height = sprites.FONT_W * count, sprites.FONT_H
+    pixels = [[0] * width for _ in range(height)]
+    for i in range(count):
+        w, h, dx, dy, rows = glyphs.get(first + i, glyphs[ord("?")])
+        top = ascent - (dy + h)
+        for r, (row, bits) in enumerate(rows):
+            for c in range(w):
+                if row >> (bits - 1 - c) & 1:
+                    x, y = i * sprites.FONT_W + dx + c, top + r
+                    if 0 <= x - i * sprites.FONT_W < sprites.FONT_W and 0 <= y < height:
+                        pixels[y][x] = 1
+    return pixels
+
+
+def bmp_1bit(pixels):
+    height, width = len(pixels), len(pixels[0])
+    stride = (width + 31) // 32 * 4
+    body = bytearray()
+    for row in reversed(pixels):  # BMP rows go bottom up
+        line = bytearray(stride)
+        for x, value in enumerate(row):
+            if value:
+                line[x // 8] |= 0x80 >> (x % 8)
+        body += line
+    palette = b"\x00\x00\x00\x00\xff\xff\xff\x00"
+    offset = 14 + 40 + len(palette)
+    head = b"BM" + struct.pack("<IHHI", offset + len(body), 0, 0, offset)
+    info = struct.pack("<IiiHHIIiiII", 40, width, height, 1, 1, 0, len(body), 2835, 2835, 2, 2)
+    return head + info + palette + bytes(body)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=os.path.join(ROOT, sprites.FONT_PATH),
+                        help="where to write the BMP (default: the repository's %s)" % sprites.FONT_PATH)
+    args = parser.parse_args(argv)
+    folder = os.path.dirname(os.path.abspath(args.out))
+    if not os.path.isdir(folder):
+        parser.error("no such folder: %s" % folder)
+    glyphs, ascent = read_bdf(bdf_path())
+    data = bmp_1bit(strip_pixels(glyphs, ascent, sprites.FONT_FIRST, sprites.FONT_COUNT))
+    with open(args.out, "wb") as file:
+        file.write(data)
+    print("wrote %s: %d glyphs of %dx%d, %d bytes" % (args.out, sprites.FONT_COUNT, sprites.FONT_W,
+                                                      sprites.FONT_H, len(data)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
