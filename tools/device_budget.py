@@ -36,7 +36,6 @@ Exit status 0; 1 when the game failed (the VM's output is shown); 2 for bad argu
 missing Node.js.
 """
 
-import argparse
 import ast
 import json
 import os
@@ -52,6 +51,7 @@ ROOT = TOOLS.parent
 sys.path.insert(0, str(TOOLS))
 import bench_bots  # noqa: E402  (tools/ is not a package)
 import bundle  # noqa: E402
+import cli  # noqa: E402
 import mpy  # noqa: E402
 
 STUBS = TOOLS / "device_vm" / "stubs"
@@ -59,7 +59,6 @@ ROBOT = TOOLS / "device_vm" / "robot.py"  # imported in the VM as device_robot
 # The robot's name for each board: its board id, as boot_out.txt says it.
 BOARD_IDS = {"pybadge": "pybadge", "pygamer": "pygamer", "picosystem": "pimoroni_picosystem",
              "feather_esp32s3_reverse_tft": "adafruit_feather_esp32s3_reverse_tft"}
-LEVELS = ("random", "easy", "normal", "hard")
 NVM_BYTES = 8192  # tools/device_vm/stubs/microcontroller.py
 MODULE_PASS_SETUP = ("class Done:\n    def step(self):\n        return False\n"
                      "    def summary(self):\n        return ''\nbench = Done()")
@@ -289,44 +288,35 @@ def report(result, unix):
     return "\n".join(lines)
 
 
-def positive_kb(text):
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
+def opponents(text):
+    return cli.opponents(text).split(",")
+
+
+def heap_kb(text):
+    value = cli.positive(text)
     if not 16 <= value <= 1024:
-        raise argparse.ArgumentTypeError("a whole number of KB from 16 to 1024")
+        raise cli.ArgumentTypeError("a heap of 16 to 1024 KB, not %d" % value)
     return value
 
 
-def levels_arg(text):
-    levels = text.split(",")
-    if len(levels) != 2 or any(level not in LEVELS for level in levels):
-        raise argparse.ArgumentTypeError("two levels, comma-separated, of %s" % ", ".join(LEVELS))
-    return levels
-
-
 def parse_arguments(argv):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = cli.Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--board", default="pybadge", choices=sorted(BOARD_IDS))
-    parser.add_argument("--levels", type=levels_arg, default=["hard", "normal"],
+    parser.add_argument("--levels", type=opponents, default=["hard", "normal"],
                         help="the two opponents' levels (default hard,normal)")
     parser.add_argument("--rules", default="full", choices=("classic", "full", "club", "family"),
                         help="the preset the robot picks on the new game screen (default full)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--max-deals", type=int, default=0, metavar="N",
+    parser.add_argument("--max-deals", type=cli.count, default=0, metavar="N",
                         help="save and leave to the title after N deals (0, the default: play to the "
                              "game's end; random players seldom reach the target)")
     parser.add_argument("--json", action="store_true", help="one JSON object instead of the table")
     parser.add_argument("--no-least", action="store_true", help="skip the least heap's bisection")
-    parser.add_argument("--heap", type=positive_kb, metavar="KB",
+    parser.add_argument("--heap", type=heap_kb, metavar="KB",
                         help="instead of the bisection, play once in a heap of KB for the game (the "
                              "stand-ins get theirs on top) and say whether it fitted (fits_heap)")
     parser.add_argument("--unix", action="store_true", help="also play on the 64-bit unix port")
-    args = parser.parse_args(argv)
-    if args.max_deals < 0:
-        parser.error("--max-deals: 0 or more")
-    return args
+    return parser.parse_args(argv)
 
 
 def main(argv=None):

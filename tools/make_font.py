@@ -13,7 +13,6 @@ CircuitPython builds for the PyBadge have none).  Written as a 1-bit BMP, read b
 ``thousand/ui/sprites.py``'s loader.
 """
 
-import argparse
 import os
 import struct
 import sys
@@ -21,7 +20,9 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
+sys.path.insert(0, HERE)
 
+import cli  # noqa: E402
 from thousand.ui import sprites  # noqa: E402  (the cell size and first character live there)
 
 
@@ -89,13 +90,10 @@ def bmp_1bit(pixels):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", default=os.path.join(ROOT, sprites.FONT_PATH),
+    parser = cli.Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=cli.out_file, default=os.path.join(ROOT, sprites.FONT_PATH),
                         help="where to write the BMP (default: the repository's %s)" % sprites.FONT_PATH)
     args = parser.parse_args(argv)
-    folder = os.path.dirname(os.path.abspath(args.out))
-    if not os.path.isdir(folder):
-        parser.error("no such folder: %s" % folder)
     glyphs, ascent = read_bdf(bdf_path())
     data = bmp_1bit(strip_pixels(glyphs, ascent, sprites.FONT_FIRST, sprites.FONT_COUNT))
     with open(args.out, "wb") as file:
