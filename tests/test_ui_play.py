@@ -189,10 +189,13 @@ def test_continue_after_going_to_the_title(board):
     menu = app.screen
     hands.move_to("title", lambda: menu.entries()[menu.cursor], len(menu.entries()))
     hands.press(A)
-    assert app.screen_name == "title" and app.storage.load_game() is controller
+    assert app.screen_name == "title" and app.controller is None  # the title holds no game
     assert app.screen.entries()[0] == "continue"
     hands.press(A)
-    assert app.screen_name == "table" and app.controller is controller
+    # Continue reads the save again: the same game, the computer seats as they were
+    again = app.controller
+    assert app.screen_name == "table" and again is not controller
+    assert again.game.log == controller.game.log and again.snapshot() == controller.snapshot()
 
 
 def test_bots_wait_for_the_speed_setting_and_an_idle_loop_draws_nothing(board):
