@@ -96,3 +96,118 @@ def sheet_row(r):
     del j["tricks"]
     del j["trumps"]
     return j
+
+
+# ---------------------------------------------------------------- stores that lose power
+class PowerLoss(Exception):
+    """Raised by the stand-ins below when the simulated power goes."""
+
+
+class MemoryNvm:
+    """A stand-in for ``microcontroller.nvm`` that can lose power mid-write.
+
+    ``erase_unit`` > 0 models flash: a write rewrites every unit it touches from its
+    start, so a cut leaves the rest of that unit erased (0xFF), as a firmware doing
+    read-erase-program would.  0 models memory written in place byte by byte.
+    """
+
+    def __init__(self, size, erase_unit=0):
+        self.data = bytearray(b"\xff" * size)
+        self.erase_unit = erase_unit
+        self.budget = None  # bytes that may still be written before the power goes
+        self.written = 0
+
+    def power_after(self, count):
+        self.budget = count
+
+    def __len__(self):
+        return len(self.data)
+
+    def __getitem__(self, index):
+        return bytes(self.data[index])
+
+    def _program(self, i, value):
+        if self.budget is not None:
+            if self.budget <= 0:
+                raise PowerLoss()
+            self.budget -= 1
+        self.data[i] = value
+        self.written += 1
+
+    def __setitem__(self, index, values):
+        start, stop = index.start, index.stop
+        if stop - start != len(values):
+            raise ValueError("NVM slices cannot change size")
+        unit = self.erase_unit
+        if not unit:
+            for k in range(len(values)):
+                self._program(start + k, values[k])
+            return
+        first = start - start % unit
+        last = stop + (-stop) % unit
+        image = bytearray(self.data[first:last])
+        image[start - first:stop - first] = values
+        for i in range(first, last):
+            self.data[i] = 0xFF
+        for k in range(len(image)):
+            self._program(first + k, image[k])
+
+
+class MemoryStore:
+    """Files in memory that can lose power mid-write; a store as thousand.persist.store's.
+
+    ``truncate=True`` models a file opened for writing (emptied first, then written);
+    False models storage written in place over the old bytes.
+    """
+
+    def __init__(self, truncate=True):
+        self.files = {}
+        self.truncate = truncate
+        self.budget = None
+        self.written = 0
+
+    def power_after(self, count):
+        self.budget = count
+
+    def capacity(self, name):
+        return None
+
+    def read(self, name, slot):
+        data = self.files.get((name, slot))
+        return None if data is None else bytes(data)
+
+    def write(self, name, slot, data):
+        old = self.files.get((name, slot))
+        buf = bytearray() if self.truncate or old is None else bytearray(old)
+        self.files[(name, slot)] = buf
+        for k in range(len(data)):
+            if self.budget is not None:
+                if self.budget <= 0:
+                    raise PowerLoss()
+                self.budget -= 1
+            self.written += 1
+            if k < len(buf):
+                buf[k] = data[k]
+            else:
+                buf.append(data[k])
+        if not data:
+            buf[:] = b""
+
+
+def save(store, game, extra=None):
+    """Write ``game`` to the store's game slots as the App does; the payload's size."""
+    from thousand.persist.encode import FORMAT_VERSION, encode_game
+    from thousand.persist.store import KIND_GAME, SlotPair
+
+    pair = SlotPair(store, "game", KIND_GAME)
+    payload = encode_game(game, extra, pair.capacity())
+    pair.write(FORMAT_VERSION, payload)
+    return len(payload)
+
+
+def load(store):
+    """(game, extra) of the store's game save, or None; SaveError for a bad one."""
+    from thousand.persist.restore import load_game
+    from thousand.persist.store import KIND_GAME, SlotPair
+
+    return load_game(SlotPair(store, "game", KIND_GAME))

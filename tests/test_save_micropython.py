@@ -13,30 +13,29 @@ STORES_SNIPPET = """
 import sys
 from thousand.game import Game
 from thousand.rng import Rng
-from thousand.save import SaveSlot
-from thousand.settings import Settings
-from thousand.stats import Stats
-from thousand.storage import FileStore, MemoryNvm, NvmStore
+from thousand.persist.settings import load_settings, save_settings, settings_bytes
+from thousand.persist.stats import load_stats, save_stats
+from thousand.persist.files import FileStore
+from thousand.persist.store import NvmStore, KIND_GAME, SlotPair
 import savecheck
-for store in (NvmStore(MemoryNvm(4096)), FileStore(sys.argv[1])):
-    s = Settings.load(store)
-    s.speed = 4
-    s.bot_levels = ["easy", "hard"]
-    s.save(store)
-    stats = Stats.load(store)
+for store in (NvmStore(savecheck.MemoryNvm(4096)), FileStore(sys.argv[1])):
+    s = load_settings(store)[0]
+    s.bot_delay_ms = 0
+    s.levels = ["easy", "hard"]
+    save_settings(store, settings_bytes(s))
+    stats = load_stats(store)[0]
     game = Game(savecheck.rules_for(1), seed=3)
     chooser = Rng(3)
     while savecheck.step(game, chooser):
         if game.phase >= 6:
             stats.record_deal(game, 0)
-        SaveSlot(store).save(game, {"c": list(chooser.get_state())})
+        savecheck.save(store, game, {"c": list(chooser.get_state())})
     stats.record_game(game, 0)
-    stats.save(store)
-    again, extra = SaveSlot(store).load()
-    print(Settings.load(store).bot_levels, Stats.load(store).lines(), again.scores, extra)
-    print(SaveSlot(store).pair.read()[1].hex())
+    save_stats(store, stats)
+    again, extra = savecheck.load(store)
+    print(load_settings(store)[0].levels, load_stats(store)[0].lines(), again.scores, extra)
+    print(SlotPair(store, "game", KIND_GAME).newest()[1].hex())
 """
-
 
 def run_both(micropython, args, tmp_path):
     env = dict(os.environ, MICROPYPATH=ROOT + ":" + TESTS, PYTHONPATH=ROOT + ":" + TESTS)

@@ -9,18 +9,21 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 
-from savecheck import play, rules_for, step
+import pytest
+from hypothesis import given, strategies as st
+
+from savecheck import MemoryNvm, MemoryStore, load, play, rules_for, save, step
 from thousand import scoring
-from thousand.export import export_current, export_finished, records_dir
 from thousand.game import Game
+from thousand.persist.settings import load_settings, save_settings, settings_bytes
+from thousand.persist.stats import Stats, load_stats, save_stats, stats_bytes
+from thousand.persist.records import export_game, records_dir
+from thousand.persist.saves import Settings
+from thousand.persist.files import FileStore
+from thousand.persist.store import KIND_SETTINGS, KIND_STATS, NvmStore, SaveError, SlotPair
 from thousand.record import replay
 from thousand.rng import Rng
 from thousand.rules import Rules
-from thousand.save import SaveSlot
-from thousand.settings import Settings
-from thousand.stats import Stats
-from thousand.storage import (KIND_SETTINGS, FileStore, MemoryNvm, MemoryStore, NvmStore,
-                              SlotPair)
 
 
 def test_settings_round_trip_in_nvm():
@@ -28,38 +31,48 @@ def test_settings_round_trip_in_nvm():
     s = Settings()
     s.rules = Rules.from_dict({"preset": "full", "target": 1500, "silence_below": -120,
                                "bolt_mode": "consecutive3", "concede_limit": 3})
-    s.bot_levels = ["easy", "hard"]
-    s.speed = 0
+    s.levels = ["easy", "hard"]
+    s.bot_delay_ms = 1500
     s.sound = False
-    s.save(store)
-    again = Settings.load(store)
-    assert again.problem is None
+    save_settings(store, settings_bytes(s))
+    again, problem = load_settings(store)
+    assert problem is None
     assert again.rules == s.rules and again.rules.preset_name == "full"
-    assert (again.bot_levels, again.speed, again.sound) == (["easy", "hard"], 0, False)
-    assert len(s.to_bytes()) < 40
+    assert (again.levels, again.bot_delay_ms, again.sound) == (["easy", "hard"], 1500, False)
+    assert len(settings_bytes(s)) < 40
 
 
-def test_damaged_settings_give_defaults_and_one_line():
+def test_a_pause_between_the_steps_is_kept_as_the_nearest_step():
+    s = Settings()
+    s.bot_delay_ms = 10 ** 6
     store = MemoryStore()
-    Settings().save(store)
-    store.files[("settings", 0)][9] ^= 1
-    s = Settings.load(store)
+    save_settings(store, settings_bytes(s))
+    assert load_settings(store)[0].bot_delay_ms == 1500
+
+
+def test_damaged_settings_give_defaults_and_one_line(tmp_path):
+    store = FileStore(str(tmp_path))
+    save_settings(store, settings_bytes(Settings()))
+    with open(store.path("settings", 0), "r+b") as f:
+        f.seek(9)
+        f.write(b"\xee")
+    s, problem = load_settings(store)
     assert s.rules == Rules.preset("classic")
-    assert "damaged" in s.problem and "\n" not in s.problem
-    assert store.aside
+    assert "damaged" in problem and "\n" not in problem and problem.endswith("started afresh")
+    assert (tmp_path / "settings.damaged-1").exists()
 
 
-def test_newer_settings_give_defaults_and_are_kept():
-    store = MemoryStore()
+def test_newer_settings_give_defaults_and_are_kept(tmp_path):
+    store = FileStore(str(tmp_path))
     SlotPair(store, "settings", KIND_SETTINGS).write(9, b"\x00\x00")
-    s = Settings.load(store)
-    assert "format 9" in s.problem and len(store.aside) == 1
+    s, problem = load_settings(store)
+    assert "format 9" in problem and (tmp_path / "settings.damaged-1").exists()
 
 
 def _play_recording(rule_set, seed, human, store, resume_every=None):
     game = Game(rules_for(rule_set), seed=seed)
     chooser = Rng(seed)
-    stats = Stats.load(store)
+    stats = load_stats(store)[0]
     moves = 0
     while moves < 3000:
         before = game.deal_number, game.phase
@@ -70,16 +83,16 @@ def _play_recording(rule_set, seed, human, store, resume_every=None):
             stats.record_deal(game, human)
             if game.over:
                 stats.record_game(game, human)
-            stats.save(store)
+            save_stats(store, stats)
             if resume_every and moves % resume_every == 0:
                 # power cut after the stats save, before anything else: resume and catch up
-                SaveSlot(store).save(game, list(chooser.get_state()))
-                game, state = SaveSlot(store).load()
+                save(store, game, list(chooser.get_state()))
+                game, state = load(store)
                 chooser = Rng()
                 chooser.set_state(state)
-                stats = Stats.load(store)
+                stats = load_stats(store)[0]
                 assert not stats.record_deal(game, human)
-    return game, Stats.load(store)
+    return game, load_stats(store)[0]
 
 
 def test_statistics_count_a_game():
@@ -100,30 +113,33 @@ def test_statistics_survive_resumes_without_double_counting():
     a, sa = _play_recording(0, 5, 1, MemoryStore())
     b, sb = _play_recording(0, 5, 1, MemoryStore(), resume_every=7)
     assert a.scores == b.scores
-    assert sa.to_bytes() == sb.to_bytes()
+    assert stats_bytes(sa) == stats_bytes(sb)
 
 
 def test_statistics_over_several_games_in_nvm():
     store = NvmStore(MemoryNvm(4096))
     for seed in range(4):
         _play_recording(seed % 6, seed, 2, store)
-    stats = Stats.load(store)
-    assert stats.games == 4 and 0 <= stats.win_rate() <= 100
+    stats, problem = load_stats(store)
+    assert problem is None and stats.games == 4 and 0 <= stats.win_rate() <= 100
     assert stats.worst_score <= stats.best_score
-    assert len(stats.to_bytes()) < 80
+    assert len(stats_bytes(stats)) < 80
+    assert stats_bytes(Stats()) != stats_bytes(stats)
 
 
 def test_exported_record_replays_to_the_same_scores(tmp_path):
     game = Game(rules_for(4), seed=8)
     chooser = Rng(8)
     play(game, chooser, 150)
-    path = export_current(game, str(tmp_path / "records"))
+    path = export_game(game, False, str(tmp_path / "records"))
+    assert path.endswith("current.json")
     with open(path) as f:
         out = replay(json.load(f))
     assert out["scores"] == game.scores
     play(game, chooser, 10000)
     assert game.over
-    path = export_finished(game, str(tmp_path / "records"))
+    path = export_game(game, True, str(tmp_path / "records"))
+    assert path.endswith("last.json")
     with open(path) as f:
         out = replay(json.load(f))
     assert out["scores"] == game.scores and out["winner"] == game.winner
@@ -141,19 +157,19 @@ def test_a_record_on_a_read_only_drive_builds_and_loads_nothing(tmp_path):
     blocker.write_text("")  # records/ cannot be made under a file
     loaded = sys.modules.pop("thousand.record")
     try:
-        assert export_current(game, str(blocker / "records")) is None
+        assert export_game(game, False, str(blocker / "records")) is None
         assert "thousand.record" not in sys.modules
     finally:
         sys.modules["thousand.record"] = loaded
 
 
-def test_record_of_a_compact_resume_replays_from_its_deal():
+def test_record_of_a_resumed_game_replays_from_its_deal():
     game = Game(rules_for(0), seed=3)
     chooser = Rng(3)
     play(game, chooser, 120)
     store = NvmStore(MemoryNvm(4096))
-    SaveSlot(store).save(game)
-    resumed, _ = SaveSlot(store).load()
+    save(store, game)
+    resumed, _ = load(store)
     out = replay(resumed.record())
     assert out["scores"] == game.scores
 
@@ -163,7 +179,7 @@ def test_export_tool_writes_the_saved_game(tmp_path):
     game = Game(rules_for(2), seed=12)
     chooser = Rng(12)
     play(game, chooser, 90)
-    SaveSlot(FileStore(str(data))).save(game)
+    save(FileStore(str(data)), game)
     env = dict(os.environ, THOUSAND_DATA_DIR=str(data))
     tool = os.path.join(ROOT, "tools", "export_record.py")
     proc = subprocess.run([sys.executable, tool], capture_output=True, text=True, env=env)
@@ -172,7 +188,8 @@ def test_export_tool_writes_the_saved_game(tmp_path):
     assert path == str(data / "records" / "current.json")
     with open(path) as f:
         record = json.load(f)
-    assert record == game.record()
+    assert record == load(FileStore(str(data)))[0].record()  # from the deal the save holds
+    assert record["deals"] == game.record()["deals"][-len(record["deals"]):]
     referee = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "referee.py")],
                              input=json.dumps(record), capture_output=True, text=True)
     assert json.loads(referee.stdout)["scores"] == game.scores
@@ -195,4 +212,71 @@ def test_export_to_a_read_only_place_is_quiet(tmp_path):
     game.start_deal()
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    assert export_current(game, str(blocker)) is None  # a file where the folder should be
+    assert export_game(game, False, str(blocker)) is None  # a file where the folder should be
+
+
+def test_save_sizes_counts_the_nvm_writes_of_a_whole_game():
+    """tools/save_sizes.py --writes: a whole game saved as the App saves it; every deal end
+    writes the game and the statistics, every move of the human the game, the end clears it."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import save_sizes
+
+    writes, deals = save_sizes.count_writes(1, Rules.from_dict({"preset": "classic", "target": 300}))
+    assert 1 <= deals < 200
+    assert 2 * deals + 2 < writes < 30 * deals
+
+
+@given(st.lists(st.integers(0, 2 ** 40), min_size=17, max_size=17),
+       st.none() | st.integers(-2 ** 20, 2 ** 20), st.none() | st.integers(-2 ** 20, 2 ** 20))
+def test_statistics_bytes_round_trip(counters, best, worst):
+    from thousand.persist.stats import FIELDS, stats_from
+
+    stats = Stats()
+    for name, value in zip(FIELDS, counters):
+        setattr(stats, name, value)
+    stats.best_score = best
+    stats.worst_score = worst
+    back = stats_from(stats_bytes(stats))
+    assert [getattr(back, name) for name in FIELDS] == [getattr(stats, name) for name in FIELDS]
+
+
+def test_damaged_or_newer_statistics_start_afresh_and_say_why(tmp_path):
+    store = FileStore(str(tmp_path))
+    stats = Stats()
+    stats.games = 7
+    save_stats(store, stats)
+    assert load_stats(store)[0].games == 7
+    SlotPair(store, "stats", KIND_STATS).write(9, stats_bytes(stats))
+    fresh, problem = load_stats(store)
+    assert fresh.games == 0 and "stats format 9 unknown" in problem and problem.endswith("started afresh")
+    SlotPair(store, "stats", KIND_STATS).clear()
+    save_stats(store, stats)
+    with open(store.path("stats", 0), "r+b") as f:
+        f.seek(9)
+        f.write(b"\xee")
+    fresh, problem = load_stats(store)
+    assert fresh.games == 0 and problem.startswith("stats save damaged") and "\n" not in problem
+    assert (tmp_path / "stats.damaged-1").exists()
+
+
+def test_settings_and_statistics_outlive_a_damaged_game_save():
+    nvm = MemoryNvm(8192)
+    store = NvmStore(nvm)
+    settings = Settings()
+    settings.levels = ["hard", "easy"]
+    save_settings(store, settings_bytes(settings))
+    stats = Stats()
+    stats.games = 5
+    save_stats(store, stats)
+    game = Game(rules_for(1), seed=4)
+    play(game, Rng(4), 40)
+    save(store, game)
+    save(store, game)  # both game slots hold a save
+    for half in (0, store.half):
+        start = half + store.places["game"][0]
+        nvm[start + 20:start + 24] = b"\x00\x01\x02\x03"
+    with pytest.raises(SaveError):
+        load(store)
+    kept, problem = load_settings(store)
+    assert problem is None and kept.levels == ["hard", "easy"]
+    assert load_stats(store)[0].games == 5 and load_stats(store)[1] is None

@@ -14,7 +14,7 @@ from thousand.ui import scenes
 ENGINE = ("actions", "cards", "rules", "rng", "game", "scoring", "explain", "checks", "notation",
           "driver", "bots")
 # thousand.record is the REFEREE.md record format (in and out), the engine's own, not a save.
-PERSISTENCE = ("save", "storage", "settings", "stats", "export")
+PERSISTENCE = ("persist",)
 
 
 def package_modules():

@@ -16,7 +16,6 @@ from thousand.hw.keys import A, B, LEFT, RIGHT, KeyRepeater  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules, agreement_names, agreements  # noqa: E402
 from thousand.ui import table as table_module  # noqa: E402
-from thousand.ui.app import MemoryStorage  # noqa: E402
 from thousand.ui.helptext import AGREEMENT_HELP  # noqa: E402
 from thousand.ui.desktop import open_app, rules_from_text  # noqa: E402
 
@@ -62,7 +61,7 @@ def board(monkeypatch):
 
 
 def new_app(board_name="pybadge", rules=None, seed=1):
-    return open_app(board_name, seed=seed, rules=rules, window=False, storage=MemoryStorage())
+    return open_app(board_name, seed=seed, rules=rules, window=False, storage=None)
 
 
 @pytest.mark.parametrize("board_name", ["pybadge", "feather_esp32s3_rtft"])
@@ -75,7 +74,7 @@ def test_a_whole_game_with_keys_only(board, board_name):
     """
     app = new_app(board_name, rules_from_text('{"preset": "classic", "target": 300}'), seed=3)
     app.levels = ["random", "random"]
-    app.settings["bot_delay_ms"] = 0
+    app.settings.bot_delay_ms = 0
     hands = Hands(app)
     rng = Rng(5)
     hands.press(A)  # New game
@@ -99,7 +98,7 @@ def test_questions_are_asked_on_screen_and_answered_with_keys(board):
     dict(shoot.scenes())["table-redeal"](app)
     screen = app.screen
     assert screen.mode == table_module.OPTIONS and screen.table_view.status.text.startswith("Redeal?")
-    app.settings["bot_delay_ms"] = 10 ** 6  # keep the computer seats still
+    app.settings.bot_delay_ms = 10 ** 6  # keep the computer seats still
     hands.move_to(actions.ACTION_REDEAL, lambda: screen.options[screen.cursor], 2)
     hands.press(A)
     assert app.controller.between_deals() and app.controller.last_result().result == 3  # a redeal
@@ -109,7 +108,7 @@ def test_questions_are_asked_on_screen_and_answered_with_keys(board):
     dict(shoot.scenes())["table-dark"](app)
     screen = app.screen
     assert screen.table_view.status.text.startswith("Dark?")
-    app.settings["bot_delay_ms"] = 10 ** 6
+    app.settings.bot_delay_ms = 10 ** 6
     hands.move_to(actions.ACTION_DARK, lambda: screen.options[screen.cursor], 2)
     hands.press(A)
     assert app.controller.view().dark_declared
@@ -120,7 +119,7 @@ def test_refused_card_says_why_and_nothing_happens(board):
     hands = Hands(app)
     dict(shoot.scenes())["table-play"](app)
     screen = app.screen
-    app.settings["bot_delay_ms"] = 10 ** 6
+    app.settings.bot_delay_ms = 10 ** 6
     legal = {card for card, _ in screen.card_actions}
     refused = [c for c in screen.hand_cards if c not in legal][0]
     hands.move_to(refused, lambda: screen.hand_cards[screen.cursor], len(screen.hand_cards))
@@ -179,7 +178,7 @@ def test_agreements_editor_offers_every_agreement_and_keeps_rules_valid(board):
 
 def test_continue_after_going_to_the_title(board):
     app = new_app()
-    app.settings["bot_delay_ms"] = 0
+    app.settings.bot_delay_ms = 0
     hands = Hands(app)
     hands.press(A)
     hands.press(LEFT)
@@ -190,16 +189,19 @@ def test_continue_after_going_to_the_title(board):
     menu = app.screen
     hands.move_to("title", lambda: menu.entries()[menu.cursor], len(menu.entries()))
     hands.press(A)
-    assert app.screen_name == "title" and app.storage.load_game() is controller
+    assert app.screen_name == "title" and app.controller is None  # the title holds no game
     assert app.screen.entries()[0] == "continue"
     hands.press(A)
-    assert app.screen_name == "table" and app.controller is controller
+    # Continue reads the save again: the same game, the computer seats as they were
+    again = app.controller
+    assert app.screen_name == "table" and again is not controller
+    assert again.game.log == controller.game.log and again.snapshot() == controller.snapshot()
 
 
 def test_bots_wait_for_the_speed_setting_and_an_idle_loop_draws_nothing(board):
     app = new_app(rules=Rules.preset("classic"))
     app.levels = ["random", "random"]
-    app.settings["bot_delay_ms"] = 1000
+    app.settings.bot_delay_ms = 1000
     hands = Hands(app)
     moves = []
     app.new_game()

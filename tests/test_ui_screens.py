@@ -58,7 +58,7 @@ def board(request):
 
 
 def scene_app(board, name):
-    app = shoot.open_app(board, seed=1, window=False, storage=shoot.MemoryStorage())
+    app = shoot.open_app(board, seed=1, window=False, storage=None)
     SCENES[name](app)
     app.display.refresh()
     return app

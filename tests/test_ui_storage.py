@@ -1,4 +1,4 @@
-"""The App over real storage (thousand/ui/storage.py): Continue after a power cut, a damaged
+"""The App over real storage (thousand/persist/saves.py): Continue after a power cut, a damaged
 save, settings and statistics across restarts, records.  Driven with keys on the desktop board."""
 
 import json
@@ -17,12 +17,14 @@ from thousand.hw.keys import A, B, LEFT, RIGHT  # noqa: E402
 from thousand.record import replay  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
-from thousand.stats import Stats  # noqa: E402
-from thousand.storage import FileStore, MemoryNvm, NvmStore  # noqa: E402
+from thousand.persist.stats import load_stats  # noqa: E402
+from thousand.persist.saves import Saves  # noqa: E402
+from thousand.persist.files import FileStore  # noqa: E402
+from thousand.persist.store import NvmStore  # noqa: E402
 from thousand.ui.desktop import open_app  # noqa: E402
-from thousand.ui.storage import PersistentStorage  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from savecheck import MemoryNvm, MemoryStore  # noqa: E402
 from ui_keys import take_decision  # noqa: E402
 from test_ui_play import Hands, board  # noqa: E402,F401  (board: the fixture)
 
@@ -46,8 +48,8 @@ def store_maker(request, tmp_path):
 
 
 def start_app(store, rules=None):
-    app = open_app("pybadge", seed=SEED, rules=rules, window=False, storage=PersistentStorage(store))
-    app.settings["bot_delay_ms"] = 0  # not saved: the test's own pace
+    app = open_app("pybadge", seed=SEED, rules=rules, window=False, storage=Saves(store))
+    app.settings.bot_delay_ms = 0  # not saved: the test's own pace
     app.display.refresh = lambda: None  # screens and labels are updated; only the pixels are not drawn
     return app, Hands(app)
 
@@ -105,7 +107,7 @@ def test_continue_after_a_power_cut_is_the_game_that_would_have_been(board, stor
     drive(app, hands, chooser, 14)  # into the second deal
     assert len(app.controller.sheet()) >= 1
     before = position(app)
-    deals_counted = Stats.load(store_maker()).deals
+    deals_counted = load_stats(store_maker())[0].deals
     assert deals_counted == len([r for r in app.controller.sheet() if r.result != scoring.REDEAL])
     power_cut(app)
 
@@ -119,7 +121,7 @@ def test_continue_after_a_power_cut_is_the_game_that_would_have_been(board, stor
     drive(app, hands, chooser)
     assert app.screen_name == "title" and resumed.over
     assert "continue" not in app.screen.entries()
-    resumed_stats = Stats.load(store_maker())
+    resumed_stats = load_stats(store_maker())[0]
     power_cut(app)
 
     other = FileStore(str(tmp_path / "uninterrupted"))
@@ -129,7 +131,7 @@ def test_continue_after_a_power_cut_is_the_game_that_would_have_been(board, stor
     drive(app, hands, Rng(5))
     assert whole.scores == resumed.scores and whole.winner == resumed.winner
     assert [r.deltas for r in whole.sheet][-len(resumed.sheet):] == [r.deltas for r in resumed.sheet]
-    assert stats_numbers(Stats.load(other)) == stats_numbers(resumed_stats)
+    assert stats_numbers(load_stats(other)[0]) == stats_numbers(resumed_stats)
     assert resumed_stats.games == 1
     assert resumed_stats.deals == len([r for r in whole.sheet if r.result != scoring.REDEAL])
     power_cut(app)
@@ -169,20 +171,20 @@ def test_settings_and_statistics_survive_a_restart(board, store_maker):
     hands.press(A)  # sound off
     hands.press(RIGHT)
     hands.press(A)  # the computer's pause: after the test's 0 ms, the slowest
-    assert app.settings["muted"] and app.settings["bot_delay_ms"] == 1500
+    assert not app.settings.sound and app.settings.bot_delay_ms == 1500
     hands.press(B)
     app.rules = Rules.from_dict({"preset": "full", "target": 500})
     new_game(app, hands, ("random", "random"))
-    app.settings["bot_delay_ms"] = 0
+    app.settings.bot_delay_ms = 0
     drive(app, hands, Rng(9), 16)
-    counted = Stats.load(store_maker())
+    counted = load_stats(store_maker())[0]
     assert counted.deals >= 1
     power_cut(app)
 
     app, hands = start_app(store_maker())
-    assert app.settings["muted"] is True and app.rules == Rules.from_dict({"preset": "full", "target": 500})
+    assert app.settings.sound is False and app.rules == Rules.from_dict({"preset": "full", "target": 500})
     assert app.levels == ["random", "random"]
-    app2_delay = PersistentStorage(store_maker()).load_settings()["bot_delay_ms"]
+    app2_delay = Saves(store_maker()).load_settings().bot_delay_ms
     assert app2_delay == 1500
     hands.move_to("statistics", lambda: app.screen.entries()[app.screen.cursor], len(app.screen.entries()))
     hands.press(A)
@@ -192,7 +194,7 @@ def test_settings_and_statistics_survive_a_restart(board, store_maker):
     hands.press(B)
     hands.press(A)  # Continue
     drive(app, hands, Rng(9), 20)
-    assert Stats.load(store_maker()).deals > counted.deals  # counting goes on
+    assert load_stats(store_maker())[0].deals > counted.deals  # counting goes on
     power_cut(app)
 
 
@@ -237,7 +239,7 @@ def test_records_are_written_on_leaving_and_at_the_game_end(board, data_dir):
     with open(data_dir / "records" / "last.json") as file:
         out = replay(json.load(file))
     assert out["scores"] == game.scores and out["winner"] == game.winner
-    record_writers = ("thousand.export", "thousand.record", "thousand.notation")
+    record_writers = ("thousand.persist.records", "thousand.record", "thousand.notation")
     assert not [name for name in record_writers if name in sys.modules]  # unloaded once written
     assert not [name for name in os.listdir(data_dir) if name.startswith("game.") and os.path.getsize(data_dir / name)]
     power_cut(app)
@@ -247,15 +249,14 @@ def test_a_redeal_question_answered_before_the_cut_is_not_asked_again():
     """"Keep the cards" changes no card, only who is still to be asked: the save keeps that."""
     from thousand import actions
     from thousand.controller import Controller
-    from thousand.storage import MemoryStore
 
     controller = Controller(Rules.preset("classic"), ("random", "random"), seed=35)
     controller.next_deal()
     assert controller.human_decision().question  # this seed's first deal lets the human call a redeal
     controller.act(actions.ACTION_KEEP)
     store = MemoryStore()
-    PersistentStorage(store).save_game(controller)
-    again = PersistentStorage(store).load_game()
+    Saves(store).save_game(controller)
+    again = Saves(store).load_game()
     assert again is not controller and again.pending().question == controller.pending().question
     assert (again.pending().seat, again.pending().legal) == (controller.pending().seat, controller.pending().legal)
     for _ in range(3):  # and the computer seats go on the same way
@@ -265,14 +266,14 @@ def test_a_redeal_question_answered_before_the_cut_is_not_asked_again():
 def test_damaged_settings_are_told_once_and_the_defaults_used(board, tmp_path):
     folder = str(tmp_path / "data")
     app, hands = start_app(FileStore(folder))
-    app.set_setting("muted", True)
+    app.set_setting("sound", False)
     power_cut(app)
     with open(os.path.join(folder, "settings.0"), "r+b") as file:
         file.seek(9)
         file.write(b"\xff\xff")
     app, hands = start_app(FileStore(folder))
     assert app.screen.problem.startswith("settings save damaged") and app.screen.problem.endswith("started afresh")
-    assert app.settings["muted"] is False and app.rules == Rules.preset("classic")
+    assert app.settings.sound is True and app.rules == Rules.preset("classic")
     hands.press(RIGHT)  # the title stays usable
     power_cut(app)
 
@@ -288,7 +289,7 @@ def test_out_of_memory_restarts_at_the_title_from_the_save(board, monkeypatch):
     from thousand.ui import app as app_module
 
     nvm = MemoryNvm(8192)
-    storage = PersistentStorage(NvmStore(nvm))
+    storage = Saves(NvmStore(nvm))
     first, hands = start_app(NvmStore(nvm))
     first.storage = storage
     new_game(first, hands)
@@ -321,7 +322,7 @@ def test_out_of_memory_restarts_at_the_title_from_the_save(board, monkeypatch):
     assert app.screen_name == "title" and app.screen.problem == app_module.OUT_OF_MEMORY
     ScriptedApp.failing = False
     hands = Hands(app)
-    app.settings["bot_delay_ms"] = 0
+    app.settings.bot_delay_ms = 0
     assert app.screen.entries()[0] == "continue"
     hands.press(A)
     assert app.controller is not first.controller
@@ -342,5 +343,59 @@ def test_a_board_that_keeps_running_out_of_memory_stops_with_the_error(board, mo
     monkeypatch.setattr(app_module, "App", FailingApp)
     monkeypatch.chdir(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     with pytest.raises(MemoryError):
-        app_module.main(board=board, storage=PersistentStorage(NvmStore(MemoryNvm(8192))))
+        app_module.main(board=board, storage=Saves(NvmStore(MemoryNvm(8192))))
     assert FailingApp.made == 1 + app_module.MEMORY_RESTARTS
+
+
+def test_only_the_resident_saves_stay_loaded_during_play(board, store_maker):
+    """After a Continue and a deal end, the table has let go of reading, settings,
+    statistics and records; the save after each move needs only store, saves, and encode
+    and coding (held with the game)."""
+    app, hands = start_app(store_maker(), Rules.from_dict(SHORT))
+    new_game(app, hands)
+    drive(app, hands, Rng(5), 14)  # into the second deal: a deal end counted the statistics
+    power_cut(app)
+    app, hands = start_app(store_maker())
+    hands.press(A)  # Continue
+    drive(app, hands, Rng(6), 1)
+    assert app.screen_name == "table"
+    loaded = sorted(name for name in sys.modules if name.startswith("thousand.persist."))
+    assert loaded == ["thousand.persist.coding", "thousand.persist.encode", "thousand.persist.saves",
+                      "thousand.persist.store"]
+    power_cut(app)
+
+
+class CountingPolicy:
+    """A write policy that keeps moves apart from the other saves (as a board's may)."""
+
+    def __init__(self, flash, moves):
+        self.flash = flash
+        self.moves = moves
+
+    def store_for(self, moment):
+        from thousand.persist.saves import MOVE
+
+        return self.moves if moment == MOVE else self.flash
+
+
+def test_the_write_policy_decides_where_each_save_goes(board):
+    from thousand.persist.store import memory_store
+
+    flash = memory_store()
+    moves = memory_store()
+    saves = Saves(flash, policy=CountingPolicy(flash, moves))
+    app = open_app("pybadge", seed=SEED, rules=Rules.from_dict(SHORT), window=False, storage=saves)
+    app.settings.bot_delay_ms = 0
+    app.display.refresh = lambda: None
+    hands = Hands(app)
+    new_game(app, hands)
+    assert (flash.writes, moves.writes) == (2, 0)  # the settings (other levels) and the new game
+    drive(app, hands, Rng(5), 14)
+    deals = len(app.controller.sheet())
+    assert deals >= 1
+    # one a move of the human, except a move that ends a deal: the deal end's save has it
+    assert 14 - deals <= moves.writes < 14
+    assert flash.writes == 2 + 2 * deals  # then the game and the statistics at each deal end
+    for store in (moves, flash):  # each holds a position of this game
+        assert Saves(store).load_game().snapshot()["seed"] == app.controller.seed
+    power_cut(app)

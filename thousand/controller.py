@@ -29,6 +29,33 @@ class Controller:
         self.on_think = None  # called now and then inside a long bot slice (screen keep-alive)
         self.listeners = []  # callables(seat, action) told of every applied action
 
+    # -------------------------------------------------------------- saving
+    def snapshot(self):
+        """What a save keeps besides the Game (thousand.persist): the computer seats'
+        levels and random states, the seed and the seats still to be asked the redeal
+        question.  The bots are deterministic given their random states, so a restored
+        game goes on exactly as the uninterrupted one would.  Keys are stored: short."""
+        driver = self.driver
+        states = []
+        for seat in (1, 2):
+            states.extend(self.players[seat].rng.get_state())
+        asked = driver.questions if driver.asked_deal == self.game.deal_number else None
+        return {"levels": self.levels, "rng": states, "seed": self.seed, "ask": asked}
+
+    @classmethod
+    def restore(cls, game, snapshot):
+        """A Controller around a restored Game, its players and driver as ``snapshot()``
+        saw them (KeyError, IndexError, TypeError or ValueError for one it did not write)."""
+        controller = cls(game.rules, levels=snapshot["levels"], seed=snapshot["seed"], game=game)
+        states = snapshot["rng"]
+        for seat in (1, 2):
+            controller.players[seat].rng.set_state((states[2 * seat - 2], states[2 * seat - 1]))
+        asked = snapshot["ask"]
+        if asked is not None:  # mid-way through the redeal questions: the answered ones stay answered
+            controller.driver.asked_deal = game.deal_number
+            controller.driver.questions = list(asked)
+        return controller
+
     # -------------------------------------------------------------- reading
     def view(self, seat=HUMAN):
         return self.game.view(seat)

@@ -5,10 +5,12 @@
     python tools/export_record.py --last       # the last finished game (records/last.json)
 
 DATA is $THOUSAND_DATA_DIR, else $XDG_DATA_HOME/thousand, else ~/.local/share/thousand.
-Replay the record with ``python tools/referee.py < game.json``.  Exit status 1 with a
-one-line message when there is nothing to export or the save is damaged.
+The record starts at the deal the save holds (the score sheet keeps the earlier deals'
+scores, not their cards).  Replay it with ``python tools/referee.py < game.json``.  Exit
+status 1 with a one-line message when there is nothing to export or the save is damaged.
 """
 
+import json
 import os
 import shutil
 import sys
@@ -16,9 +18,10 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import cli  # noqa: E402  (tools/cli.py, beside this script)
-from thousand.export import CURRENT, LAST, record_text, records_dir, write_record  # noqa: E402
-from thousand.save import SaveSlot  # noqa: E402
-from thousand.storage import FileStore, SaveError, data_dir  # noqa: E402
+from thousand.persist.files import FileStore, data_dir  # noqa: E402
+from thousand.persist.records import CURRENT, LAST, records_dir, write_record  # noqa: E402
+from thousand.persist.restore import load_game  # noqa: E402
+from thousand.persist.store import KIND_GAME, SaveError, SlotPair  # noqa: E402
 
 
 def main(argv=None):
@@ -41,7 +44,7 @@ def main(argv=None):
             print(out)
         return 0
     try:
-        found = SaveSlot(FileStore(data_dir())).load()
+        found = load_game(SlotPair(FileStore(data_dir()), "game", KIND_GAME))
     except SaveError as error:
         print(str(error), file=sys.stderr)
         return 1
@@ -50,7 +53,7 @@ def main(argv=None):
         return 1
     game = found[0]
     if args.out == "-":
-        sys.stdout.write(record_text(game) + "\n")
+        sys.stdout.write(json.dumps(game.record()) + "\n")
         return 0
     out = args.out or os.path.join(records_dir(), CURRENT)
     if not write_record(game, out):

@@ -27,7 +27,6 @@ from thousand.controller import HUMAN, Controller  # noqa: E402
 from thousand.driver import RandomPlayer  # noqa: E402
 from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_GIVE, PHASE_PLAY, PHASE_TALON, Game  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
-from thousand.ui.app import MemoryStorage  # noqa: E402
 from thousand.ui.desktop import BOARD_SIZES, open_app  # noqa: E402
 from thousand.ui.render import display_bytes  # noqa: E402
 
@@ -283,7 +282,7 @@ def shoot(board, out, scale=2, only=None):
     for name, setup in scenes():
         if only and name not in only:
             continue
-        app = open_app(board, seed=1, window=False, storage=MemoryStorage())
+        app = open_app(board, seed=1, window=False, storage=None)
         setup(app)
         app.display.refresh()
         path = os.path.join(out, "%s-%s.png" % (board, name))

@@ -1,7 +1,7 @@
 """The application: screens, the main loop, settings, statistics and the storage doorway.
 
-The storage (``MemoryStorage`` here, ``PersistentStorage`` of thousand/ui/storage.py
-on the device and the desktop) keeps the game, the settings and the statistics.
+The storage (``thousand.persist.saves.Saves``: over the NVM on the device, files on the
+desktop, memory in tests) keeps the game, the settings and the statistics.
 Autosave (flash wear, docs/saves.md): after every action of the human, when a new
 game starts and when a deal ends; never after a computer's action (the computer
 players replay the same moves from their saved random state, so nothing is lost).
@@ -23,97 +23,31 @@ import sys
 
 from thousand import PLAYER_LEVELS
 from thousand.hw.keys import NO_KEY, ticks_diff
+from thousand.persist.saves import DEAL_END, LEAVE, NEW_GAME, Saves
 from thousand.ui import scenes
 
-SETTINGS_DEFAULTS = {"muted": False, "bot_delay_ms": 600}
-# ms between computer moves, so a human can follow; the index is the saved speed step
-# (Settings.speed: 0 the slowest, 2 the default)
-BOT_DELAYS = (1500, 1000, 600, 300, 0)
 HUMAN = 0  # thousand.controller.HUMAN (the controller is imported only when a game starts)
 DEAL_END_PAUSE_MS = 900  # the last trick stays on the table this long before the summary
 OUT_OF_MEMORY = "Out of memory: restarted"
 MEMORY_RESTARTS = 3  # restarts after a MemoryError (main) before the error stops the program
 
 
-class MemoryStorage:
-    """Saves for this session only (tests, screenshots); the same methods as PersistentStorage.
-
-    ``load_game`` returns what ``save_game`` was given (a Controller) or None;
-    settings are a dict (SETTINGS_DEFAULTS, plus ``rules`` and ``levels`` once a game
-    was started); statistics a ``thousand.stats.Stats``.
-    """
-
-    def __init__(self):
-        self.game = None
-        self.settings = {}
-        self.stats = None
-        self.problem = None  # one line for the player, taken by take_problem()
-
-    def report(self, problem):
-        self.problem = problem
-
-    def take_problem(self):
-        problem = self.problem
-        self.problem = None
-        return problem
-
-    def reread_game(self):
-        pass  # the game in memory is all there is
-
-    def holds_game(self):
-        return self.game is not None
-
-    def has_game(self):
-        return self.game is not None
-
-    def load_game(self):
-        return self.game
-
-    def save_game(self, controller):
-        self.game = controller
-
-    def clear_game(self):
-        self.game = None
-
-    def load_settings(self):
-        return dict(self.settings)
-
-    def save_settings(self, settings):
-        self.settings = dict(settings)
-
-    def load_stats(self):
-        if self.stats is None:
-            from thousand.stats import Stats
-
-            self.stats = Stats()
-        return self.stats
-
-    def save_stats(self, stats):
-        self.stats = stats
-
-    def export(self, controller):
-        pass
-
-
 class App:
     def __init__(self, board, display, sheet, storage=None, rules=None, seed=None):
-        from thousand.rules import Rules
-
         self.board = board
         self.display = display
         self.width = board.width
         self.height = board.height
         self.sheet = sheet
-        self.storage = storage if storage is not None else MemoryStorage()
-        self.settings = dict(SETTINGS_DEFAULTS)
-        self.settings.update(self.storage.load_settings())
-        kept_rules = self.settings.pop("rules", None)
-        kept_levels = self.settings.pop("levels", None)
-        board.set_muted(self.settings["muted"])
-        if rules is None:
-            rules = kept_rules if kept_rules is not None else Rules.preset("classic")
-        self.rules = rules  # for the next new game
-        self.levels = usable_levels(kept_levels)
+        if storage is None:  # this session only
+            from thousand.persist.store import memory_store
+
+            storage = Saves(memory_store())
+        self.storage = storage
+        self.settings = storage.load_settings()  # a thousand.persist.saves.Settings
+        board.set_muted(not self.settings.sound)
+        self.rules = rules if rules is not None else self.settings.rules  # for the next new game
+        self.levels = usable_levels(self.settings.levels)
         self.seed = seed  # None: a new seed per game
         self.games_started = 0
         self.controller = None
@@ -180,7 +114,7 @@ class App:
         self.games_started += 1
         self.save_settings()  # the rules and levels chosen for this game are the next game's too
         self.start(Controller(self.rules.copy(), levels=self.levels, seed=seed))
-        self.storage.save_game(self.controller)  # replaces the save of the game before
+        self.storage.save_game(self.controller, NEW_GAME)  # replaces the save of the game before
         self.report_problem()
 
     def start(self, controller):
@@ -243,7 +177,7 @@ class App:
         game = controller.game
         over = controller.over()
         if not over:
-            storage.save_game(controller)
+            storage.save_game(controller, DEAL_END)
         stats = storage.load_stats()
         counted = stats.record_deal(game, HUMAN)
         if over:
@@ -263,7 +197,7 @@ class App:
 
     def save_and_leave(self):
         """"Save, go to title": the save, and the game's record where records can be written."""
-        self.storage.save_game(self.controller)
+        self.storage.save_game(self.controller, LEAVE)
         self.export_record()
         # The title holds no game: Continue reads it again (the engine's modules are let go
         # meanwhile, thousand/ui/scenes.py).
@@ -279,16 +213,19 @@ class App:
         scenes.settle(self.screen_name, self.holds_game())
 
     def save_settings(self):
-        self.storage.save_settings(dict(self.settings, rules=self.rules, levels=self.levels))
+        settings = self.settings
+        settings.rules = self.rules
+        settings.levels = list(self.levels)
+        self.storage.save_settings(settings)
 
     def set_setting(self, name, value):
-        self.settings[name] = value
-        if name == "muted":
-            self.board.set_muted(value)
+        setattr(self.settings, name, value)
+        if name == "sound":
+            self.board.set_muted(not value)
         self.save_settings()
 
     def beep(self, freq, ms):
-        if not self.settings["muted"]:
+        if self.settings.sound:
             self.board.beep(freq, ms)
 
     # -------------------------------------------------------------- the loop
@@ -316,14 +253,14 @@ class App:
                 self.deal_over_ms = now
                 self.deal_ended()
                 self.beep(660, 60)
-            elif ticks_diff(now, self.deal_over_ms) >= max(DEAL_END_PAUSE_MS, self.settings["bot_delay_ms"]):
+            elif ticks_diff(now, self.deal_over_ms) >= max(DEAL_END_PAUSE_MS, self.settings.bot_delay_ms):
                 self.show("summary")
             return
         decision = controller.pending()
         self.show_turn(decision.seat)
         if decision.seat == 0:
             return
-        if ticks_diff(now, self.last_move_ms) >= self.settings["bot_delay_ms"]:
+        if ticks_diff(now, self.last_move_ms) >= self.settings.bot_delay_ms:
             controller.step()
 
     def keep_alive(self):
@@ -361,10 +298,9 @@ def main(board=None, storage=None):
     from thousand.ui import sprites
 
     if storage is None:
-        from thousand.storage import default_store
-        from thousand.ui.storage import PersistentStorage
+        from thousand.persist.files import default_store
 
-        storage = PersistentStorage(default_store())
+        storage = Saves(default_store())
 
     if board is None:
         board = hw.load()

@@ -70,10 +70,10 @@ def main(argv, max_ticks=None):
         rules = rules_from_text(options.rules) if options.rules is not None else None
     except (RulesError, ValueError) as error:
         parser.error(str(error))
-    from thousand.storage import FileStore, data_dir
-    from thousand.ui.storage import PersistentStorage
+    from thousand.persist.saves import Saves
+    from thousand.persist.files import FileStore, data_dir
 
-    storage = PersistentStorage(FileStore(data_dir()))
+    storage = Saves(FileStore(data_dir()))
     app = open_app(options.board, options.seed, rules, scale=options.scale, storage=storage)
     if options.levels:
         levels = options.levels.split(",")

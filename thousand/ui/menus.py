@@ -248,8 +248,8 @@ class SettingsScreen(MenuScreen):
         cols = self.list.cols
         settings = self.app.settings
         return [
-            pad("Sound", "off" if settings["muted"] else "on", cols),
-            pad("Bot pause", "%d ms" % settings["bot_delay_ms"], cols),
+            pad("Sound", "on" if settings.sound else "off", cols),
+            pad("Bot pause", "%d ms" % settings.bot_delay_ms, cols),
             "Back",
         ]
 
@@ -257,13 +257,13 @@ class SettingsScreen(MenuScreen):
         return ("A: sound on/off", "A: the computer's pause between moves", "A: back")[self.cursor]
 
     def choose(self, index):
-        from thousand.ui.app import BOT_DELAYS
+        from thousand.persist.saves import BOT_DELAYS
 
         app = self.app
         if index == 0:
-            app.set_setting("muted", not app.settings["muted"])
+            app.set_setting("sound", not app.settings.sound)
         elif index == 1:
-            delay = app.settings["bot_delay_ms"]
+            delay = app.settings.bot_delay_ms
             at = BOT_DELAYS.index(delay) if delay in BOT_DELAYS else -1
             app.set_setting("bot_delay_ms", BOT_DELAYS[(at + 1) % len(BOT_DELAYS)])
         else:

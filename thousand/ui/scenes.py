@@ -23,11 +23,11 @@ RESIDENT = (
     "thousand.hw.pybadge", "thousand.hw.pygamer", "thousand.hw.picosystem", "thousand.hw.feather_esp32s3_rtft",
     "thousand.ui", "thousand.ui.app", "thousand.ui.scenes", "thousand.ui.widgets", "thousand.ui.sprites",
     "adafruit_display_text", "adafruit_display_text.bitmap_label", "adafruit_ticks",
-    "thousand.storage", "thousand.ui.storage",
+    "thousand.persist", "thousand.persist.store", "thousand.persist.saves",
 )
 GAME = (
     "thousand.actions", "thousand.cards", "thousand.rng", "thousand.game", "thousand.scoring",
-    "thousand.driver", "thousand.controller", "thousand.save",
+    "thousand.driver", "thousand.controller", "thousand.persist.coding", "thousand.persist.encode",
     "thousand.bots", "thousand.bots.evaluate", "thousand.bots.knowledge",
     "thousand.bots.solver", "thousand.bots.heuristic",
 )
@@ -37,8 +37,8 @@ SCREENS = {
     "title": _MENUS,
     "newgame": _MENUS,
     "agreements": _MENUS + ("thousand.ui.helptext",),
-    "settings": _MENUS + ("thousand.settings",),
-    "statistics": _MENUS + ("thousand.stats",),
+    "settings": _MENUS + ("thousand.persist.settings", "thousand.persist.coding", "thousand.persist.reading"),
+    "statistics": _MENUS + ("thousand.persist.stats", "thousand.persist.coding"),
     "help": _MENUS + ("thousand.ui.helptext",),
     "tablemenu": _MENUS,
     "table": ("thousand.ui.table",),
@@ -47,7 +47,9 @@ SCREENS = {
     "chart": _SHEETS,
 }
 ON_DEMAND = ("thousand.explain", "thousand.checks", "thousand.notation", "thousand.record",
-             "thousand.export", "thousand.stats", "thousand.settings")
+             "thousand.persist.coding", "thousand.persist.reading", "thousand.persist.restore",
+             "thousand.persist.files", "thousand.persist.settings", "thousand.persist.stats",
+             "thousand.persist.records")
 
 
 def needed(screen, holds_game):

@@ -68,10 +68,10 @@ class Robot:
         sheet = sprites.Sheet(sprites.SHEET_PATH)
         yield None
         # As main() builds it on a board, with the board's NVM as the store.
-        from thousand.storage import NvmStore
-        from thousand.ui.storage import PersistentStorage
+        from thousand.persist.saves import Saves
+        from thousand.persist.store import NvmStore
 
-        storage = PersistentStorage(NvmStore(microcontroller.nvm))
+        storage = Saves(NvmStore(microcontroller.nvm))
         yield None
         from thousand.rng import Rng
         from thousand.ui.app import App
@@ -145,7 +145,7 @@ class Robot:
         yield B
         yield from self.choose_in_menu("settings")
         yield RIGHT
-        while app.settings["bot_delay_ms"] != 0:  # the computer's pause: none (as fast as it goes)
+        while app.settings.bot_delay_ms != 0:  # the computer's pause: none (as fast as it goes)
             yield A
         yield B
         yield from self.choose_in_menu("statistics")

@@ -1,58 +1,60 @@
-"""The human player's statistics over all games, kept like the game save.
+"""The human player's statistics over all games: counted at deal ends, shown on their screen.
 
-Call ``record_deal(game, human)`` whenever a deal has ended, also right after a
-resume (a deal already counted is passed over, so a power cut between the game
-save and the statistics save neither loses nor doubles a deal), and
-``record_game(game, human)`` when the game is over; then ``save()``.
+Loaded at deal ends and by the statistics screen, let go at the next screen change;
+reading a damaged record loads ``reading`` for its report.  Loading never fails:
+damaged or newer statistics start afresh with a one-line problem.
 
->>> from thousand.game import Game
->>> from thousand.storage import MemoryStore
->>> stats = Stats.load(MemoryStore())
->>> stats.games, stats.win_rate(), stats.average_contract()
-(0, 0, 0)
+>>> from thousand.persist.store import memory_store
+>>> store = memory_store()
+>>> stats, problem = load_stats(store)
+>>> stats.games, stats.win_rate(), stats.average_contract(), problem
+(0, 0, 0, None)
+>>> stats.games = 3; stats.best_score = -40; save_stats(store, stats)
+>>> again = load_stats(store)[0]; again.games, again.best_score, again.worst_score
+(3, -40, None)
 """
 
 from thousand import scoring
-from thousand.save import Reader, Writer
-from thousand.storage import KIND_STATS, Kept, crc32
+from thousand.persist.coding import Reader, Writer
+from thousand.persist.store import KIND_STATS, SaveError, SlotPair, crc32
 
 STATS_VERSION = 1
 
+
+# ---------------------------------------------------------------- statistics
 # Counters in the order they are saved; a later version appends to this list.
 FIELDS = (
     "games", "wins", "deals", "contracts_taken", "contracts_made", "contract_total",
     "best_contract", "barrels", "falls", "bolts", "concessions", "marriages", "ace_marriages",
     "best_score", "worst_score", "last_deal_key", "last_game_key",
 )
-_SIGNED = ("best_score", "worst_score")
+SIGNED = ("best_score", "worst_score")  # None until a game is finished
 
 
-def _key(game, extra):
-    """A number that tells one deal (or game end) from another across games."""
+def deal_key(game, end):
+    """A number that tells one deal (``end`` 0) or game end (1) from another across games."""
     w = Writer()
     w.sint(game.seed if isinstance(game.seed, int) else 0)
     w.uint(game.deal_number)
     for mask in game.dealt:
         w.mask24(mask)
-    w.uint(extra)
+    w.uint(end)
     return crc32(w.buf)
 
 
-class Stats(Kept):
-    """``Stats.load(store)`` never fails (see Kept); ``save(store)`` after recording."""
+class Stats:
+    """The human's statistics over all games.
 
-    NAME = "stats"
-    KIND = KIND_STATS
-    VERSION = STATS_VERSION
+    ``record_deal(game, human)`` whenever a deal has ended, also right after a resume (a
+    deal already counted is passed over, so a power cut between the game save and the
+    statistics save neither loses nor doubles a deal), ``record_game(game, human)`` when
+    the game is over; then ``save_stats``.
+    """
 
     def __init__(self):
         for name in FIELDS:
-            setattr(self, name, 0)
-        self.best_score = None  # final scores of finished games
-        self.worst_score = None
-        self.problem = None
+            setattr(self, name, None if name in SIGNED else 0)
 
-    # ------------------------------------------------------------ derived numbers
     def win_rate(self):
         """Games won, in whole percent."""
         return self.wins * 100 // self.games if self.games else 0
@@ -60,13 +62,12 @@ class Stats(Kept):
     def average_contract(self):
         return self.contract_total // self.contracts_taken if self.contracts_taken else 0
 
-    # ------------------------------------------------------------ recording
     def record_deal(self, game, human):
         """Count the deal that just ended; False when there is none or it was counted."""
         result = game.last_result
         if result is None or game.deal_start is None or result.number != game.deal_number:
             return False
-        key = _key(game, 0)
+        key = deal_key(game, 0)
         if key == self.last_deal_key:
             return False
         self.last_deal_key = key
@@ -104,7 +105,7 @@ class Stats(Kept):
         """Count a finished game; False when it is not over or was counted."""
         if not game.over:
             return False
-        key = _key(game, 1)
+        key = deal_key(game, 1)
         if key == self.last_game_key:
             return False
         self.record_deal(game, human)  # the last deal, if not yet counted
@@ -118,33 +119,6 @@ class Stats(Kept):
         if self.worst_score is None or score < self.worst_score:
             self.worst_score = score
         return True
-
-    # ------------------------------------------------------------ storing
-    def to_bytes(self):
-        w = Writer()
-        w.uint(len(FIELDS))
-        for name in FIELDS:
-            value = getattr(self, name)
-            if name in _SIGNED:
-                w.uint(0 if value is None else 1)
-                if value is not None:
-                    w.sint(value)
-            else:
-                w.uint(value)
-        return bytes(w.buf)
-
-    @classmethod
-    def from_bytes(cls, payload):
-        r = Reader(payload)
-        s = cls()
-        count = r.uint()
-        for i in range(min(count, len(FIELDS))):
-            name = FIELDS[i]
-            if name in _SIGNED:
-                setattr(s, name, r.sint() if r.uint() else None)
-            else:
-                setattr(s, name, r.uint())
-        return s
 
     def lines(self):
         """The statistics screen, one line each, at most 25 characters (the 160 px screen).
@@ -165,3 +139,45 @@ class Stats(Kept):
             out.append("Best final score %d" % self.best_score)
             out.append("Worst final score %d" % self.worst_score)
         return out
+
+
+def stats_bytes(stats):
+    w = Writer()
+    w.uint(len(FIELDS))
+    for name in FIELDS:
+        value = getattr(stats, name)
+        if name in SIGNED:
+            w.uint(0 if value is None else 1)
+            if value is not None:
+                w.sint(value)
+        else:
+            w.uint(value)
+    return bytes(w.buf)
+
+
+def stats_from(payload):
+    r = Reader(payload)
+    s = Stats()
+    for name in FIELDS[:r.uint()]:
+        setattr(s, name, (r.sint() if r.uint() else None) if name in SIGNED else r.uint())
+    return s
+
+
+def load_stats(store):
+    """(Stats, problem or None)."""
+    found, damaged = SlotPair(store, "stats", KIND_STATS).scan()
+    if found is None and not damaged:
+        return Stats(), None
+    if found is not None and found[0] == STATS_VERSION:
+        try:
+            return stats_from(found[1]), None
+        except SaveError:
+            pass
+    from thousand.persist.reading import load_kept  # damaged, newer or unreadable: say why, keep a copy
+
+    return load_kept(SlotPair(store, "stats", KIND_STATS), STATS_VERSION, stats_from, Stats)
+
+
+def save_stats(store, stats):
+    """SaveError (one line) when the store refuses."""
+    SlotPair(store, "stats", KIND_STATS).write(STATS_VERSION, stats_bytes(stats))

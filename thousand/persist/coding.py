@@ -1,0 +1,226 @@
+"""Numbers, rules and small values as bytes, both ways: what every saved record is made of.
+
+No engine here: the settings and the statistics are read and written with it at the
+title, where no game is held (thousand/ui/scenes.py).  Integers are LEB128 varints;
+"zz" zigzag for signed values; "int5" is zigzag of v/5 with a flag bit when v is a
+multiple of 5, else of v.
+
+>>> w = Writer(); w.sint(-7); w.int5(120); put_value(w, {"b": [1, "x"], "a": None})
+>>> r = Reader(bytes(w.buf)); r.sint(), r.int5(), get_value(r)
+(-7, 120, {'a': None, 'b': [1, 'x']})
+"""
+
+from thousand.rules import BOOL, INT, INT_OR_NULL, Rules, _agreement
+from thousand.persist.store import SaveError
+
+# The agreement ids and preset names as format 1 numbers them.  Frozen: when the rules
+# gain an agreement, it goes into a new list for a new format, and a format-1 save still
+# reads through this one (the new agreement keeps its preset value: the migration).
+AGREEMENT_IDS_V1 = (
+    "target", "bid_jumps", "bid_cap", "silence_below", "talon_hidden_at_100",
+    "discard_open", "must_beat", "must_overtrump", "marriage_needs_trick", "ace_marriage",
+    "lead_trump_only_declarer", "round_declarer", "bolt_mode", "bolt_penalty",
+    "declarer_bolts", "samosval", "barrel_at", "barrel_deals", "barrel_win",
+    "barrel_fall_penalty", "barrel_collision", "barrel_three_falls_zero", "concede",
+    "concede_payout", "concede_deduct", "concede_limit", "concede_on_barrel", "golden",
+    "golden_raise", "golden_double_marriages", "golden_concede", "golden_fail", "dark",
+    "dark_min_score", "dark_concede", "redeal_hand_points_below", "redeal_hand_nines",
+    "redeal_hand_jacks", "redeal_talon_points_below", "redeal_talon_two_nines",
+    "redeal_talon_three_jacks", "redeal_talon_only_at_100", "redeal_four_aces",
+)
+PRESET_NAMES_V1 = ("classic", "full", "club", "family")
+# The numbering of every format this program reads: (agreement ids, preset names).
+RULES_NUMBERING = {1: (AGREEMENT_IDS_V1, PRESET_NAMES_V1)}
+
+class Writer:
+    def __init__(self):
+        self.buf = bytearray()
+
+    def byte(self, b):
+        self.buf.append(b)
+
+    def uint(self, n):
+        if n < 0:
+            raise ValueError("negative value %d where none can be" % n)
+        while n >= 0x80:
+            self.buf.append((n & 0x7F) | 0x80)
+            n >>= 7
+        self.buf.append(n)
+
+    def sint(self, n):
+        self.uint(n * 2 if n >= 0 else -n * 2 - 1)
+
+    def int5(self, n):
+        if n % 5:
+            self.uint((n * 2 if n >= 0 else -n * 2 - 1) * 2 + 1)
+        else:
+            n //= 5
+            self.uint((n * 2 if n >= 0 else -n * 2 - 1) * 2)
+
+    def mask24(self, m):
+        self.buf.append(m & 0xFF)
+        self.buf.append((m >> 8) & 0xFF)
+        self.buf.append(m >> 16)
+
+    def uints(self, values):
+        for v in values:
+            self.uint(v)
+
+
+def put_rules(w, rules):
+    """The preset, then the agreements that differ from it, by format 1 numbers."""
+    base = Rules.preset(rules.preset_name)
+    w.uint(PRESET_NAMES_V1.index(rules.preset_name))
+    changed = [i for i in range(len(AGREEMENT_IDS_V1))
+               if getattr(rules, AGREEMENT_IDS_V1[i]) != getattr(base, AGREEMENT_IDS_V1[i])]
+    w.uint(len(changed))
+    for i in changed:
+        w.uint(i)
+        entry = _agreement(AGREEMENT_IDS_V1[i])
+        value = getattr(rules, entry[0])
+        kind = entry[1]
+        if kind == BOOL:
+            w.uint(1 if value else 0)
+        elif kind == INT:
+            w.sint(value)
+        elif kind == INT_OR_NULL:
+            w.uint(0 if value is None else 1)
+            if value is not None:
+                w.sint(value)
+        else:
+            w.uint(entry[3].index(value))
+
+
+# Small values (the controller's snapshot, the settings' levels): None, bools, ints,
+# text, bytes, lists and dicts with text keys, written with their keys sorted so that
+# the bytes do not depend on dict order.
+NONE, FALSE, TRUE, INTEGER, TEXT, BYTES, LIST, DICT = range(8)
+
+
+def put_value(w, value):
+    if value is None:
+        w.byte(NONE)
+    elif value is True or value is False:
+        w.byte(TRUE if value else FALSE)
+    elif isinstance(value, int):
+        w.byte(INTEGER)
+        w.sint(value)
+    elif isinstance(value, (str, bytes, bytearray)):
+        data = value.encode("utf-8") if isinstance(value, str) else value
+        w.byte(TEXT if isinstance(value, str) else BYTES)
+        w.uint(len(data))
+        w.buf.extend(data)
+    elif isinstance(value, (list, tuple)):
+        w.byte(LIST)
+        w.uint(len(value))
+        for item in value:
+            put_value(w, item)
+    elif isinstance(value, dict):
+        keys = sorted(value)
+        w.byte(DICT)
+        w.uint(len(keys))
+        for key in keys:
+            if not isinstance(key, str):
+                raise ValueError("saved dict keys must be text, not %r" % (key,))
+            put_value(w, key)
+            put_value(w, value[key])
+    else:
+        raise ValueError("cannot save a %s" % type(value).__name__)
+
+
+class Reader:
+    def __init__(self, data):
+        self.data = data
+        self.pos = 0
+
+    def byte(self):
+        if self.pos >= len(self.data):
+            raise SaveError("save ends too early")
+        self.pos += 1
+        return self.data[self.pos - 1]
+
+    def uint(self):
+        n = 0
+        shift = 0
+        while True:
+            b = self.byte()
+            n |= (b & 0x7F) << shift
+            if b < 0x80:
+                return n
+            shift += 7
+            if shift > 280:
+                raise SaveError("save holds an impossible number")
+
+    def sint(self):
+        n = self.uint()
+        return -(n >> 1) - 1 if n & 1 else n >> 1
+
+    def int5(self):
+        n = self.uint()
+        v = n >> 1
+        v = -(v >> 1) - 1 if v & 1 else v >> 1
+        return v if n & 1 else v * 5
+
+    def mask24(self):
+        return self.byte() | (self.byte() << 8) | (self.byte() << 16)
+
+    def uints(self, count):
+        return [self.uint() for _ in range(count)]
+
+    def bytes(self, n):
+        if self.pos + n > len(self.data):
+            raise SaveError("save ends too early")
+        self.pos += n
+        return bytes(self.data[self.pos - n:self.pos])
+
+
+def get_rules(r, version=1):
+    ids, presets = RULES_NUMBERING[version]
+    index = r.uint()
+    if index >= len(presets):
+        raise SaveError("save names an unknown preset")
+    rules = Rules.preset(presets[index])
+    for _ in range(r.uint()):
+        i = r.uint()
+        if i >= len(ids):
+            raise SaveError("save names an unknown agreement")
+        entry = _agreement(ids[i])
+        kind = entry[1] if entry is not None else INT
+        if kind == BOOL:
+            value = r.uint() == 1
+        elif kind == INT:
+            value = r.sint()
+        elif kind == INT_OR_NULL:
+            value = r.sint() if r.uint() else None
+        else:
+            k = r.uint()
+            if k >= len(entry[3]):
+                raise SaveError("save holds an unknown value for '%s'" % entry[0])
+            value = entry[3][k]
+        if entry is not None:  # an agreement the rules no longer have is dropped
+            setattr(rules, entry[0], value)
+    rules.validate()
+    return rules
+
+
+def get_value(r, depth=0):
+    if depth > 16:
+        raise SaveError("save nested too deeply")
+    tag = r.byte()
+    if tag <= TRUE:
+        return None if tag == NONE else tag == TRUE
+    if tag == INTEGER:
+        return r.sint()
+    if tag == TEXT:
+        return str(r.bytes(r.uint()), "utf-8")
+    if tag == BYTES:
+        return r.bytes(r.uint())
+    if tag == LIST:
+        return [get_value(r, depth + 1) for _ in range(r.uint())]
+    if tag == DICT:
+        out = {}
+        for _ in range(r.uint()):
+            key = get_value(r, depth + 1)
+            out[key] = get_value(r, depth + 1)
+        return out
+    raise SaveError("save holds an unknown kind of value")

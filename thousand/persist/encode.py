@@ -1,0 +1,190 @@
+"""The game save's bytes: written after every human move, so this module stays loaded
+while a game is held (with the engine it reads the game from).
+
+A save is the state at the start of the current deal, the deal's cards (three 24-bit
+hand masks; the talon is the rest) and its actions, two bytes each; restoring deals
+those cards and re-applies the actions (``thousand.persist.restore``): the engine is
+deterministic, so replaying is restoring.  Before it, the score sheet of the finished
+deals, a few bytes a row (no tricks); when the NVM slot is full its oldest rows go.
+
+Payload, format 1 (integers are LEB128 varints; "zz" zigzag for signed values;
+"int5" is zigzag of v/5 with a flag bit when v is a multiple of 5, else of v):
+
+    flags              bit0 full (only read: older saves), bit1 a deal has started,
+                       bit2 keep_records, bit3 the dark question was answered,
+                       bit4 golden_made
+    rules              preset index, count, then (agreement index, value) pairs
+                       for the agreements that differ from the preset
+    seed (zz), deal_number, concessions x3, rng z, rng w
+    score sheet        count, first number, scores before it, then rows
+    deal start state   (the game's state between deals when no deal has started)
+    deal               when one has started
+    extra              the controller's snapshot (see put_value)
+
+    state = scores (int5) x3, bolts x3, dealer, barrel x3 (0: off), barrels_used x3,
+            deals_played
+    deal  = hand masks x3 (3 bytes each), action count, actions (2 bytes each:
+            verb 4 bits, seat 2, argument 10; verb 0 escapes to 3 raw bytes)
+
+Before thousand/persist, format 1 also had a *full* depth (every deal since the game's
+start), written to files; ``restore`` still reads it.
+"""
+
+from thousand import actions
+from thousand.game import NUM_SEATS, PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER
+from thousand.persist.coding import Writer, put_rules, put_value
+
+FORMAT_VERSION = 1
+
+FULL = 1
+HAS_DEAL = 2
+KEEP_RECORDS = 4
+DARK_ANSWERED = 8
+GOLDEN_MADE = 16
+
+
+def put_state(w, state):
+    for v in state["scores"]:
+        w.int5(v)
+    w.uints(state["bolts"])
+    w.uint(state["dealer"])
+    w.uints([0 if v is None else v for v in state["barrel"]])
+    w.uints(state["barrels_used"])
+    w.uint(state["deals_played"])
+
+
+def pack_action(entry):
+    """A log entry (seat << 16 | action) in 16 bits, or None when it does not fit."""
+    seat = entry >> 16
+    v = (entry >> 12) & 0xF
+    arg = entry & 0xFFF
+    if v == actions.BID or v == actions.CONTRACT:
+        if arg % 5:
+            return None
+        arg //= 5
+    elif v != actions.GIVE and v != actions.PLAY and v != actions.DECLARE and arg:
+        return None
+    if v == 0 or arg > 0x3FF or seat > 3:
+        return None
+    return (v << 12) | (seat << 10) | arg
+
+
+def put_deal(w, dealt, log):
+    for mask in dealt:
+        w.mask24(mask)
+    w.uint(len(log))
+    for entry in log:
+        word = pack_action(entry)
+        if word is None:
+            w.byte(0)
+            w.byte(0)
+            w.mask24(entry)
+        else:
+            w.byte(word >> 8)
+            w.byte(word & 0xFF)
+
+
+def put_nonzero(w, values, as_int5):
+    mask = 0
+    for s in range(NUM_SEATS):
+        if values[s]:
+            mask |= 1 << s
+    w.uint(mask)
+    for v in values:
+        if v:
+            if as_int5:
+                w.int5(v)
+            else:
+                w.uint(v)
+
+
+def marks_of(row):
+    return list(row.bolts) + [0 if v is None else v for v in row.barrel] + list(row.barrels_used)
+
+
+def put_sheet(w, rows):
+    """Score sheet rows: what a deal did, and the marks that changed."""
+    w.uint(len(rows))
+    if not rows:
+        return
+    first = rows[0]
+    w.uint(first.number)
+    for s in range(NUM_SEATS):
+        w.int5(first.scores[s] - first.deltas[s])
+    prev = [0] * (3 * NUM_SEATS)
+    for row in rows:
+        has_bid = row.bid is not None
+        # A deal played out shares the deck's 120 card points: the declarer's follow.
+        played = row.declarer is not None and row.cards[0] + row.cards[1] + row.cards[2] == 120
+        w.byte(row.result | (row.kind << 3) | (int(row.dark_declared) << 5)
+               | (int(row.talon_shown) << 6) | (int(row.declarer is not None) << 7))
+        w.byte(row.dealer | ((row.declarer or 0) << 2) | (int(has_bid) << 4)
+               | (int(row.contract is not None) << 5) | (int(row.winner is not None) << 6)
+               | (int(played) << 7))
+        if has_bid:
+            w.int5(row.bid)
+        if row.contract is not None:
+            w.int5(row.contract - (row.bid or 0))
+        if row.winner is not None:
+            w.uint(row.winner)
+        put_nonzero(w, row.deltas, True)
+        if played:
+            w.uints([row.cards[s] for s in range(NUM_SEATS) if s != row.declarer])
+        else:
+            put_nonzero(w, row.cards, False)
+        put_nonzero(w, row.marriages, True)
+        marks = marks_of(row)
+        changed = 0
+        for i in range(len(marks)):
+            if marks[i] != prev[i]:
+                changed |= 1 << i
+        w.uint(changed)
+        w.uints([marks[i] for i in range(len(marks)) if changed >> i & 1])
+        prev = marks
+
+
+def deal_in_progress(game):
+    return game.deal_start is not None and game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER
+
+
+def finished_rows(game):
+    """The finished rows of the sheet, without the deal the position replays."""
+    rows = game.sheet
+    if rows and game.deal_start is not None and not deal_in_progress(game) \
+            and rows[-1].number == game.deal_number:
+        return rows[:-1]
+    return rows
+
+
+def encode_game(game, extra=None, capacity=None):
+    """The save payload of ``game`` and ``extra``; the oldest sheet rows are dropped to
+    fit ``capacity`` bytes (the NVM slot's room; None: no limit)."""
+    started = game.deal_start is not None
+    head = Writer()
+    head.uint((HAS_DEAL if started else 0) | (KEEP_RECORDS if game.keep_records else 0)
+              | (DARK_ANSWERED if started and game.phase != PHASE_DARK else 0)
+              | (GOLDEN_MADE if game.golden_made else 0))
+    put_rules(head, game.rules)
+    head.sint(game.seed if isinstance(game.seed, int) else 0)
+    head.uint(game.deal_number)
+    head.uints(game.concessions)
+    head.uints(game.rng.get_state())
+    tail = Writer()
+    put_state(tail, game.deal_start if started else game.start_state())
+    if started:
+        put_deal(tail, game.dealt, game.log)
+    put_value(tail, extra)
+    rows = finished_rows(game)
+    drop = 0
+    while True:
+        sheet = Writer()
+        put_sheet(sheet, rows[drop:])
+        size = len(head.buf) + len(sheet.buf) + len(tail.buf)
+        if capacity is None or size <= capacity or drop >= len(rows):
+            break
+        # Drop about as many rows as the excess needs, at least one.
+        per_row = len(sheet.buf) // (len(rows) - drop)
+        drop = min(len(rows), drop + max(1, (size - capacity) // max(1, per_row)))
+    head.buf.extend(sheet.buf)
+    head.buf.extend(tail.buf)
+    return bytes(head.buf)

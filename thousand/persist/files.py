@@ -1,0 +1,126 @@
+"""Saves in files (the desktop; a board's drive that boot.py made writable), and the store
+of this machine.
+
+Loaded when the game starts, to choose the store, and where files are written (the
+desktop's saves, records, copies of damaged saves): on a board whose drive is
+read-only, nothing of it stays loaded during play.
+"""
+
+from thousand.persist.store import NvmStore, SaveError, memory_store
+
+
+def join(directory, name):
+    return directory + name if directory.endswith("/") else directory + "/" + name
+
+
+def exists(path):
+    import os
+
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def make_dirs(path):
+    """``os.makedirs`` for CircuitPython too (it has only ``mkdir``)."""
+    import os
+
+    current = None
+    for part in path.split("/"):
+        current = part if current is None else current + "/" + part
+        if part and not exists(current):
+            os.mkdir(current)
+
+
+class FileStore:
+    """One file per slot (``game.0``, ``game.1``) in a directory; no size limit."""
+
+    def __init__(self, directory):
+        self.directory = directory
+        self.writes = 0
+
+    def capacity(self, name):
+        return None
+
+    def path(self, name, slot):
+        return join(self.directory, "%s.%d" % (name, slot))
+
+    def read(self, name, slot):
+        try:
+            with open(self.path(name, slot), "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def write(self, name, slot, data):
+        make_dirs(self.directory)
+        self.writes += 1
+        with open(self.path(name, slot), "wb") as f:
+            f.write(data)
+            f.flush()
+            try:
+                import os
+
+                os.fsync(f.fileno())  # CPython: the bytes reach the disk before we go on
+            except (AttributeError, ImportError, OSError):
+                pass
+
+
+# ---------------------------------------------------------------- choosing a store
+def is_circuitpython():
+    import sys
+
+    return sys.implementation.name == "circuitpython"
+
+
+def data_dir():
+    """The desktop's data directory: $THOUSAND_DATA_DIR, else the XDG data home."""
+    import os
+
+    getenv = getattr(os, "getenv", None)
+    if getenv is None:
+        return "/saves"
+    path = getenv("THOUSAND_DATA_DIR")
+    if path:
+        return path
+    base = getenv("XDG_DATA_HOME")
+    if not base:
+        base = join(getenv("HOME") or getenv("USERPROFILE") or ".", ".local/share")
+    return join(base, "thousand")
+
+
+def drive_writable(directory):
+    """Can we write files there (CircuitPython: did boot.py remount the drive)?"""
+    try:
+        make_dirs(directory)
+        probe = join(directory, ".probe")
+        with open(probe, "wb") as f:
+            f.write(b"1")
+        import os
+
+        os.remove(probe)
+        return True
+    except OSError:
+        return False
+
+
+def default_store():
+    """The store of this machine: the NVM on a CircuitPython board, else the data directory.
+
+    On a board a writable drive (see boot.py) takes copies of damaged saves.
+    """
+    if not is_circuitpython():
+        return FileStore(data_dir())
+    # Imported here: CPython has no such module, and Blinka's stand-in warns on a PC.
+    import microcontroller
+
+    aside = FileStore("/saves") if drive_writable("/saves") else None
+    nvm = getattr(microcontroller, "nvm", None)
+    if nvm is not None:
+        try:
+            return NvmStore(nvm, aside)
+        except SaveError:
+            pass
+    return aside or memory_store()  # nowhere to keep anything: the game still runs

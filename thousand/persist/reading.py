@@ -1,0 +1,69 @@
+"""Reading a record that may be damaged: the newest good one, or a one-line report and a
+copy of the bad bytes kept beside the saves (``game.damaged-1``) where files can be written.
+
+Loaded when a record is read (the title, Continue, the settings, damaged statistics) and
+let go at the next screen change.  No engine here.
+"""
+
+from thousand.persist.store import SaveError, pack_record
+
+
+def keep_aside(pair, data):
+    """Copy bytes we cannot use to ``NAME.damaged-N`` beside the saves (a FileStore, or the
+    writable drive an NvmStore was given); the words to add to the message.  The same
+    bytes found again (every start until a new save) are not copied twice."""
+    files = getattr(pair.store, "aside", pair.store)
+    directory = getattr(files, "directory", None)
+    if directory is None:
+        return ""
+    from thousand.persist.files import exists, join, make_dirs
+
+    try:
+        make_dirs(directory)
+        n = 1
+        while True:
+            path = join(directory, "%s.damaged-%d" % (pair.name, n))
+            if not exists(path):
+                break
+            with open(path, "rb") as f:
+                if f.read() == data:
+                    return "; copy kept in " + path
+            n += 1
+        with open(path, "wb") as f:
+            f.write(data)
+        return "; copy kept in " + path
+    except OSError:
+        return ""
+
+
+def read_record(pair):
+    """(version, payload) of the newest good record, None when nothing was ever saved;
+    SaveError when only damaged or foreign data is there."""
+    best, bad = pair.scan()
+    if best is not None or not bad:
+        # A damaged slot beside a good one is a write that a power cut stopped:
+        # expected, and nothing is lost that was ever finished.
+        return best
+    kept = ""
+    for raw in bad:
+        kept = keep_aside(pair, raw) or kept
+    raise SaveError("%s save damaged, not used%s" % (pair.name, kept))
+
+
+def load_kept(pair, version, from_bytes, fresh):
+    """Settings or statistics: (``from_bytes(payload)`` of the newest record, None), or
+    (``fresh()``, one line) when it is damaged, newer or unreadable: losing them must
+    never stop the game from starting."""
+    found = None
+    try:
+        found = read_record(pair)
+        if found is None:
+            return fresh(), None
+        if found[0] != version:
+            raise SaveError("%s format %d unknown" % (pair.name, found[0]))
+        return from_bytes(found[1]), None
+    except Exception as error:
+        message = str(error) if isinstance(error, SaveError) else "%s unreadable (%s)" % (pair.name, type(error).__name__)
+        if found is not None:
+            message += keep_aside(pair, pack_record(pair.kind, found[0], 0, found[1]))
+        return fresh(), message + "; started afresh"

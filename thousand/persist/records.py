@@ -1,0 +1,43 @@
+"""Write a game as a REFEREE.md record file, for replay and bug reports.
+
+The desktop writes into its data directory (``records/current.json`` for the game being
+played, ``records/last.json`` for the last finished one); a board writes ``/records/...``
+only when ``boot.py`` made its drive writable, and otherwise quietly does nothing.  A
+resumed game's record starts at the deal it resumed (a save keeps the current deal's
+cards, not the earlier ones').
+"""
+
+from thousand.persist.files import data_dir, is_circuitpython, join, make_dirs
+
+CURRENT = "current.json"
+LAST = "last.json"
+
+
+def records_dir():
+    return "/records" if is_circuitpython() else join(data_dir(), "records")
+
+
+def write_record(game, path):
+    """Write ``game``'s record to ``path``; False when the drive is not writable.
+
+    The file is opened before the record is made: on a read-only drive (a board's, unless
+    boot.py made it writable) nothing is built and the record's module is not even loaded.
+    """
+    try:
+        cut = path.rfind("/")
+        if cut > 0:
+            make_dirs(path[:cut])
+        with open(path, "w") as f:
+            from thousand.record import write_game_record
+
+            write_game_record(game, f)
+        return True
+    except OSError:
+        return False
+
+
+def export_game(game, finished, directory=None):
+    """``game`` to ``records/last.json`` when ``finished``, else ``records/current.json``;
+    the path, or None where records cannot be written."""
+    path = join(directory or records_dir(), LAST if finished else CURRENT)
+    return path if write_record(game, path) else None

@@ -1,0 +1,62 @@
+"""The settings' bytes: read when the App starts, written when a setting changes.
+
+Loaded only then, and let go at the next screen change (thousand/ui/scenes.py).  The settings object itself
+(``thousand.persist.saves.Settings``) is what the App uses.  Loading never fails:
+damaged or newer settings give the defaults and a one-line problem.
+
+>>> from thousand.persist.store import memory_store
+>>> store = memory_store()
+>>> s, problem = load_settings(store); s.rules.preset_name, s.levels, problem
+('classic', ['normal', 'normal'], None)
+>>> s.rules.set("dark", True); s.bot_delay_ms = 300; save_settings(store, settings_bytes(s))
+>>> again = load_settings(store)[0]; again.rules.dark, again.bot_delay_ms, again.sound
+(True, 300, True)
+"""
+
+from thousand.persist.coding import Reader, Writer, get_rules, get_value, put_rules, put_value
+from thousand.persist.reading import load_kept
+from thousand.persist.saves import BOT_DELAYS, Settings
+from thousand.persist.store import KIND_SETTINGS, SaveError, SlotPair
+
+SETTINGS_VERSION = 1
+
+
+# Format 1: rules, the bot levels (a list of text), the speed step (an index into
+# BOT_DELAYS), sound (1: on).
+def settings_bytes(settings):
+    w = Writer()
+    put_rules(w, settings.rules)
+    put_value(w, list(settings.levels))
+    speed = 0  # the step of the nearest pause
+    for step in range(len(BOT_DELAYS)):
+        if abs(BOT_DELAYS[step] - settings.bot_delay_ms) < abs(BOT_DELAYS[speed] - settings.bot_delay_ms):
+            speed = step
+    w.uint(speed)
+    w.uint(1 if settings.sound else 0)
+    return bytes(w.buf)
+
+
+def settings_from(payload):
+    r = Reader(payload)
+    s = Settings()
+    s.rules = get_rules(r)
+    s.levels = get_value(r)
+    if not isinstance(s.levels, list):
+        raise SaveError("settings hold no bot levels")
+    speed = r.uint()
+    if speed < len(BOT_DELAYS):
+        s.bot_delay_ms = BOT_DELAYS[speed]
+    s.sound = r.uint() == 1
+    return s
+
+
+def load_settings(store):
+    """(Settings, problem or None)."""
+    return load_kept(SlotPair(store, "settings", KIND_SETTINGS), SETTINGS_VERSION, settings_from, Settings)
+
+
+def save_settings(store, data):
+    """``data``: settings_bytes(settings).  SaveError (one line) when the store refuses."""
+    SlotPair(store, "settings", KIND_SETTINGS).write(SETTINGS_VERSION, data)
+
+

@@ -1,0 +1,267 @@
+"""Where saves live, and how a write survives a power cut.
+
+Every kind of saved data (the game, the settings, the statistics) is a *record* kept
+in two *slots*:
+
+    "Tk" | kind (1 byte) | format version (1) | sequence (2, LE) | length (2, LE)
+    | payload | CRC-32 of everything before it (4, LE)
+
+A write goes to the slot that does *not* hold the newest good record, with the next
+sequence number: a power cut at any byte of it leaves a slot whose CRC fails beside
+the previous record, and reading takes the good record with the highest sequence
+number.  So after a cut the game resumes at the new state or the one before it.
+
+A store has ``capacity(name)``, ``read(name, slot)`` and ``write(name, slot, data)``:
+``NvmStore`` here, over ``microcontroller.nvm`` (or any bytearray); ``FileStore`` over a
+directory and ``default_store()`` are in ``thousand.persist.files``.  Reading with damage
+reports is ``thousand.persist.restore``'s part.
+
+>>> hex(crc32(b"123456789"))
+'0xcbf43926'
+>>> pair = SlotPair(NvmStore(bytearray(4096)), "settings", KIND_SETTINGS)
+>>> pair.write(1, b"hello"); pair.write(1, b"world")
+>>> pair.newest()
+(1, b'world')
+"""
+
+MAGIC = b"Tk"
+KIND_GAME = 0x47  # "G"
+KIND_SETTINGS = 0x53  # "S"
+KIND_STATS = 0x54  # "T"
+HEADER_SIZE = 8
+OVERHEAD = HEADER_SIZE + 4  # the header and the CRC
+
+
+class SaveError(Exception):
+    """A save that cannot be used or written; the message is one line for the screen."""
+
+
+# ---------------------------------------------------------------- CRC-32
+# zlib's CRC-32, a nibble at a time (tables of 16 entries, not 256: 64 bytes of heap kept
+# for the whole game, not 1 KB), in two 16-bit halves: on a microcontroller ints above
+# 2**30 are heap objects, and a step must not allocate.
+_tables = None
+
+
+def _crc_tables():
+    from array import array
+
+    lo = array("H")
+    hi = array("H")
+    for n in range(16):
+        c_lo = n
+        c_hi = 0
+        for _ in range(4):
+            carry = c_lo & 1
+            c_lo = (c_lo >> 1) | ((c_hi & 1) << 15)
+            c_hi >>= 1
+            if carry:
+                c_lo ^= 0x8320
+                c_hi ^= 0xEDB8
+        lo.append(c_lo)
+        hi.append(c_hi)
+    return lo, hi
+
+
+def crc32_halves(data, end):
+    """CRC-32 of ``data[:end]`` as (high 16 bits, low 16 bits)."""
+    global _tables
+    if _tables is None:
+        _tables = _crc_tables()
+    t_lo, t_hi = _tables
+    lo = hi = 0xFFFF
+    for i in range(end):
+        b = data[i]
+        k = (lo ^ b) & 0xF
+        lo = ((lo >> 4) | ((hi & 0xF) << 12)) ^ t_lo[k]
+        hi = (hi >> 4) ^ t_hi[k]
+        k = (lo ^ (b >> 4)) & 0xF
+        lo = ((lo >> 4) | ((hi & 0xF) << 12)) ^ t_lo[k]
+        hi = (hi >> 4) ^ t_hi[k]
+    return hi ^ 0xFFFF, lo ^ 0xFFFF
+
+
+def crc32(data):
+    hi, lo = crc32_halves(data, len(data))
+    return (hi << 16) | lo
+
+
+# ---------------------------------------------------------------- records
+def pack_record(kind, version, seq, payload):
+    n = len(payload)
+    end = HEADER_SIZE + n
+    out = bytearray(end + 4)
+    out[0:2] = MAGIC
+    out[2] = kind
+    out[3] = version
+    out[4] = seq & 0xFF
+    out[5] = (seq >> 8) & 0xFF
+    out[6] = n & 0xFF
+    out[7] = n >> 8
+    out[HEADER_SIZE:end] = payload
+    hi, lo = crc32_halves(out, end)
+    out[end] = lo & 0xFF
+    out[end + 1] = lo >> 8
+    out[end + 2] = hi & 0xFF
+    out[end + 3] = hi >> 8
+    return out
+
+
+# What a slot holds.
+SLOT_BLANK = 0  # never written (or erased)
+SLOT_GOOD = 1
+SLOT_DAMAGED = 2  # written, but cut short or corrupted
+SLOT_FOREIGN = 3  # a good record of another kind of data: not ours
+
+
+def unpack_record(data, kind):
+    """(what the slot holds, version, seq, payload) of a slot's bytes."""
+    if not data:
+        return SLOT_BLANK, 0, 0, None
+    if len(data) < OVERHEAD or data[0:2] != MAGIC:
+        for b in data[0:HEADER_SIZE]:
+            if b != 0xFF and b != 0:
+                return SLOT_DAMAGED, 0, 0, None
+        return SLOT_BLANK, 0, 0, None
+    end = HEADER_SIZE + (data[6] | (data[7] << 8))
+    if end + 4 > len(data):
+        return SLOT_DAMAGED, 0, 0, None
+    hi, lo = crc32_halves(data, end)
+    if (data[end] | (data[end + 1] << 8)) != lo or (data[end + 2] | (data[end + 3] << 8)) != hi:
+        return SLOT_DAMAGED, 0, 0, None
+    if data[2] != kind:
+        return SLOT_FOREIGN, 0, 0, None
+    return SLOT_GOOD, data[3], data[4] | (data[5] << 8), bytes(data[HEADER_SIZE:end])
+
+
+def newer(a, b):
+    """Is sequence number ``a`` after ``b`` (16-bit, wrapping)?"""
+    return a != b and ((a - b) & 0xFFFF) < 0x8000
+
+
+class SlotPair:
+    """One record kept in two slots of a store.  ``write()`` never touches the slot
+    holding the newest good record."""
+
+    def __init__(self, store, name, kind):
+        self.store = store
+        self.name = name
+        self.kind = kind
+        self.newest_slot = None  # None: not scanned yet; -1: no good record
+        self.seq = 0
+
+    def capacity(self):
+        """Largest payload this store takes, or None when unlimited."""
+        cap = self.store.capacity(self.name)
+        return None if cap is None else cap - OVERHEAD
+
+    def scan(self):
+        """(newest good (version, payload) or None, the bytes of damaged or foreign slots)."""
+        best = None
+        bad = []
+        self.newest_slot = -1
+        self.seq = 0
+        for slot in (0, 1):
+            raw = self.store.read(self.name, slot)
+            state, version, seq, payload = unpack_record(raw, self.kind)
+            if state == SLOT_GOOD:
+                if best is None or newer(seq, self.seq):
+                    best = (version, payload)
+                    self.newest_slot = slot
+                    self.seq = seq
+            elif state != SLOT_BLANK:
+                bad.append(bytes(raw))
+        return best, bad
+
+    def newest(self):
+        """(version, payload) of the newest good record, or None."""
+        return self.scan()[0]
+
+    def write(self, version, payload):
+        """Raises SaveError (one line) when the payload does not fit or the store refuses."""
+        if self.newest_slot is None:
+            self.scan()
+        cap = self.capacity()
+        if cap is not None and len(payload) > cap:
+            raise SaveError("%s save too big: %d bytes, room for %d" % (self.name, len(payload), cap))
+        if len(payload) > 0xFFFF:
+            raise SaveError("%s save too big (%d bytes)" % (self.name, len(payload)))
+        slot = 1 - self.newest_slot if self.newest_slot >= 0 else 0
+        seq = (self.seq + 1) & 0xFFFF if self.newest_slot >= 0 else 1
+        try:
+            self.store.write(self.name, slot, pack_record(self.kind, version, seq, payload))
+        except OSError as error:  # disk full, drive read-only: say so, keep playing
+            raise SaveError("cannot save %s (%s)" % (self.name, error))
+        self.newest_slot = slot
+        self.seq = seq
+
+    def clear(self):
+        """Forget both slots (a new game replaces the old save)."""
+        try:
+            for slot in (0, 1):
+                self.store.write(self.name, slot, b"")
+        except OSError as error:
+            raise SaveError("cannot clear the %s save (%s)" % (self.name, error))
+        self.newest_slot = -1
+        self.seq = 0
+
+
+# ---------------------------------------------------------------- the NVM
+# Room per slot in the NVM, by record name; the game takes the rest of each half.
+NVM_SLOTS = (("settings", 64), ("stats", 192))
+NVM_MIN_GAME = 1024
+
+
+class NvmStore:
+    """Slots at fixed places in a bytearray-like non-volatile memory.
+
+    The NVM is cut in two halves, each holding slot 0 (first half) or slot 1 (second
+    half) of every record.  The firmware rewrites a whole flash erase unit for any
+    write: with the slots in different halves, a cut during that rewrite spoils only
+    one slot wherever the erase unit is at most half the NVM (nRF52840).  Where one
+    unit is the whole NVM (SAMD51, RP2040) the firmware's erase-and-program of a few
+    milliseconds stays a window no Python code can close (docs/saves.md).
+    ``writes`` counts the writes (each one an erase of flash on a board).
+    """
+
+    def __init__(self, nvm, aside=None):
+        self.nvm = nvm
+        self.half = len(nvm) // 2
+        self.aside = aside  # where copies of damaged saves go (a FileStore), or None
+        self.writes = 0
+        self.places = {}
+        offset = 0
+        for name, room in NVM_SLOTS:
+            self.places[name] = (offset, room)
+            offset += room
+        if self.half - offset < NVM_MIN_GAME:
+            raise SaveError("NVM too small for saves (%d bytes)" % len(nvm))
+        self.places["game"] = (offset, self.half - offset)
+
+    def capacity(self, name):
+        return self.places[name][1]
+
+    def read(self, name, slot):
+        offset, room = self.places[name]
+        start = offset + slot * self.half
+        head = self.nvm[start:start + HEADER_SIZE]
+        if head[0:2] != MAGIC:
+            return head
+        n = head[6] | (head[7] << 8)
+        return self.nvm[start:start + min(room, OVERHEAD + n)]
+
+    def write(self, name, slot, data):
+        offset, room = self.places[name]
+        if not data:
+            data = b"\xff" * HEADER_SIZE  # a blank header: the slot reads as never written
+        if len(data) > room:
+            raise SaveError("%s save too big for the NVM" % name)
+        start = offset + slot * self.half
+        self.writes += 1
+        # One slice assignment: the firmware then erases and programs once.
+        self.nvm[start:start + len(data)] = data
+
+
+def memory_store():
+    """A store in RAM for this session only (no persistence: tests, screenshots)."""
+    return NvmStore(bytearray(b"\xff" * 4096))
