@@ -158,11 +158,24 @@ def import_order(names, sources):
     return order
 
 
+QSTR_ENTRY_BYTES = 7  # a name's hash, length and pointer in the pool (its characters apart)
+
+
 def imported_alone(node, build_dir, order, stubs):
+    """{module: its own heap}: what importing it kept, less the growth of the name pool, plus
+    the room its own names take there.  The pool grows in chunks (each larger than the last),
+    and the module that happened to open a chunk would otherwise pay for all of it."""
     fits, out = bench_bots.run_wasm32(node, str(build_dir), 1024, stub_names() + order, MODULE_PASS_SETUP)
     if "\ndone\n" not in out:
         raise SystemExit("the imports failed on the 32-bit VM:\n" + out[-4000:])
-    return dict((name, int(size)) for name, size in re.findall(r"imported (\S+) (\d+)", out) if name not in stubs)
+    heap, last = {}, None
+    for name, size, names, chars, pool in re.findall(r"imported (\S+) (\d+) (\d+) (\d+) (\d+)", out):
+        now = (int(names), int(chars), int(pool))
+        if last is not None and name not in stubs:
+            own_names = now[1] - last[1] + QSTR_ENTRY_BYTES * (now[0] - last[0])
+            heap[name] = int(size) - (now[2] - last[2]) + own_names
+        last = now
+    return heap
 
 
 def modules_alone(node, build_dir, order, stubs):

@@ -18,7 +18,8 @@
 // the program fits in HEAP_KB only if the heap never grew.  A board collects whenever an
 // allocation fails, so the least HEAP_KB that fits is an upper bound of what a board needs.
 //
-// Prints "imported NAME BYTES" (heap the module keeps), what the program printed, the
+// Prints "imported NAME BYTES QSTRS STRING_BYTES POOL_BYTES" (heap the module keeps, and the
+// name pool after it: names, their characters, the pool's whole heap), what the program printed, the
 // summary, "done", "peak_live BYTES" (the most heap in use after the collection before a
 // step), where ``bench`` has ``where()`` a line "where LABEL BYTES SNAPSHOT" per label it
 // returned (the most heap in use at that label, and ``bench.snapshot()`` at that moment),
@@ -48,6 +49,14 @@ function copyInto(source, target) {
   }
 }
 
+function qstrs() {  // the name pool: "QSTRS STRING_BYTES POOL_BYTES"
+  const before = printed;
+  mp.runPython("import micropython\nmicropython.qstr_info()");
+  const found = /n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)/.exec(printed.slice(before.length));
+  printed = before;
+  return found[1] + " " + found[2] + " " + found[3];
+}
+
 function heapTotal() {  // the heap's present size (it only grows)
   const before = printed;
   mp.runPython("import micropython\nmicropython.mem_info()");
@@ -68,7 +77,7 @@ try {
     const before = gc.mem_alloc();
     mp.pyimport(name);
     gc.collect();
-    report += "imported " + name + " " + (gc.mem_alloc() - before) + "\n";
+    report += "imported " + name + " " + (gc.mem_alloc() - before) + " " + qstrs() + "\n";
   }
   // The heap's size as the collector sees it (its areas; only compared, never printed: what
   // mem_free adds is more than the heap).
