@@ -123,7 +123,9 @@ class IllegalAction(ValueError):
 
 
 class DealResult:
-    """What one deal did: the referee's output for it, the score sheet's row."""
+    """What one deal did: the referee's output for it, the score sheet's row.  In a game's
+    sheet the rows before the last let go of their tricks and trumps (None; 2 lists a deal
+    held for nothing on the device: the referee reads them at their deal's end)."""
 
     def __init__(self):
         self.number = 0
@@ -149,7 +151,7 @@ class DealResult:
     def to_json(self):
         """The referee's output for this deal (REFEREE.md)."""
         trumps = []
-        for t in self.trumps:
+        for t in self.trumps or ():  # None in the sheet's older rows: see Game._store_result
             trumps.append(None if t < 0 else C.SUIT_CHARS[t])
         return {
             "dealer": self.dealer,
@@ -167,7 +169,7 @@ class DealResult:
             "bolts": list(self.bolts),
             "barrel": list(self.barrel),
             "barrels_used": list(self.barrels_used),
-            "tricks": list(self.tricks),
+            "tricks": list(self.tricks or ()),
             "trumps": trumps,
         }
 
@@ -838,7 +840,10 @@ class Game:
         self.last_result = r
         if self.keep_records:
             self.records.append((list(self.dealt), self.talon_dealt, list(self.log)))
-            self.sheet.append(r)
+            sheet = self.sheet
+            if sheet:  # the referee's tricks and trumps are read at their deal's end only
+                sheet[-1].tricks = sheet[-1].trumps = None
+            sheet.append(r)
 
     def unfinished_result(self):
         """The referee's entry for a deal whose actions stopped early."""
