@@ -174,8 +174,12 @@ def imported_alone(node, build_dir, order, stubs):
         if last is not None and name not in stubs:
             own_names = now[1] - last[1] + QSTR_ENTRY_BYTES * (now[0] - last[0])
             heap[name] = int(size) - (now[2] - last[2]) + own_names
+            NAMES_OF[name] = own_names
         last = now
     return heap
+
+
+NAMES_OF = {}  # module: the room its own names take in the pool (imported_alone fills it)
 
 
 def modules_alone(node, build_dir, order, stubs):
@@ -194,6 +198,7 @@ def modules_alone(node, build_dir, order, stubs):
         empty = Path(tempfile.mkdtemp()) / "empty.py"
         empty.write_text("")
         init.write_bytes(mpy.compile_micropython(empty, "__init__.py"))
+        package_names = NAMES_OF.get(package, 0)
         try:
             alone = imported_alone(node, build_dir, [name for name in order if name != package] + [package],
                                    stubs)
@@ -204,6 +209,7 @@ def modules_alone(node, build_dir, order, stubs):
         for name in children:
             heap[name] = alone.get(name, 0)
         heap[package] = max(0, heap[package] - alone_children)
+        NAMES_OF[package] = max(0, package_names - sum(NAMES_OF.get(name, 0) for name in children))
     return heap
 
 
@@ -211,8 +217,9 @@ def parse_run(out):
     peak = int(re.search(r"peak_live (\d+)", out).group(1))
     screens = {}
     for label, live, loaded in re.findall(r"^where (\S+) (\d+) (\S*)$", out, re.M):
-        modules, _, display = loaded.partition(";")
-        screens[label] = (int(live), modules.split(",") if modules else [], int(display or 0))
+        modules, display, pool = loaded.split(";")
+        screens[label] = (int(live), modules.split(",") if modules else [], int(display or 0),
+                          int(pool.split(",")[2]))
     summary = re.search(r"^ok deals=(\d+) screens=(\S*)$", out, re.M)
     most = re.search(r"most_allocated_in_a_step (\d+) (\S*)", out)
     return peak, screens, int(summary.group(1)), summary.group(2).split(","), (int(most.group(1)), most.group(2))
@@ -241,10 +248,12 @@ def measure(args, log):
             raise SystemExit(1)
         stand_in_modules = dict((name, int(size)) for name, size in re.findall(r"imported (\S+) (\d+)", out))
         stand_ins = sum(stand_in_modules.values()) + NVM_BYTES
+        # the name pool as the stand-ins and the robot left it (their names are stand-ins too)
+        stand_in_names = int(re.findall(r"imported \S+ \d+ \d+ \d+ (\d+)", out)[-1])
         peak, screens, deals, seen, most = parse_run(out)
         stubs = set(stand_in_modules)
         loaded = set()
-        for _, modules, _ in screens.values():
+        for _, modules, _, _ in screens.values():
             loaded.update(modules)
         sources = module_sources()
         loaded &= set(sources)  # the game's and the libraries' (the VM's own modules cost nothing)
@@ -261,10 +270,11 @@ def measure(args, log):
                 "least heap (32-bit)", low)
             least = least * 1024 - stand_ins
         scenes = {}
-        for label, (live, modules, display) in screens.items():
-            code = sum(module_heap.get(name, 0) for name in modules)
+        for label, (live, modules, display, pool) in screens.items():
+            code = sum(module_heap.get(name, 0) - NAMES_OF.get(name, 0) for name in modules)
             scenes[label] = {"live": live - stand_ins, "modules": code, "display": display,
-                             "rest": live - stand_ins - code - display,
+                             "names": pool - stand_in_names,
+                             "rest": live - stand_ins - code - display - (pool - stand_in_names),
                              "loaded": sorted(name for name in modules if name in module_heap)}
         return {"board": args.board, "levels": args.levels, "rules": args.rules, "seed": args.seed,
                 "deals": deals, "peak_live": peak - stand_ins, "least_heap": least,
@@ -318,11 +328,11 @@ def kb(value):
 def report(result, unix):
     lines = ["%s against %s, rules %s, seed %d: %d deals" % (
         result["board"], ",".join(result["levels"]), result["rules"], result["seed"], result["deals"]),
-        "", "| screen | most heap in use | modules | bitmaps, palettes | the rest |",
-        "|---|---|---|---|---|"]
+        "", "| screen | most heap in use | modules' code | names (the qstr pool) | bitmaps, palettes | the rest |",
+        "|---|---|---|---|---|---|"]
     for label, scene in sorted(result["scene_parts"].items(), key=lambda item: -item[1]["live"]):
-        lines.append("| %s | %s | %s | %s | %s |" % (label, kb(scene["live"]), kb(scene["modules"]),
-                                                     kb(scene["display"]), kb(scene["rest"])))
+        lines.append("| %s | %s | %s | %s | %s | %s |" % (label, kb(scene["live"]), kb(scene["modules"]),
+                                                          kb(scene["names"]), kb(scene["display"]), kb(scene["rest"])))
     lines += ["", "peak_live  %s  (most heap in use between key presses)" % kb(result["peak_live"]),
               "least_heap %s  (least heap that completes the game without growing)" % kb(result["least_heap"]),
               "stand-ins  %s  (left out above: the C modules' stand-ins and the 8 KB NVM)" % kb(result["stand_ins"])]

@@ -21,8 +21,9 @@
 // Prints "imported NAME BYTES QSTRS STRING_BYTES POOL_BYTES" (heap the module keeps, and the
 // name pool after it: names, their characters, the pool's whole heap), what the program printed, the
 // summary, "done", "peak_live BYTES" (the most heap in use after the collection before a
-// step), where ``bench`` has ``where()`` a line "where LABEL BYTES SNAPSHOT" per label it
-// returned (the most heap in use at that label, and ``bench.snapshot()`` at that moment),
+// step), where ``bench`` has ``where()`` a line "where LABEL BYTES SNAPSHOT;QSTRS,CHARS,POOL"
+// per label it returned (the most heap in use at that label, ``bench.snapshot()`` and the
+// name pool at that moment),
 // "most_allocated_in_a_step BYTES LABEL" (the most one step allocated, garbage included, and
 // the label after it), "first_grew_after_step N LABEL" where the heap had to grow, and "heap_total INITIAL FINAL" (the heap's size in bytes before and
 // after).
@@ -112,7 +113,7 @@ try {
       const label = where();
       const best = peaks.get(label);
       if (best === undefined || live > best[0]) {
-        peaks.set(label, [live, snapshot === undefined ? "" : snapshot()]);
+        peaks.set(label, [live, (snapshot === undefined ? "" : snapshot()) + ";" + qstrs().replace(/ /g, ",")]);
       }
     }
   } while (step());
