@@ -151,4 +151,7 @@ def card_words(card):
 
 
 def names(mask):
-    return [card_name(c) for c in cards_of(mask)]
+    out = cards_of(mask)
+    for i in range(len(out)):
+        out[i] = card_name(out[i])
+    return out
