@@ -149,7 +149,7 @@ def _brute_force_best(hands, declarer, seat, trick, trump):
         if len(t) == 3:
             from thousand.game import trick_winner
             w = t[trick_winner([x[1] for x in t], 3, trump)][0]
-            points = sum(C.card_points(x[1]) for x in t)
+            points = sum(C.RANK_POINTS[x[1] % 6] for x in t)
             value = (points if w == declarer else 0) + _brute_force_best(hands, declarer, w, [], trump)
         else:
             value = _brute_force_best(hands, declarer, (seat + 1) % 3, t, trump)

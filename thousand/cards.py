@@ -6,7 +6,7 @@ within a suit, a suit's cards are the mask ``0x3F << 6 * suit`` and the
 marriage of a suit is worth ``40 + 20 * suit``.
 
 >>> ace_of_diamonds = make_card(DIAMONDS, ACE)
->>> card_name(ace_of_diamonds), card_suit(ace_of_diamonds), card_rank(ace_of_diamonds)
+>>> card_name(ace_of_diamonds), ace_of_diamonds // 6, ace_of_diamonds % 6   # suit, rank
 ('AD', 2, 5)
 >>> hand_points(mask_of([make_card(SPADES, ACE), make_card(SPADES, TEN), make_card(SPADES, KING)]))
 25
@@ -72,20 +72,8 @@ SUIT_POINTS6 = (
 )
 
 
-def card_suit(card):
-    return card // 6
-
-
-def card_rank(card):
-    return card % 6
-
-
 def make_card(suit, rank):
     return suit * 6 + rank
-
-
-def card_points(card):
-    return RANK_POINTS[card % 6]
 
 
 def suit_mask(suit):
@@ -163,4 +151,7 @@ def card_words(card):
 
 
 def names(mask):
-    return [card_name(c) for c in cards_of(mask)]
+    out = cards_of(mask)
+    for i in range(len(out)):
+        out[i] = card_name(out[i])
+    return out

@@ -23,7 +23,7 @@ class Controller:
         self.game = game if game is not None else Game(self.rules, seed=seed)
         self.driver = TableDriver(self.game)
         # an unknown level is an error (ValueError), not silently a random player
-        self.players = [None] + [make_player(self.levels[i], seed * 7 + i + 1) for i in range(2)]
+        self.players = [None, make_player(self.levels[0], seed * 7 + 1), make_player(self.levels[1], seed * 7 + 2)]
         self.decision = None
         self.thinking = None  # the Decision a sliced bot is thinking about
         self.on_think = None  # called now and then inside a long bot slice (screen keep-alive)

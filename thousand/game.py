@@ -320,7 +320,9 @@ class Game:
         if hands is None:
             deck = list(range(C.NUM_CARDS))
             self.rng.shuffle(deck)
-            hands = [C.mask_of(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(NUM_SEATS)]
+            hands = [0] * NUM_SEATS
+            for i in range(NUM_SEATS):
+                hands[i] = C.mask_of(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE])
             talon = C.mask_of(deck[NUM_SEATS * HAND_SIZE:])
         else:
             from thousand.checks import check_deal
@@ -823,7 +825,9 @@ class Game:
                 if self.rules.golden_fail == "replay":
                     self.deals_played = 0
                     self.golden_made = False
-        real = [self.scores[s] - before[s] for s in range(NUM_SEATS)]
+        real = [0] * NUM_SEATS
+        for s in range(NUM_SEATS):
+            real[s] = self.scores[s] - before[s]
         self._store_result(result, real)
         self.dealer = (self.dealer + 1) % NUM_SEATS
         if winner is not None:
@@ -928,8 +932,12 @@ class Game:
             v.bolts[s] = self.bolts[s]
             v.barrel[s] = self.barrel[s]
             v.barrels_used[s] = self.barrels_used[s]
-        v.gives[:] = [(c if self._sees_give(seat, t) else -1, t) for (c, t) in self.gives]
-        v.trick[:] = [(self.trick_seats[i], self.trick_cards[i]) for i in range(self.trick_len)]
+        del v.gives[:]
+        for c, t in self.gives:
+            v.gives.append((c if self._sees_give(seat, t) else -1, t))
+        del v.trick[:]
+        for i in range(self.trick_len):
+            v.trick.append((self.trick_seats[i], self.trick_cards[i]))
         v.leader = self.leader
         v.trump = self.trump
         v.trump_setter = self.trump_setter

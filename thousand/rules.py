@@ -75,12 +75,18 @@ def agreements():
     ('target', 'int', 1000, None)
     """
     table = AGREEMENT_TABLE
-    return [table[i:i + AGREEMENT_ROW] for i in range(0, len(table), AGREEMENT_ROW)]
+    out = []
+    for i in range(0, len(table), AGREEMENT_ROW):
+        out.append(table[i:i + AGREEMENT_ROW])
+    return out
 
 
 def agreement_names():
     table = AGREEMENT_TABLE
-    return [table[i] for i in range(0, len(table), AGREEMENT_ROW)]
+    out = []
+    for i in range(0, len(table), AGREEMENT_ROW):
+        out.append(table[i])
+    return out
 
 
 # Named sets of values, each given as its differences from classic.

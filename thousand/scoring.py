@@ -90,7 +90,9 @@ def settle(table, rules, kind, declarer, contract, result, deltas, tricks_won):
     """
     n = len(table.scores)
     sit = rules.barrel_at
-    sitting = [table.barrel[s] is not None for s in range(n)]
+    sitting = [False] * n
+    for s in range(n):
+        sitting[s] = table.barrel[s] is not None
     penalised = [False] * n
     fell = [False] * n
 

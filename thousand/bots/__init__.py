@@ -183,7 +183,10 @@ class Bot:
         if not self.posture:
             return False
         me = view.seat
-        best_rival = max(view.scores[s] for s in range(3) if s != me)
+        best_rival = None
+        for s in range(3):
+            if s != me and (best_rival is None or view.scores[s] > best_rival):
+                best_rival = view.scores[s]
         return best_rival >= 700 and view.scores[me] <= best_rival - 400
 
     def _wants_hand_redeal(self, view):
@@ -310,8 +313,10 @@ class Bot:
         """A deliberate mistake: a random card, as a careless player picks one.  Even a
         careless player declares the marriage of the king or queen he leads, so the
         silent lead of a declarable card is never the slip."""
-        plays = [a for a in legal
-                 if A.is_play(a) and not (A.verb(a) == A.PLAY and A.declare(A.card(a)) in legal)]
+        plays = []
+        for a in legal:
+            if A.is_play(a) and not (A.verb(a) == A.PLAY and A.declare(A.card(a)) in legal):
+                plays.append(a)
         return plays[self.rng.below(len(plays))]
 
     def _search(self, view, know, fallback):
@@ -325,7 +330,10 @@ class Bot:
         me = view.seat
         have = view.card_points[decl] + view.marriage_points[decl]
         need = view.contract - have
-        candidates = [a for a in view.legal if A.is_play(a)]
+        candidates = []
+        for a in view.legal:
+            if A.is_play(a):
+                candidates.append(a)
         n = len(candidates)
         if n < 2:
             return
