@@ -460,7 +460,7 @@ def test_bots_play_the_same_game_on_the_32_bit_vm(tmp_path, capsys, wasm32_node)
         pass
     phases = capsys.readouterr().out
     assert "phases: %s\n%s\ndone\n" % (phases, expected.summary()) in out
-    imported = dict(line.split()[1:] for line in out.splitlines() if line.startswith("imported "))
+    imported = dict(line.split()[1:3] for line in out.splitlines() if line.startswith("imported "))
     assert sorted(imported) == sorted(bench_bots.ENGINE_MODULES + (bench_bots.BOTS_MODULE,))
     fits, out = bench_bots.play_wasm32(wasm32_node, str(tmp_path), "hard,normal,easy", 3, 24, max_deals=2)
     assert not fits
