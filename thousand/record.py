@@ -123,7 +123,7 @@ def replay(record, on_deal=None):
 
 def _deal_json(dealt, talon, log):
     return {"hands": [C.names(h) for h in dealt], "talon": C.names(talon),
-            "actions": [notation.action_text(e >> 16, e & 0xFFFF) for e in log]}
+            "actions": [notation.action_text(actions.entry_seat(e), actions.entry_action(e)) for e in log]}
 
 
 def recorded_deals(game):

@@ -55,9 +55,10 @@ def put_state(w, state):
 
 def pack_action(entry):
     """A log entry (seat << 16 | action) in 16 bits, or None when it does not fit."""
-    seat = entry >> 16
-    v = (entry >> 12) & 0xF
-    arg = entry & 0xFFF
+    seat = actions.entry_seat(entry)
+    action = actions.entry_action(entry)
+    v = actions.verb(action)
+    arg = actions.amount(action)
     if v == actions.BID or v == actions.CONTRACT:
         if arg % 5:
             return None
@@ -66,7 +67,7 @@ def pack_action(entry):
         return None
     if v == 0 or arg > 0x3FF or seat > 3:
         return None
-    return (v << 12) | (seat << 10) | arg
+    return (v << 12) | (seat << 10) | arg  # the save's own 16-bit word: verb 4, seat 2, argument 10 bits
 
 
 def put_deal(w, dealt, log):

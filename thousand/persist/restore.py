@@ -41,7 +41,7 @@ def get_deal(r):
         arg = word & 0x3FF
         if v == actions.BID or v == actions.CONTRACT:
             arg *= 5
-        log.append((((word >> 10) & 3) << 16) | (v << 12) | arg)
+        log.append(actions.log_entry((word >> 10) & 3, actions.action_of(v, arg)))  # encode.pack_action's word
     return hands, 0xFFFFFF ^ (hands[0] | hands[1] | hands[2]), log
 
 
@@ -99,10 +99,10 @@ def replay_deal(game, hands, talon, log, dark_answered):
     """Deal the cards and re-apply the written actions, as the game first did."""
     game.start_deal(hands, talon)
     for entry in log:
-        action = entry & 0xFFFF
+        action = actions.entry_action(entry)
         if game.phase == PHASE_DARK and action != actions.ACTION_DARK:
             game.apply(game.first_hand, actions.ACTION_NODARK)  # "no dark" is not written
-        game.apply(entry >> 16, action)
+        game.apply(actions.entry_seat(entry), action)
     if dark_answered and game.phase == PHASE_DARK:
         game.apply(game.first_hand, actions.ACTION_NODARK)
 
@@ -140,8 +140,8 @@ def decode_game(payload, version=encode.FORMAT_VERSION):
         if flags & encode.HAS_DEAL:
             hands, talon, log = get_deal(r)
             for entry in log:  # the replay concedes again: count from before it
-                if (entry & 0xFFFF) == actions.ACTION_CONCEDE:
-                    concessions[entry >> 16] -= 1
+                if actions.entry_action(entry) == actions.ACTION_CONCEDE:
+                    concessions[actions.entry_seat(entry)] -= 1
             game.concessions = concessions
             game.deal_number = deal_number - 1
             replay_deal(game, hands, talon, log, answered)
