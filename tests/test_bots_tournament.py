@@ -150,8 +150,10 @@ MISBEHAVING_BOTS = {
                              "answered with more than one line"),
     "closed stdout while running": ("import os\nsys.stdin.readline()\nos.close(1)\ntime.sleep(60)\n",
                                     "closed its standard output but kept running"),
+    # Whether the first request reached the pipe before the bot closed it depends on how fast
+    # the bot started: then it is never read, and the bot forfeits by the clock instead.
     "closed stdin": ("import os\nos.close(0)\ntime.sleep(60)\n",
-                     "closed its standard input but kept running"),
+                     ("closed its standard input but kept running", "no answer within 0.5 s")),
     "missing program": (None, "could not start"),
 }
 
@@ -164,7 +166,8 @@ def test_a_misbehaving_external_bot_forfeits_every_match_with_its_reason(tmp_pat
     out, err = run([seat, "easy", "easy"], "--deals", "1", "--timeout", "0.5", "--log-dir", str(tmp_path),
                    timeout=90)
     assert out["players"][seat]["forfeits"] == 3, err
-    assert err.count("forfeits: ") == 3 and err.count(reason) == 3, err
+    reasons = reason if isinstance(reason, tuple) else (reason,)
+    assert err.count("forfeits: ") == 3 and sum(err.count(r) for r in reasons) == 3, err
     assert out["players"]["easy"]["forfeits"] == 0
 
 
