@@ -14,8 +14,8 @@ $(VENV)/.installed: requirements.txt requirements-dev.txt
 play: $(VENV)/.installed
 	$(PY) tools/play.py $(ARGS)
 
-# The 32-bit MicroPython VM of tools/bench_bots.py (npm), where Node.js is there; its test
-# skips where it is not.
+# The 32-bit MicroPython VM of tools/bench_bots.py and tools/device_budget.py (npm), where
+# Node.js is there; their tests skip where it is not.
 WASM32 := tools/wasm32
 $(WASM32)/node_modules/.installed: $(WASM32)/package-lock.json
 	@if command -v npm >/dev/null 2>&1; then \

@@ -74,7 +74,7 @@ def stub_names():
 def build(board, out, log):
     """The board's bundle in ``out`` as MicroPython ``.mpy`` files (the bundle's own bytes,
     header magic ``C`` turned back into ``M`` for MicroPython's VM), the stand-ins and the
-    robot beside it; returns the bundle's source of each module (for the import order)."""
+    robot beside it."""
     files = bundle.collect_bundle(ROOT, bundle.BOARDS[board], lambda line: None)
     for bundle_file in files:
         target = out / bundle_file.dest
@@ -164,33 +164,29 @@ QSTR_ENTRY_BYTES = 7  # a name's hash, length and pointer in the pool (its chara
 
 
 def imported_alone(node, build_dir, order, stubs):
-    """{module: its own heap}: what importing it kept, less the growth of the name pool, plus
-    the room its own names take there.  The pool grows in chunks (each larger than the last),
-    and the module that happened to open a chunk would otherwise pay for all of it."""
+    """({module: its own heap}, {module: its names' room}): what importing it kept, less the
+    growth of the name pool, plus the room its own names take there.  The pool grows in
+    chunks (each larger than the last), and the module that happened to open a chunk would
+    otherwise pay for all of it."""
     fits, out = bench_bots.run_wasm32(node, str(build_dir), 1024, stub_names() + order, MODULE_PASS_SETUP)
     if "\ndone\n" not in out:
         raise SystemExit("the imports failed on the 32-bit VM:\n" + out[-4000:])
-    heap, last = {}, None
+    heap, names_of, last = {}, {}, None
     for name, size, names, chars, pool in re.findall(r"imported (\S+) (\d+) (\d+) (\d+) (\d+)", out):
         now = (int(names), int(chars), int(pool))
         if last is not None and name not in stubs:
-            own_names = now[1] - last[1] + QSTR_ENTRY_BYTES * (now[0] - last[0])
-            heap[name] = int(size) - (now[2] - last[2]) + own_names
-            NAMES_OF[name] = own_names
+            names_of[name] = now[1] - last[1] + QSTR_ENTRY_BYTES * (now[0] - last[0])
+            heap[name] = int(size) - (now[2] - last[2]) + names_of[name]
         last = now
-    return heap
-
-
-NAMES_OF = {}  # module: the room its own names take in the pool (imported_alone fills it)
+    return heap, names_of
 
 
 def modules_alone(node, build_dir, order, stubs):
-    """{module: the heap it keeps}, importing ``order`` one module per call into the VM.  A
-    package whose ``__init__`` imports its submodules (the bots) is measured twice: whole,
-    then with an empty ``__init__`` and its submodules one by one; its own cost is the
-    difference.  (Names are interned in chunks, so a module that opens a new chunk of the
-    name pool pays for it: single figures are rough to a KB or so, their sums are exact.)"""
-    heap = imported_alone(node, build_dir, order, stubs)
+    """({module: the heap it keeps}, {module: its names' room}), importing ``order`` one
+    module per call into the VM.  A package whose ``__init__`` imports its submodules (the
+    bots) is measured twice: whole, then with an empty ``__init__`` and its submodules one by
+    one; its own cost is the difference."""
+    heap, names_of = imported_alone(node, build_dir, order, stubs)
     for package in [name for name in order if (build_dir / "lib" / name.replace(".", "/") / "__init__.mpy").is_file()]:
         children = [name for name in order if name.startswith(package + ".")]
         if not children or heap.get(package, 0) < sum(heap.get(name, 0) for name in children) + 1024:
@@ -200,19 +196,18 @@ def modules_alone(node, build_dir, order, stubs):
         empty = Path(tempfile.mkdtemp()) / "empty.py"
         empty.write_text("")
         init.write_bytes(mpy.compile_micropython(empty, "__init__.py"))
-        package_names = NAMES_OF.get(package, 0)
         try:
-            alone = imported_alone(node, build_dir, [name for name in order if name != package] + [package],
-                                   stubs)
+            alone, alone_names = imported_alone(
+                node, build_dir, [name for name in order if name != package] + [package], stubs)
         finally:
             init.write_bytes(real)
             shutil.rmtree(empty.parent, ignore_errors=True)
-        alone_children = sum(alone.get(name, 0) for name in children)
+        heap[package] = max(0, heap[package] - sum(alone.get(name, 0) for name in children))
+        names_of[package] = max(0, names_of.get(package, 0) - sum(alone_names.get(name, 0) for name in children))
         for name in children:
             heap[name] = alone.get(name, 0)
-        heap[package] = max(0, heap[package] - alone_children)
-        NAMES_OF[package] = max(0, package_names - sum(NAMES_OF.get(name, 0) for name in children))
-    return heap
+            names_of[name] = alone_names.get(name, 0)
+    return heap, names_of
 
 
 def parse_run(out):
@@ -261,7 +256,7 @@ def measure(args, log):
         loaded &= set(sources)  # the game's and the libraries' (the VM's own modules cost nothing)
         order = import_order(loaded, sources)
         log("measuring the heap of each of the %d modules the game loaded" % len(order))
-        module_heap = modules_alone(node, work, order, stubs)
+        module_heap, names_of = modules_alone(node, work, order, stubs)
         least = fits_heap = None
         if args.heap is not None:
             fits_heap = play(node, work, args.heap + stand_ins // 1024 + 1, args)[0]
@@ -281,7 +276,7 @@ def measure(args, log):
             least = least * 1024 - stand_ins
         scenes = {}
         for label, (live, modules, display, pool) in screens.items():
-            code = sum(module_heap.get(name, 0) - NAMES_OF.get(name, 0) for name in modules)
+            code = sum(module_heap.get(name, 0) - names_of.get(name, 0) for name in modules)
             scenes[label] = {"live": live - stand_ins, "modules": code, "display": display,
                              "names": pool - stand_in_names,
                              "rest": live - stand_ins - code - display - (pool - stand_in_names),

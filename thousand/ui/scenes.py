@@ -3,7 +3,7 @@
 On a board every imported module's bytecode is copied into the heap, and it is the heap's
 largest part, so what is loaded is decided here, in one place:
 
-* ``RESIDENT``: loaded from start to end (the app, the board, the text library, the rules
+* ``RESIDENT``: loaded from start to end (the app, the board, the rules
   that the app keeps for the next game, the saves' resident part);
 * ``GAME``: held while the app holds a game (the engine, the bots, the controller);
 * ``SCREENS``: each screen's own modules, loaded while it is on show;
@@ -22,7 +22,6 @@ RESIDENT = (
     "thousand", "thousand.rules", "thousand.hw", "thousand.hw.keys", "thousand.hw.device",
     "thousand.hw.pybadge", "thousand.hw.pygamer", "thousand.hw.picosystem", "thousand.hw.feather_esp32s3_rtft",
     "thousand.ui", "thousand.ui.app", "thousand.ui.scenes", "thousand.ui.widgets", "thousand.ui.sprites",
-    "adafruit_display_text", "adafruit_display_text.bitmap_label", "adafruit_ticks",
     "thousand.persist", "thousand.persist.store", "thousand.persist.saves",
 )
 GAME = (

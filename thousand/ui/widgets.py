@@ -53,6 +53,7 @@ def wrap(text, cols):
 
 
 _palettes = {}  # (colour, background): Palette, shared by every text of those colours
+_UNKNOWN = ord("?") - sprites.FONT_FIRST  # the cell shown for a character the font lacks
 
 
 class Text(displayio.Group):
@@ -91,20 +92,12 @@ class Text(displayio.Group):
     def text(self, text):
         grid = self.grid
         cols = grid.width
-        at, row = 0, 0
-        for line in text.split("\n") if "\n" in text else (text,):
-            if row >= grid.height:
-                break
+        lines = text.split("\n")
+        for row in range(grid.height):
+            line = lines[row] if row < len(lines) else ""
             for col in range(cols):
                 code = ord(line[col]) - sprites.FONT_FIRST if col < len(line) else 0
-                grid[at + col] = code if 0 <= code < sprites.FONT_COUNT else 31  # "?"
-            at += cols
-            row += 1
-        while row < grid.height:
-            for col in range(cols):
-                grid[at + col] = 0
-            at += cols
-            row += 1
+                grid[row * cols + col] = code if 0 <= code < sprites.FONT_COUNT else _UNKNOWN
         self._text = text
 
 

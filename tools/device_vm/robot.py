@@ -37,7 +37,7 @@ MAX_STEPS = 400000
 
 
 class Robot:
-    """The whole visit, one key press (or 20 ms) per ``step()``."""
+    """The whole visit, one tick of the app's loop (10 ms) per ``step()``."""
 
     def __init__(self, board_id, levels, preset, seed, max_deals=0):
         self.board_id = board_id

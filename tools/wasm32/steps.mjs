@@ -8,8 +8,8 @@
 // SETUP is Python that makes ``bench``: an object whose ``step()`` does one step and returns
 // False when there is no more to do, and whose ``summary()`` returns a line of text.
 // tools/bench_bots.py plays a bot game this way (tools/bench_game_mpy.py, a decision a
-// step) and tests/test_ui_micropython.py the screens' game (tests/mpy_ui_game.py, a key a
-// step).
+// step) and tools/device_budget.py the device's whole game (tools/device_vm/robot.py, a tick
+// of the app's loop a step).
 //
 // This port never collects garbage while Python runs (it cannot see the WebAssembly locals
 // that may point into the heap): a collection waits until control is back in JavaScript,
@@ -25,7 +25,7 @@
 // per label it returned (the most heap in use at that label, ``bench.snapshot()`` and the
 // name pool at that moment),
 // "most_allocated_in_a_step BYTES LABEL" (the most one step allocated, garbage included, and
-// the label after it), "first_grew_after_step N LABEL" where the heap had to grow, and "heap_total INITIAL FINAL" (the heap's size in bytes before and
+// the label after it), and "heap_total INITIAL FINAL" (the heap's size in bytes before and
 // after).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
 import fs from "node:fs";
@@ -80,10 +80,6 @@ try {
     gc.collect();
     report += "imported " + name + " " + (gc.mem_alloc() - before) + " " + qstrs() + "\n";
   }
-  // The heap's size as the collector sees it (its areas; only compared, never printed: what
-  // mem_free adds is more than the heap).
-  const size = () => gc.mem_alloc() + gc.mem_free();
-  const initialSize = size();
   mp.runPython(setup);
   const bench = mp.globals.get("bench");
   const step = bench.step;
@@ -96,18 +92,13 @@ try {
   let most = [0, ""];  // the most a step allocated (no collection runs inside a step), and where
   const peaks = new Map();
   let before = -1;
-  let steps = 0;
-  let grew = size() !== initialSize ? "0 setup" : "";  // where the heap first had to grow
   do {
     if (before >= 0) {
       const made = gc.mem_alloc() - before;
       if (made > most[0]) most = [made, where === undefined ? "" : where()];
-      if (grew === "" && size() !== initialSize) grew = steps + " " + (where === undefined ? "" : where());
     }
-    steps += 1;
     gc.collect();
     const live = gc.mem_alloc();
-    before = live;
     peak = Math.max(peak, live);
     if (where !== undefined) {
       const label = where();
@@ -116,11 +107,11 @@ try {
         peaks.set(label, [live, (snapshot === undefined ? "" : snapshot()) + ";" + qstrs().replace(/ /g, ",")]);
       }
     }
+    before = gc.mem_alloc();  // after the snapshot: what the step itself allocates is counted
   } while (step());
   mp.runPython("print()");  // ends a line the program left open, which the port holds until then
   report += printed + bench.summary() + "\ndone\npeak_live " + peak + "\n";
   report += "most_allocated_in_a_step " + most[0] + " " + most[1] + "\n";
-  if (grew !== "") report += "first_grew_after_step " + grew + "\n";
   for (const [label, [live, loaded]] of peaks) report += "where " + label + " " + live + " " + loaded + "\n";
 } catch (error) {
   report += printed + "\nerror " + error + "\n";
