@@ -121,18 +121,20 @@ def test_a_sheet_too_long_for_the_nvm_drops_its_oldest_rows():
 
 
 def play_controller(controller, chooser, moves):
-    """Up to ``moves`` steps: the human's choice (from ``chooser``), a computer's move, a new deal."""
-    for _ in range(moves):
-        if controller.over():
-            return
+    """Up to ``moves`` moves: the human's choice (from ``chooser``), a computer's move, a new
+    deal.  A computer's slice of thinking is no move: a controller saved while its bot was
+    thinking thinks again from the start after a restore, in more or fewer slices."""
+    done = 0
+    while done < moves and not controller.over():
         if controller.between_deals():
             controller.next_deal()
-            continue
-        decision = controller.human_decision()
-        if decision is None:
-            controller.step()
+        elif controller.human_decision() is None:
+            if controller.step() is None:
+                continue
         else:
+            decision = controller.human_decision()
             controller.act(decision.legal[chooser.below(len(decision.legal))])
+        done += 1
 
 
 @settings(max_examples=15, deadline=None)

@@ -365,25 +365,23 @@ def test_only_the_resident_saves_stay_loaded_during_play(board, store_maker):
     power_cut(app)
 
 
-class CountingPolicy:
-    """A write policy that keeps moves apart from the other saves (as a board's may)."""
-
-    def __init__(self, flash, moves):
-        self.flash = flash
-        self.moves = moves
-
-    def store_for(self, moment):
-        from thousand.persist.saves import MOVE
-
-        return self.moves if moment == MOVE else self.flash
-
-
 def test_the_write_policy_decides_where_each_save_goes(board):
+    """A board's policy: moves to sleep memory; the settings, the new game and each deal's
+    end (the game, the statistics and the wear count in one write) to the flash."""
+    from thousand.persist.saves import SavePolicy
     from thousand.persist.store import memory_store
 
     flash = memory_store()
     moves = memory_store()
-    saves = Saves(flash, policy=CountingPolicy(flash, moves))
+    saves = Saves(flash, policy=SavePolicy(flash, moves, count_wear=True))
+    saved = []  # the position of every save made, the last one last
+    save_game = saves.save_game
+
+    def recording(controller, moment=0, stats=None):
+        save_game(controller, moment, stats)
+        saved.append((controller.game.deal_number, list(controller.game.log)))
+
+    saves.save_game = recording
     app = open_app("pybadge", seed=SEED, rules=Rules.from_dict(SHORT), window=False, storage=saves)
     app.settings.bot_delay_ms = 0
     app.display.refresh = lambda: None
@@ -395,7 +393,14 @@ def test_the_write_policy_decides_where_each_save_goes(board):
     assert deals >= 1
     # one a move of the human, except a move that ends a deal: the deal end's save has it
     assert 14 - deals <= moves.writes < 14
-    assert flash.writes == 2 + 2 * deals  # then the game and the statistics at each deal end
-    for store in (moves, flash):  # each holds a position of this game
-        assert Saves(store).load_game().snapshot()["seed"] == app.controller.seed
+    assert flash.writes == 2 + deals == saves.wear_count()
+    assert Saves(flash).load_game().snapshot()["seed"] == app.controller.seed
+    assert Saves(flash).load_stats().deals == len([r for r in app.controller.sheet() if r.result != scoring.REDEAL])
+    def position_read(*stores):
+        again = Saves(stores[0], policy=SavePolicy(stores[0], *stores[1:], count_wear=True)).load_game()
+        return again.game.deal_number, again.game.log
+
+    assert position_read(flash, moves) == position_read(flash) == saved[-1]  # a deal's end: the flash
+    drive(app, hands, Rng(6), 1)
+    assert position_read(flash, moves) == saved[-1] != position_read(flash)  # then a move: sleep memory
     power_cut(app)

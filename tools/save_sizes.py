@@ -1,6 +1,6 @@
 """Measure the size of game saves: the position alone, with the score sheet, and every deal.
 
-    python tools/save_sizes.py [--games N] [--target T] [--writes N]
+    python tools/save_sizes.py [--games N] [--target T] [--writes N] [--low-battery-from D]
 
 Plays seeded random games (every move chosen among the legal ones, passes and the
 lowest contract favoured so that games end) and saves after every move, as the
@@ -12,10 +12,14 @@ score sheet: the start state and every deal's cards and actions.
 
 ``--writes N`` also plays N whole seeded games (the human's moves chosen at random among
 the legal ones, passes and the lowest contract favoured; the computer seats at
-``normal``) through ``Saves`` over an 8 KB NVM, making the App's calls (a save after each move of the human, at each deal end the save
-and the statistics, at the game's end the statistics and clearing the save), and prints
-the writes under today's policy: on a SAMD51 or RP2040 each one is an erase of the
-NVM's flash (docs/saves.md, issue 17).
+``normal``) through ``Saves`` on every board's policy (``thousand/persist/boards.py``) over
+a model of the board's NVM and sleep memory (``tests/boardstores.py``), making the App's
+calls (a new game, a save after each move of the human, ``end_deal`` at each deal's end),
+and prints per board the flash writes and the erases they cost: per erased block on
+SAMD51 and RP2040, per page of the NVS partition on ESP32-S3; "before" is the policy of
+before (every save to an 8 KB SAMD51 NVM).  A 40-deal game's figure adds the new game's
+and the end's erases to 40 times the erases per deal.  ``--low-battery-from D``: the
+battery reads low from deal D on (every save then goes to the flash).
 """
 
 import os
@@ -26,6 +30,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 
 import cli  # noqa: E402  (tools/cli.py, beside this script)
 
+from boardstores import MODELS, SleepMemory  # noqa: E402
 from savecheck import step  # noqa: E402
 from thousand.game import PHASE_CONTRACT, Game  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
@@ -34,7 +39,8 @@ from thousand import actions  # noqa: E402
 from thousand.controller import HUMAN, Controller  # noqa: E402
 from thousand.persist.coding import Writer  # noqa: E402
 from thousand.persist.encode import encode_game, finished_rows, put_deal, put_sheet, put_state  # noqa: E402
-from thousand.persist.saves import DEAL_END, NEW_GAME, Saves  # noqa: E402
+from thousand.persist.boards import CYCLES, POLICIES, SLEEP_BYTES, policy_saves  # noqa: E402
+from thousand.persist.saves import NEW_GAME, Saves  # noqa: E402
 from thousand.persist.store import OVERHEAD, NvmStore  # noqa: E402
 
 EXTRA = {"levels": ["normal", "normal"], "rng": [0x3FFFFFFF, 0x3FFFFFFF, 0x3FFFFFFF, 0x3FFFFFFF],
@@ -84,17 +90,50 @@ def measure(games, target, preset, max_deals):
     return worst_position, worst_every, row_bytes / max(1, rows), by_deals, deals_seen
 
 
-def count_writes(seed, rules, max_deals=200):
-    """(NVM writes, deals) of one whole game saved as the App saves it."""
-    store = NvmStore(bytearray(8192))
-    saves = Saves(store)
+BEFORE = "before"  # every save to the NVM, as before issue 17: a SAMD51's
+BOARDS = ("samd51", "rp2040", "esp32s3", BEFORE)
+GOAL = {"samd51": 6, "rp2040": 27, "esp32s3": 27, BEFORE: 6}  # erases per erased unit, 40-deal game
+DEALS_GOAL = 40
+LOW_VOLTS, FULL_VOLTS = 3.4, 4.0
+
+
+class Board:
+    """One board's Saves over models of its NVM and sleep memory, and its erases by moment."""
+
+    def __init__(self, name, battery):
+        model = MODELS["samd51" if name == BEFORE else name]
+        self.nvm = model()
+        flash = NvmStore(self.nvm)
+        if name == BEFORE:
+            self.saves = Saves(flash)
+        else:
+            self.saves = policy_saves(name, flash, SleepMemory(POLICIES[name][SLEEP_BYTES]), battery)
+        self.erases = {"new": 0, "move": 0, "deal": 0, "end": 0}
+
+    def call(self, moment, function):
+        before = self.nvm.erases
+        function(self.saves)
+        self.erases[moment] += self.nvm.erases - before
+
+
+def count_writes(seed, rules, boards=BOARDS, low_from=None, max_deals=200):
+    """(deals, {board: Board}) of one whole game saved on each board as the App saves it."""
+    volts = [FULL_VOLTS]
+    played = dict((name, Board(name, lambda: volts[0])) for name in boards)
     controller = Controller(rules, levels=("normal", "normal"), seed=seed)
     chooser = Rng(seed + 11)
-    saves.save_game(controller, NEW_GAME)
+
+    def everywhere(moment, function):
+        for board in played.values():
+            board.call(moment, function)
+
+    everywhere("new", lambda saves: saves.save_game(controller, NEW_GAME))
     deals = 0
     while not controller.over() and deals < max_deals:
         controller.next_deal()
         deals += 1
+        if low_from is not None and deals >= low_from:
+            volts[0] = LOW_VOLTS
         while not controller.between_deals() and not controller.over():
             decision = controller.human_decision()
             if decision is None:
@@ -109,18 +148,32 @@ def count_writes(seed, rules, max_deals=200):
                     action = legal[0]
             controller.act(action)
             if not controller.between_deals() and not controller.over():
-                saves.save_game(controller)
-        if not controller.over():
-            saves.save_game(controller, DEAL_END)
-        stats = saves.load_stats()
-        counted = stats.record_deal(controller.game, HUMAN)
-        if controller.over():
-            counted = stats.record_game(controller.game, HUMAN) or counted
-        if counted:
-            saves.save_stats(stats)
-    if controller.over():
-        saves.clear_game()
-    return store.writes, deals
+                everywhere("move", lambda saves: saves.save_game(controller))
+        everywhere("end" if controller.over() else "deal", lambda saves: saves.end_deal(controller, HUMAN))
+    return deals, played
+
+
+def erases_text(board, deals):
+    """The erases of one game, and of a 40-deal game at the same rate per deal."""
+    e = board.erases
+    per_deal = (e["deal"] + e["move"]) / deals
+    forty = e["new"] + e["end"] + per_deal * DEALS_GOAL
+    return forty, "%.1f erases (%.2f a deal; a %d-deal game: %.1f)" % (sum(e.values()), per_deal, DEALS_GOAL, forty)
+
+
+def print_writes(games, rules, low_from):
+    worst = {}
+    for seed in range(games):
+        deals, played = count_writes(seed, rules, low_from=low_from)
+        for name in BOARDS:
+            board = played[name]
+            forty, text = erases_text(board, deals)
+            worst[name] = max(worst.get(name, 0), forty)
+            print("%s game %d, %d deals: %d flash writes, %s" % (name, seed, deals, board.nvm.writes, text))
+    for name in BOARDS:
+        cycles = POLICIES["samd51" if name == BEFORE else name][CYCLES]
+        print("%s: at most %.1f erases per erased unit in a %d-deal game (goal %d): %d such games in %d cycles"
+              % (name, worst[name], DEALS_GOAL, GOAL[name], cycles // max(1, worst[name]), cycles))
 
 
 def main(argv=None):
@@ -129,7 +182,9 @@ def main(argv=None):
     parser.add_argument("--target", type=cli.positive, default=1000)
     parser.add_argument("--preset", type=cli.preset, default="full")
     parser.add_argument("--deals", type=cli.positive, default=60, help="stop a game after this many deals")
-    parser.add_argument("--writes", type=cli.count, default=0, help="whole games whose NVM writes are counted")
+    parser.add_argument("--writes", type=cli.count, default=0, help="whole games whose flash writes are counted")
+    parser.add_argument("--low-battery-from", type=cli.positive, default=None,
+                        help="with --writes: the battery reads low from this deal on")
     args = parser.parse_args(argv)
     try:
         Rules.from_dict({"preset": args.preset, "target": args.target})
@@ -147,11 +202,8 @@ def main(argv=None):
     nvm = NvmStore(bytearray(4096))
     print("room for the game in a 4 KB NVM (RP2040): %d bytes; 8 KB (SAMD51, ESP32-S3): %d bytes"
           % (nvm.capacity("game"), NvmStore(bytearray(8192)).capacity("game")))
-    for seed in range(args.writes):
-        rules = Rules.from_dict({"preset": args.preset, "target": args.target})
-        writes, deals = count_writes(seed, rules)
-        print("NVM writes, today's policy (a save after each move of the human): game %d, %d deals:"
-              " %d writes, %.1f a deal" % (seed, deals, writes, writes / deals))
+    if args.writes:
+        print_writes(args.writes, Rules.from_dict({"preset": args.preset, "target": args.target}), args.low_battery_from)
     return 0
 
 

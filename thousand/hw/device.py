@@ -1,4 +1,5 @@
-"""What the device boards share: key polling, the speaker and the NeoPixels.
+"""What the device boards share: key polling, the speaker, the NeoPixels, sleep memory and
+an analog battery reading (the saves' hardware facts, ``thousand.persist.boards``).
 
 Imports no ``board``: each board module passes in its pins.  Only one
 board module is ever loaded, so the state lives here at module level.
@@ -19,6 +20,7 @@ _beep_end = None
 _pixel_pin = None
 _pixels = None
 _seat_pixels = ()
+_battery = None  # the battery's AnalogIn, once read
 muted = False
 
 TURN_COLOUR = b"\x10\x00\x00"  # dim green, as GRB: the NeoPixels are bright
@@ -132,3 +134,30 @@ def show_turn(seat):
         _pixels[at:at + 3] = TURN_COLOUR
     neopixel_write.neopixel_write(_pixel_pin, _pixels)
 
+
+
+def sleep_memory():
+    """``alarm.sleep_memory``: RAM that outlives a reset, a crash and deep sleep, not a power
+    cut; None where the firmware has none."""
+    try:
+        import alarm
+
+        memory = alarm.sleep_memory
+        len(memory)  # some ports raise here when they have none
+        return memory
+    except Exception:  # ImportError, AttributeError, NotImplementedError
+        return None
+
+
+def analog_volts(pin, factor):
+    """The voltage at ``pin`` times its divider's ``factor`` (the battery's volts), or None
+    where the pin cannot be read."""
+    global _battery
+    try:
+        if _battery is None:
+            import analogio
+
+            _battery = analogio.AnalogIn(pin)
+        return _battery.value * _battery.reference_voltage * factor / 65535
+    except (ImportError, OSError, RuntimeError, ValueError):
+        return None

@@ -3,13 +3,14 @@
 import board
 
 from thousand.hw import device
-from thousand.hw.device import beep, poll, set_muted, show_turn, ticks_ms  # noqa: F401  (board API)
+from thousand.hw.device import beep, poll, set_muted, show_turn, sleep_memory, ticks_ms  # noqa: F401  (board API)
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
 
 name = "PicoSystem"
 width = 240
 height = 240
 display = None
+save_policy = "rp2040"  # thousand/persist/boards.py
 key_help = "pad:move A:ok B:back Y:menu X:help"
 
 KEYMAP = bytes((A, B, SELECT, START, DOWN, LEFT, RIGHT, UP))
@@ -31,3 +32,9 @@ def open():
         )
         device.open_speaker(board.AUDIO)
     return display
+
+
+def battery_volts():
+    """The LiPo's volts: ``board.BAT_SENSE`` (GPIO26) reads a third of them (Pimoroni's
+    picosystem library multiplies by 3); None where unknown."""
+    return device.analog_volts(board.BAT_SENSE, 3)

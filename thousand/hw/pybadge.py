@@ -3,13 +3,14 @@
 import board
 
 from thousand.hw import device
-from thousand.hw.device import beep, poll, set_muted, show_turn, ticks_ms  # noqa: F401  (board API)
+from thousand.hw.device import beep, poll, set_muted, show_turn, sleep_memory, ticks_ms  # noqa: F401  (board API)
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
 
 name = "PyBadge"
 width = 160
 height = 128
 display = None
+save_policy = "samd51"  # thousand/persist/boards.py
 key_help = "pad:move A:ok B:back START:menu SELECT:help"
 
 # Shift-register key numbers 0=B 1=A 2=START 3=SELECT 4=RIGHT 5=DOWN 6=UP 7=LEFT.
@@ -23,3 +24,8 @@ def open():
         display = board.DISPLAY
         device.open_badge(board, 8, KEYMAP, SEAT_PIXELS)
     return display
+
+
+def battery_volts():
+    """The LiPo's volts: ``board.A6`` reads half of them (a 1:1 divider); None where unknown."""
+    return device.analog_volts(board.A6, 2)

@@ -3,13 +3,14 @@
 import board
 
 from thousand.hw import device
-from thousand.hw.device import beep, set_muted, show_turn, ticks_ms  # noqa: F401  (board API)
+from thousand.hw.device import beep, set_muted, show_turn, sleep_memory, ticks_ms  # noqa: F401  (board API)
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
 
 name = "PyGamer"
 width = 160
 height = 128
 display = None
+save_policy = "samd51"  # thousand/persist/boards.py
 key_help = "stick:move A:ok B:back START:menu SELECT:help"
 
 KEYMAP = bytes((B, A, START, SELECT))  # shift-register keys 0=B 1=A 2=START 3=SELECT
@@ -57,3 +58,8 @@ def poll():
         _track(UP, y < PRESS_LOW, y > RELEASE_LOW, now)
         _track(DOWN, y > PRESS_HIGH, y < RELEASE_HIGH, now)
     return device.poll()
+
+
+def battery_volts():
+    """The LiPo's volts: ``board.A6`` reads half of them (a 1:1 divider); None where unknown."""
+    return device.analog_volts(board.A6, 2)

@@ -161,7 +161,7 @@ def load_game(pair):
     """(game, extra) of the game save, None when there is none; SaveError (one line) for a
     damaged, foreign or newer save, after keeping a copy aside where the store can."""
     found = read_record(pair)
-    if found is None:
+    if found is None or not found[1]:  # nothing saved, or the empty save of a game over
         return None
     version, payload = found
     if version > encode.FORMAT_VERSION:

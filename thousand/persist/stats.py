@@ -54,6 +54,7 @@ class Stats:
     def __init__(self):
         for name in FIELDS:
             setattr(self, name, None if name in SIGNED else 0)
+        self.flash_writes = None  # the board's wear count (thousand.persist.flash), not kept here
 
     def win_rate(self):
         """Games won, in whole percent."""
@@ -138,6 +139,8 @@ class Stats:
         if self.best_score is not None:
             out.append("Best final score %d" % self.best_score)
             out.append("Worst final score %d" % self.worst_score)
+        if self.flash_writes is not None:
+            out.append("Flash writes %d" % self.flash_writes)
         return out
 
 
@@ -163,9 +166,12 @@ def stats_from(payload):
     return s
 
 
-def load_stats(store):
-    """(Stats, problem or None)."""
-    found, damaged = SlotPair(store, "stats", KIND_STATS).scan()
+def load_stats(store, pair=None):
+    """(Stats, problem or None); ``pair``: where they are kept (a ``Kept`` over the stores of
+    ``thousand.persist.saves``), by default the store's own slots."""
+    if pair is None:
+        pair = SlotPair(store, "stats", KIND_STATS)
+    found, damaged = pair.scan()
     if found is None and not damaged:
         return Stats(), None
     if found is not None and found[0] == STATS_VERSION:
@@ -175,7 +181,7 @@ def load_stats(store):
             pass
     from thousand.persist.reading import load_kept  # damaged, newer or unreadable: say why, keep a copy
 
-    return load_kept(SlotPair(store, "stats", KIND_STATS), STATS_VERSION, stats_from, Stats)
+    return load_kept(pair, STATS_VERSION, stats_from, Stats)
 
 
 def save_stats(store, stats):

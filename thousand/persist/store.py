@@ -12,9 +12,11 @@ the previous record, and reading takes the good record with the highest sequence
 number.  So after a cut the game resumes at the new state or the one before it.
 
 A store has ``capacity(name)``, ``read(name, slot)`` and ``write(name, slot, data)``:
-``NvmStore`` here, over ``microcontroller.nvm`` (or any bytearray); ``FileStore`` over a
-directory and ``default_store()`` are in ``thousand.persist.files``.  Reading with damage
-reports is ``thousand.persist.restore``'s part.
+``NvmStore`` here, over ``microcontroller.nvm`` or ``alarm.sleep_memory`` (or any
+bytearray), and ``RamStore``; ``FileStore`` over a directory and ``default_store()`` are in
+``thousand.persist.files``.  ``Kept`` is one record kept in several stores (flash, sleep
+memory): the newest by sequence number is read.  Reading with damage reports is
+``thousand.persist.reading``'s part.
 
 >>> hex(crc32(b"123456789"))
 '0xcbf43926'
@@ -28,6 +30,7 @@ MAGIC = b"Tk"
 KIND_GAME = 0x47  # "G"
 KIND_SETTINGS = 0x53  # "S"
 KIND_STATS = 0x54  # "T"
+KIND_WEAR = 0x57  # "W": how many times this board's flash was written (thousand.persist.flash)
 HEADER_SIZE = 8
 OVERHEAD = HEADER_SIZE + 4  # the header and the CRC
 
@@ -177,8 +180,15 @@ class SlotPair:
         """(version, payload) of the newest good record, or None."""
         return self.scan()[0]
 
-    def write(self, version, payload):
-        """Raises SaveError (one line) when the payload does not fit or the store refuses."""
+    def next_slot(self):
+        """The slot the next write goes to: not the one holding the newest good record."""
+        if self.newest_slot is None:
+            self.scan()
+        return 1 - self.newest_slot if self.newest_slot >= 0 else 0
+
+    def record(self, version, payload, seq=None):
+        """(the record to write next, its sequence number); SaveError (one line) when the
+        payload does not fit.  ``seq``: given by a ``Kept`` that spans several stores."""
         if self.newest_slot is None:
             self.scan()
         cap = self.capacity()
@@ -186,10 +196,16 @@ class SlotPair:
             raise SaveError("%s save too big: %d bytes, room for %d" % (self.name, len(payload), cap))
         if len(payload) > 0xFFFF:
             raise SaveError("%s save too big (%d bytes)" % (self.name, len(payload)))
-        slot = 1 - self.newest_slot if self.newest_slot >= 0 else 0
-        seq = (self.seq + 1) & 0xFFFF if self.newest_slot >= 0 else 1
+        if seq is None:
+            seq = (self.seq + 1) & 0xFFFF if self.newest_slot >= 0 else 1
+        return pack_record(self.kind, version, seq, payload), seq
+
+    def write(self, version, payload, seq=None):
+        """Raises SaveError (one line) when the payload does not fit or the store refuses."""
+        data, seq = self.record(version, payload, seq)
+        slot = self.next_slot()
         try:
-            self.store.write(self.name, slot, pack_record(self.kind, version, seq, payload))
+            self.store.write(self.name, slot, data)
         except OSError as error:  # disk full, drive read-only: say so, keep playing
             raise SaveError("cannot save %s (%s)" % (self.name, error))
         self.newest_slot = slot
@@ -206,22 +222,63 @@ class SlotPair:
         self.seq = 0
 
 
+class Kept:
+    """One record kept in several stores, the flash first (then sleep memory or RAM): the
+    newest good record by sequence number is the one read, whatever store holds it, and a
+    write to any store takes the next number.  Only the first store's damage is told:
+    sleep memory holds anything after a power cut, and that is no damage."""
+
+    def __init__(self, stores, name, kind):
+        self.pairs = [SlotPair(store, name, kind) for store in stores]
+        self.store = stores[0]  # where copies of damaged saves go (reading.keep_aside)
+        self.name = name
+        self.kind = kind
+        self.seq = None  # the highest sequence number of a good record; None: not scanned
+
+    def scan(self):
+        """(newest good (version, payload) or None, the first store's damaged or foreign slots)."""
+        best = None
+        bad = None
+        self.seq = 0
+        for pair in self.pairs:
+            found, damaged = pair.scan()
+            if bad is None:
+                bad = damaged
+            if found is not None and (best is None or newer(pair.seq, self.seq)):
+                best = found
+                self.seq = pair.seq
+        return best, bad
+
+    def next_seq(self):
+        if self.seq is None:
+            self.scan()
+        return (self.seq + 1) & 0xFFFF
+
+    def write(self, index, version, payload):
+        """Write to the store ``index`` (0 the flash); SaveError as ``SlotPair.write``."""
+        pair = self.pairs[index]
+        pair.write(version, payload, self.next_seq())
+        self.seq = pair.seq
+
+
 # ---------------------------------------------------------------- the NVM
-# Room per slot in the NVM, by record name; the game takes the rest of each half.
-NVM_SLOTS = (("settings", 64), ("stats", 192))
+# Room per slot in the NVM, by record name; the game takes the rest of each half.  Until
+# format 2 of the layout the statistics had 192 bytes: they never took more than 80.
+NVM_SLOTS = (("settings", 64), ("stats", 176), ("wear", 16))
 NVM_MIN_GAME = 1024
 
 
 class NvmStore:
-    """Slots at fixed places in a bytearray-like non-volatile memory.
+    """Slots at fixed places in a bytearray-like memory: ``microcontroller.nvm`` (flash) or
+    ``alarm.sleep_memory`` (RAM that outlives a reset, not a power cut).
 
-    The NVM is cut in two halves, each holding slot 0 (first half) or slot 1 (second
-    half) of every record.  The firmware rewrites a whole flash erase unit for any
-    write: with the slots in different halves, a cut during that rewrite spoils only
-    one slot wherever the erase unit is at most half the NVM (nRF52840).  Where one
-    unit is the whole NVM (SAMD51, RP2040) the firmware's erase-and-program of a few
-    milliseconds stays a window no Python code can close (docs/saves.md).
-    ``writes`` counts the writes (each one an erase of flash on a board).
+    The memory is cut in two halves, each holding slot 0 (first half) or slot 1 (second
+    half) of every record.  The firmware rewrites a whole flash erase unit for any NVM
+    write: with the slots in different halves, a cut during that rewrite spoils only one
+    slot wherever the erase unit is at most half the NVM (nRF52840).  Where one unit is the
+    whole NVM (SAMD51, RP2040; ESP32-S3's NVS blob) a cut during the firmware's erase and
+    rewrite is a window no Python code can close (docs/saves.md): so the board's write
+    policy writes the flash seldom.  ``writes`` counts the writes (slice assignments).
     """
 
     def __init__(self, nvm, aside=None):
@@ -260,6 +317,45 @@ class NvmStore:
         self.writes += 1
         # One slice assignment: the firmware then erases and programs once.
         self.nvm[start:start + len(data)] = data
+
+    def write_many(self, slot, records):
+        """``(name, data)`` records of one slot in one slice assignment: one erase of the
+        flash for all of them (a deal's end: the game, the statistics and the wear count)."""
+        first = self.half
+        last = 0
+        for name, data in records:
+            offset, room = self.places[name]
+            if len(data) > room:
+                raise SaveError("%s save too big for the NVM" % name)
+            first = min(first, offset)
+            last = max(last, offset + len(data))
+        base = slot * self.half
+        image = bytearray(self.nvm[base + first:base + last])  # what lies between stays
+        for name, data in records:
+            at = self.places[name][0] - first
+            image[at:at + len(data)] = data
+        self.writes += 1
+        self.nvm[base + first:base + last] = image
+
+
+class RamStore:
+    """The newest record of each name in this program's memory: it outlives a MemoryError
+    restart (``thousand.ui.app.main``), not a reset.  Where sleep memory is too small."""
+
+    def __init__(self):
+        self.records = {}
+        self.writes = 0
+
+    def capacity(self, name):
+        return None
+
+    def read(self, name, slot):
+        found = self.records.get(name)
+        return found[1] if found is not None and found[0] == slot else None
+
+    def write(self, name, slot, data):
+        self.writes += 1
+        self.records[name] = (slot, data)
 
 
 def memory_store():

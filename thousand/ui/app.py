@@ -5,6 +5,8 @@ desktop, memory in tests) keeps the game, the settings and the statistics.
 Autosave (flash wear, docs/saves.md): after every action of the human, when a new
 game starts and when a deal ends; never after a computer's action (the computer
 players replay the same moves from their saved random state, so nothing is lost).
+Where each save goes (sleep memory, RAM or flash) is the board's policy
+(``thousand.persist.boards``).
 
 ``code.py`` on the device and ``thousand/ui/desktop.py`` both build an ``App``
 over a board module (``thousand.hw``) and call ``run()``.  One loop iteration
@@ -23,7 +25,7 @@ import sys
 
 from thousand import PLAYER_LEVELS
 from thousand.hw.keys import NO_KEY, ticks_diff
-from thousand.persist.saves import DEAL_END, LEAVE, NEW_GAME, Saves
+from thousand.persist.saves import LEAVE, NEW_GAME, Saves
 from thousand.ui import scenes
 
 HUMAN = 0  # thousand.controller.HUMAN (the controller is imported only when a game starts)
@@ -167,26 +169,11 @@ class App:
         self.show("table")
 
     def deal_ended(self):
-        """Once per finished deal: the save, the statistics, and at the game's end its record.
-
-        The game is saved before the statistics: after a power cut between the two,
-        loading the game counts the deal (Stats records each deal once).
-        """
-        controller = self.controller
-        storage = self.storage
-        game = controller.game
-        over = controller.over()
-        if not over:
-            storage.save_game(controller, DEAL_END)
-        stats = storage.load_stats()
-        counted = stats.record_deal(game, HUMAN)
-        if over:
-            counted = stats.record_game(game, HUMAN) or counted
-        if counted:
-            storage.save_stats(stats)
-        if over:
+        """Once per finished deal: the save and the statistics (``Saves.end_deal``: one write
+        of a board's flash), and at the game's end its record first."""
+        if self.controller.over():
             self.export_record()
-            storage.clear_game()
+        self.storage.end_deal(self.controller, HUMAN)
         self.report_problem()
 
     def report_problem(self):
@@ -292,18 +279,18 @@ def usable_levels(levels):
 def main(board=None, storage=None):
     """The device entry point (``code.py``): the board of this machine, its display, the title.
 
-    The storage is the machine's own (the NVM on a board): saves, settings and statistics persist.
+    The storage is the machine's own (the NVM and sleep memory on a board, as its policy in
+    ``thousand.persist.boards`` says): saves, settings and statistics persist.
     """
     from thousand import hw
     from thousand.ui import sprites
 
-    if storage is None:
-        from thousand.persist.files import default_store
-
-        storage = Saves(default_store())
-
     if board is None:
         board = hw.load()
+    if storage is None:
+        from thousand.persist.boards import board_saves
+
+        storage = board_saves(board)
     display = board.open()
     display.auto_refresh = False
     sheet = sprites.Sheet(sprites.SHEET_PATH)

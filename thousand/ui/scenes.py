@@ -48,7 +48,7 @@ SCREENS = {
 ON_DEMAND = ("thousand.explain", "thousand.checks", "thousand.notation", "thousand.record",
              "thousand.persist.coding", "thousand.persist.reading", "thousand.persist.restore",
              "thousand.persist.files", "thousand.persist.settings", "thousand.persist.stats",
-             "thousand.persist.records")
+             "thousand.persist.records", "thousand.persist.boards", "thousand.persist.flash")
 
 
 def needed(screen, holds_game):

@@ -1,0 +1,64 @@
+"""Every board's save policy, in one place, and the App's Saves built from it.
+
+The flash under ``microcontroller.nvm`` bears some tens of thousands of erases, and the
+firmware erases it for (nearly) every write (docs/saves.md has the sources): so a move's save
+goes to ``alarm.sleep_memory`` (it outlives a reset or a crash, not a power cut) or, where a
+board has too little of it, to RAM; the flash takes a deal's end (with the statistics, one
+write), a new game, the game's end, "Save, go to title" and the settings; and every save once
+the battery is low.  A board module (``thousand/hw``) names its row (``save_policy``) and
+gives what only the board can: ``sleep_memory()`` and ``battery_volts()`` (None where unknown).
+``tools/save_sizes.py --writes N`` plays seeded games on every row and counts the erases.
+
+Loaded once when the App starts (thousand/ui/scenes.py: on demand).
+"""
+
+# How a write of the NVM erases its flash (tests/boardstores.py models each one).
+EVERY_WRITE = "every write erases the NVM's block"  # SAMD51: read, erase, program 8 KB
+UNLESS_ERASED = "a write erases the sector unless its bytes are all 0xFF"  # RP2040
+NVS_BLOB = "a write erases the NVS keys, then writes the whole blob"  # ESP32-S3
+
+# name: (NVM bytes, how a write erases, flash erase unit, erase cycles (datasheet minimum),
+#        sleep memory bytes, deal ends per flash write, battery low below (volts))
+POLICIES = {
+    # ATSAMD51J19/J20 (PyBadge, PyGamer): 8 KB NVM = one 8 KB NVMCTRL block, 25,000 cycles.
+    # 2 + 40 / 10 = 6 erases in a 40-deal game (new game, deals 10, 20, 30, end).
+    "samd51": (8192, EVERY_WRITE, 8192, 25000, 8192, 10, 3.6),
+    # RP2040 (PicoSystem): 4 KB NVM = one sector of the W25Q flash, 100,000 cycles; 256 bytes
+    # of sleep memory hold no save (a position alone takes up to 206), so moves stay in RAM.
+    "rp2040": (4096, UNLESS_ERASED, 4096, 100000, 256, 2, 3.6),
+    # ESP32-S3 (Feather Reverse TFT): an 8 KB blob in a 20 KB NVS partition (5 pages of 4 KB,
+    # each write spreads about 2 page erases over them), 100,000 cycles; 4 KB sleep memory.
+    "esp32s3": (8192, NVS_BLOB, 4096, 100000, 4096, 1, 3.6),
+}
+NVM_BYTES, ERASE, ERASE_UNIT, CYCLES, SLEEP_BYTES, DEALS_PER_FLASH, LOW_VOLTS = range(7)  # a row's columns
+
+
+def board_saves(board):
+    """The App's Saves on ``board`` (a thousand.hw module): its row's policy where it has one
+    and an NVM, else every save to the one store (the desktop's files)."""
+    from thousand.persist.files import default_store
+    from thousand.persist.saves import Saves
+    from thousand.persist.store import NvmStore
+
+    flash = default_store()
+    name = getattr(board, "save_policy", None)
+    if name not in POLICIES or not isinstance(flash, NvmStore):
+        return Saves(flash)
+    return policy_saves(name, flash, board.sleep_memory(), board.battery_volts)
+
+
+def policy_saves(name, flash, sleep_memory=None, battery=None):
+    """Saves over ``flash`` (an NvmStore) with the policy of row ``name``: moves in
+    ``sleep_memory`` where it holds a save, else in RAM; ``battery``: volts or None."""
+    from thousand.persist.saves import SavePolicy, Saves
+    from thousand.persist.store import NvmStore, RamStore, SaveError
+
+    row = POLICIES[name]
+    moves = RamStore()
+    if sleep_memory is not None:
+        try:
+            moves = NvmStore(sleep_memory)
+        except SaveError:
+            pass  # too small for a save: RAM
+    return Saves(flash, policy=SavePolicy(flash, moves, row[DEALS_PER_FLASH], battery, row[LOW_VOLTS],
+                                          count_wear=True))

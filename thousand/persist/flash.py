@@ -1,0 +1,36 @@
+"""A write of a board's flash: the records given and the wear count, in one write.
+
+On SAMD51 and RP2040 every NVM write is one erase of the flash under it, and on ESP32-S3 one
+rewrite of the NVS blob, whatever its size (docs/saves.md): so a deal's end writes the game
+and the statistics together, and every write counts itself in a ``wear`` record beside them
+(4 bytes, little-endian), which the statistics screen shows.  Loaded at those few moments
+(thousand/ui/scenes.py: on demand), not per move.
+"""
+
+from thousand.persist.store import SaveError
+
+WEAR_VERSION = 1
+
+
+def write_flash(saves, items):
+    """``(kept, version, payload)`` records and the wear count into one slot of the flash, in
+    one slice assignment: the slot without the newest game, so that a cut before the write
+    ends leaves the game before it.  SaveError (one line) when it does not fit or fails."""
+    items = list(items)
+    items.append((saves.wear_record, WEAR_VERSION, (saves.wear_count() + 1).to_bytes(4, "little")))
+    slot = saves.game_record.pairs[0].next_slot()
+    records = []
+    written = []
+    for kept, version, payload in items:
+        data, seq = kept.pairs[0].record(version, payload, kept.next_seq())
+        records.append((kept.name, data))
+        written.append((kept, seq))
+    try:
+        saves.store.write_many(slot, records)
+    except OSError as error:
+        raise SaveError("cannot save (%s)" % error)
+    for kept, seq in written:
+        pair = kept.pairs[0]
+        pair.newest_slot = slot
+        pair.seq = seq
+        kept.seq = seq
