@@ -17,8 +17,11 @@ one call of CircuitPython's ``common_hal_nvm_bytearray_set_bytes``:
 
 ``power_after(n)``: the power goes after ``n`` more steps (a byte programmed, an erase, an NVS
 step), raising ``PowerLoss`` (tests/savecheck.py).  ``erases`` counts erases of the NVM's flash
-(for NVS: page erases per page of the partition).
+(for NVS: page erases per page of the partition).  ``log``, when a list, gets every write as
+(the bytes before it, start, values): ``cut_during`` replays one with the power going part-way.
 """
+
+import copy
 
 from savecheck import PowerLoss
 
@@ -34,6 +37,7 @@ class ModelNvm:
         self.erases = 0
         self.writes = 0
         self.written = 0  # steps taken: bytes programmed, erases
+        self.log = None
 
     def power_after(self, count):
         self.budget = count
@@ -56,6 +60,8 @@ class ModelNvm:
         if stop - start != len(values):
             raise ValueError("NVM slices cannot change size")
         self.writes += 1
+        if self.log is not None:
+            self.log.append((bytes(self.data), start, bytes(values)))
         self.set_bytes(start, bytes(values))
 
     def erase_and_program(self, image):
@@ -112,6 +118,28 @@ class NvsNvm(ModelNvm):
         self.step()  # nvs_commit
 
 
+class HalfPageNvm(ModelNvm):
+    """An 8 KB NVM over two 4 KB pages (an nRF52840's): a write erases and programs again only
+    the pages it touches.  No board of this game's; the case where two halves keep two slots."""
+
+    def __init__(self, size=8192):
+        ModelNvm.__init__(self, size)
+
+    def set_bytes(self, start, values):
+        unit = len(self.data) // 2
+        first = start - start % unit
+        last = start + len(values) + (-(start + len(values))) % unit
+        image = bytearray(self.data[first:last])
+        image[start - first:start - first + len(values)] = values
+        self.step()
+        self.erases += (last - first) // unit
+        for i in range(first, last):
+            self.data[i] = 0xFF
+        for k in range(len(image)):
+            self.step()
+            self.data[first + k] = image[k]
+
+
 MODELS = {"samd51": Samd51Nvm, "rp2040": Rp2040Nvm, "esp32s3": NvsNvm}
 
 
@@ -123,6 +151,7 @@ class SleepMemory:
         self.data = bytearray(size)  # zeroed, as CircuitPython starts it
         self.budget = None
         self.writes = 0
+        self.log = None
 
     def power_after(self, count):
         self.budget = count
@@ -135,6 +164,8 @@ class SleepMemory:
 
     def __setitem__(self, index, values):
         self.writes += 1
+        if self.log is not None:
+            self.log.append((bytes(self.data), index.start, bytes(values)))
         for i in range(len(values)):
             if self.budget is not None:
                 if self.budget <= 0:
@@ -145,3 +176,18 @@ class SleepMemory:
     def lose_power(self):
         for i in range(len(self.data)):
             self.data[i] = 0x5A  # what RAM holds after a power cut: anything
+
+
+def cut_during(memory, before, start, values, step):
+    """A copy of ``memory`` that held ``before`` when the power went at ``step`` of writing
+    ``values`` at ``start``: what the next start finds."""
+    trial = copy.deepcopy(memory)
+    trial.log = None
+    trial.data[:] = before
+    trial.power_after(step)
+    try:
+        trial[start:start + len(values)] = values
+    except PowerLoss:
+        pass
+    trial.power_after(None)
+    return trial

@@ -37,6 +37,38 @@ for store in (NvmStore(savecheck.MemoryNvm(4096)), FileStore(sys.argv[1])):
     print(SlotPair(store, "game", KIND_GAME).newest()[1].hex())
 """
 
+POLICY_SNIPPET = """
+from thousand.controller import Controller
+from thousand.persist.boards import policy_saves
+from thousand.persist.store import NvmStore, crc32
+from thousand.rng import Rng
+from thousand.rules import Rules
+for name, sleep in (("samd51", 8192), ("rp2040", 256), ("esp32s3", 4096)):
+    nvm = bytearray(b"\\xff" * (4096 if name == "rp2040" else 8192))
+    memory = bytearray(sleep)
+    saves = policy_saves(name, NvmStore(nvm), memory, lambda: 3.9)
+    controller = Controller(Rules.preset("classic"), ("random", "random"), seed=4)
+    chooser = Rng(5)
+    saves.save_game(controller, 2)
+    for deal in range(12):
+        controller.next_deal()
+        while not controller.between_deals() and not controller.over():
+            decision = controller.human_decision()
+            if decision is None:
+                controller.step()
+                continue
+            controller.act(decision.legal[chooser.below(len(decision.legal))])
+            if not controller.between_deals() and not controller.over():
+                saves.save_game(controller)
+        saves.end_deal(controller, 0)
+        if controller.over():
+            break
+    again = policy_saves(name, NvmStore(nvm), memory).load_game()
+    print(name, saves.wear_count(), saves.load_stats().lines()[-1], again and again.game.deal_number)
+    print(crc32(nvm), crc32(memory))
+"""
+
+
 def run_both(micropython, args, tmp_path):
     env = dict(os.environ, MICROPYPATH=ROOT + ":" + TESTS, PYTHONPATH=ROOT + ":" + TESTS)
     outs = []
@@ -64,3 +96,12 @@ def test_stores_settings_and_stats_under_micropython(micropython, tmp_path):
     mp, cp = run_both(micropython, [str(script), "{dir}"], tmp_path)
     assert mp == cp
     assert mp.count("easy") == 2
+
+
+def test_a_boards_policy_writes_the_same_bytes_under_micropython(micropython, tmp_path):
+    """thousand.persist.boards and flash (sleep memory, RAM, the wear count) on the real VM."""
+    script = tmp_path / "policy.py"
+    script.write_text(POLICY_SNIPPET)
+    mp, cp = run_both(micropython, [str(script)], tmp_path)
+    assert mp == cp
+    assert mp.count("Flash writes") == 3

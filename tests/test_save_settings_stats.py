@@ -215,17 +215,6 @@ def test_export_to_a_read_only_place_is_quiet(tmp_path):
     assert export_game(game, False, str(blocker)) is None  # a file where the folder should be
 
 
-def test_save_sizes_counts_the_nvm_writes_of_a_whole_game():
-    """tools/save_sizes.py --writes: a whole game saved as the App saves it; every deal end
-    writes the game and the statistics, every move of the human the game, the end clears it."""
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import save_sizes
-
-    writes, deals = save_sizes.count_writes(1, Rules.from_dict({"preset": "classic", "target": 300}))
-    assert 1 <= deals < 200
-    assert 2 * deals + 2 < writes < 30 * deals
-
-
 @given(st.lists(st.integers(0, 2 ** 40), min_size=17, max_size=17),
        st.none() | st.integers(-2 ** 20, 2 ** 20), st.none() | st.integers(-2 ** 20, 2 ** 20))
 def test_statistics_bytes_round_trip(counters, best, worst):

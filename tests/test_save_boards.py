@@ -1,0 +1,556 @@
+"""Each board's save policy (thousand/persist/boards.py) over models of its NVM and sleep memory
+(tests/boardstores.py): where each save goes, what a reset, a power cut or a cut inside a write
+leaves, the wear count, the battery, and the erases of whole games against the goal."""
+
+import copy
+import os
+import sys
+import types
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+from boardstores import MODELS, HalfPageNvm, NvsNvm, SleepMemory, cut_during  # noqa: E402
+from savecheck import PowerLoss, fingerprint  # noqa: E402
+from thousand import actions, scoring  # noqa: E402
+from thousand.controller import HUMAN, Controller  # noqa: E402
+from thousand.persist import boards  # noqa: E402
+from thousand.persist.boards import POLICIES, SLEEP_BYTES, policy_saves  # noqa: E402
+from thousand.persist.saves import DEAL_END, MOVE, NEW_GAME, SavePolicy, Saves  # noqa: E402
+from thousand.persist.store import NVM_SLOTS, NvmStore, RamStore  # noqa: E402
+from thousand.rng import Rng  # noqa: E402
+from thousand.rules import Rules  # noqa: E402
+
+BOARDS = sorted(POLICIES)
+FULL_VOLTS, LOW_VOLTS = 4.1, 3.3
+
+
+class Rig:
+    """A board: its NVM's model, its sleep memory, a battery, and the Saves of each start."""
+
+    def __init__(self, name, nvm=None):
+        self.name = name
+        self.nvm = nvm if nvm is not None else MODELS[name]()
+        self.sleep = SleepMemory(POLICIES[name][SLEEP_BYTES])
+        self.volts = FULL_VOLTS
+        self.saves = self.start(self.sleep)
+
+    def start(self, sleep):
+        return policy_saves(self.name, NvmStore(self.nvm), sleep, lambda: self.volts)
+
+    def after_reset(self):
+        """Saves as a new start finds them: the flash and sleep memory kept, RAM lost."""
+        return self.start(self.sleep)
+
+    def after_power_cut(self, nvm=None):
+        """The flash kept (or ``nvm``, what a cut inside a write left), sleep memory lost."""
+        lost = SleepMemory(len(self.sleep))
+        lost.lose_power()
+        return policy_saves(self.name, NvmStore(nvm if nvm is not None else self.nvm), lost, lambda: self.volts)
+
+
+def position(controller):
+    return fingerprint(controller.game, True), controller.snapshot()
+
+
+def loaded(saves):
+    controller = saves.load_game()
+    return None if controller is None else position(controller)
+
+
+def choose(legal, chooser, phase):
+    """A human's random choice, passing often and taking the lowest contract, so games end."""
+    action = legal[chooser.below(len(legal))]
+    if chooser.below(4):
+        if actions.ACTION_PASS in legal:
+            action = actions.ACTION_PASS
+        elif phase == 4:
+            action = legal[0]
+    return action
+
+
+def app_calls(controller, saves, chooser, deals=10 ** 6):
+    """The App's save calls over a game (or its first ``deals`` deals): a new game, a save
+    after each move of the human, ``end_deal`` at each deal's end; yields each moment after it."""
+    saves.save_game(controller, NEW_GAME)
+    yield NEW_GAME
+    played = 0
+    while not controller.over() and played < deals:
+        controller.next_deal()
+        played += 1
+        while not controller.between_deals() and not controller.over():
+            decision = controller.human_decision()
+            if decision is None:
+                controller.step()
+                continue
+            controller.act(choose(decision.legal, chooser, controller.game.phase))
+            if not controller.between_deals() and not controller.over():
+                saves.save_game(controller)
+                yield MOVE
+        saves.end_deal(controller, HUMAN)
+        yield DEAL_END
+
+
+def short_game(seed=3, target=400, levels=("random", "random")):
+    return Controller(Rules.from_dict({"preset": "classic", "target": target}), levels=levels, seed=seed)
+
+
+# ---------------------------------------------------------------- where each save goes
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_reset_or_a_power_cut_between_any_two_writes_resumes_at_the_last_save_it_kept(name):
+    """After every save of a whole game: a power cut (sleep memory lost) resumes at the last
+    save the flash took, a reset (sleep memory kept, RAM lost) at the last one sleep memory
+    or the flash took, a MemoryError restart (the same Saves) at the very last one; a game
+    over leaves nothing to continue."""
+    rig = Rig(name)
+    controller = short_game(seed=11, target=700)
+    in_flash = kept = last = None
+    flash_writes = sleep_writes = 0
+    moves = flash_deal_ends = 0
+    for moment in app_calls(controller, rig.saves, Rng(12)):
+        last = None if controller.over() else position(controller)
+        if rig.nvm.writes != flash_writes:
+            in_flash = kept = last
+            flash_deal_ends += moment == DEAL_END
+        if rig.sleep.writes != sleep_writes:
+            kept = last
+        flash_writes, sleep_writes = rig.nvm.writes, rig.sleep.writes
+        moves += moment == MOVE
+        if moment == MOVE and moves % 3:
+            continue  # a third of the moves, and every deal end: the test stays short
+        assert loaded(rig.after_power_cut()) == in_flash
+        assert loaded(rig.after_reset()) == kept
+        rig.saves.reread_game()
+        assert loaded(rig.saves) == last
+        assert rig.nvm.writes == flash_writes  # reading wrote nothing
+    assert controller.over() and last is None and in_flash is None and kept is None
+    assert flash_deal_ends >= 2  # the flash took some deal ends, not only the new game
+    assert (rig.sleep.writes > 0) == (name != "rp2040")
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_reset_resumes_at_the_last_move_where_sleep_memory_holds_a_save(name):
+    rig = Rig(name)
+    controller = short_game(seed=11, target=700)
+    for moment in app_calls(controller, rig.saves, Rng(12)):
+        if moment == MOVE and controller.game.deal_number >= 3 and len(controller.game.log) > 8:
+            break
+    else:
+        pytest.fail("the game ended first")
+    again = rig.after_reset().load_game()
+    if name == "rp2040":  # 256 bytes of sleep memory hold no save: moves live in RAM
+        assert rig.sleep.writes == 0 and again.game.deal_number < controller.game.deal_number
+    else:
+        assert position(again) == position(controller)
+    rig.saves.reread_game()  # a MemoryError restart keeps RAM: the last move everywhere
+    assert position(rig.saves.load_game()) == position(controller)
+
+
+def play_deal_out(controller, chooser):
+    while not controller.between_deals() and not controller.over():
+        decision = controller.human_decision()
+        if decision is None:
+            controller.step()
+        else:
+            controller.act(choose(decision.legal, chooser, controller.game.phase))
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_power_cut_resumes_at_a_deals_start_with_the_same_cards_and_computer_decisions(name):
+    """The flash holds a deal's end with the computer seats' random states: Continue deals the
+    same cards, and given the same moves of the human the computer seats move the same."""
+    rig = Rig(name)
+    controller = short_game(seed=21, target=1000, levels=("normal", "easy"))
+    chooser = Rng(22)
+    deals = {}  # deal number: (dealt, log)
+    choosers = {}  # deal number: the human's chooser when that deal ended
+    for moment in app_calls(controller, rig.saves, chooser, deals=14):
+        if moment == DEAL_END:
+            deals[controller.game.deal_number] = (list(controller.game.dealt), list(controller.game.log))
+            choosers[controller.game.deal_number] = chooser.get_state()
+        elif controller.game.deal_number == 14 and len(controller.game.log) > 5:
+            break  # the power goes in deal 14
+    play_deal_out(controller, chooser)  # as it would have gone on
+    deals[14] = (list(controller.game.dealt), list(controller.game.log))
+    again = rig.after_power_cut().load_game()
+    per = POLICIES[name][boards.DEALS_PER_FLASH]
+    assert again.between_deals() and again.game.deal_number == 13 // per * per  # the last deal end in the flash
+    replay = Rng()
+    replay.set_state(choosers[again.game.deal_number])
+    compared = 0
+    start = again.game.deal_number
+    for moment in app_calls(again, Saves(NvmStore(bytearray(b"\xff" * 8192))), replay, deals=14 - start):
+        if moment == DEAL_END:
+            assert (list(again.game.dealt), list(again.game.log)) == deals[again.game.deal_number]
+            compared += 1
+    assert compared == 14 - start >= 1
+
+
+# ---------------------------------------------------------------- one write, the wear count, the battery
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_deals_end_writes_the_game_the_statistics_and_the_wear_count_in_one_flash_write(name):
+    rig = Rig(name)
+    controller = short_game(seed=8, target=1000)
+    flash_deal_ends = 0
+    for moment in app_calls(controller, rig.saves, Rng(9), deals=12):
+        if moment != DEAL_END or rig.nvm.writes == 1 + flash_deal_ends:
+            continue  # this deal's end went to sleep memory or RAM
+        flash_deal_ends += 1
+        assert rig.nvm.writes == 1 + flash_deal_ends  # the new game's write, then one a deal's end
+        after = rig.after_power_cut()
+        assert loaded(after) == position(controller)
+        assert after.load_stats().deals == len([r for r in controller.game.sheet if r.result != scoring.REDEAL])
+    assert flash_deal_ends == 12 // POLICIES[name][boards.DEALS_PER_FLASH]
+    assert rig.saves.wear_count() == rig.nvm.writes == 1 + flash_deal_ends
+
+
+def test_the_wear_count_goes_on_across_games_and_shows_on_the_statistics_screen():
+    rig = Rig("esp32s3")
+    for seed in (1, 2):
+        saves = rig.after_reset()
+        for _ in app_calls(short_game(seed=seed, target=300), saves, Rng(seed)):
+            pass
+    lines = rig.after_power_cut().load_stats().lines()
+    assert lines[-1] == "Flash writes %d" % rig.nvm.writes and rig.nvm.writes > 4
+    assert max(len(line) for line in lines) <= 25
+    assert "Flash writes" not in " ".join(Saves(NvmStore(bytearray(8192))).load_stats().lines())  # desktop: none
+
+
+def test_a_settings_change_is_one_flash_write_and_an_unchanged_one_none():
+    rig = Rig("samd51")
+    settings = rig.saves.load_settings()
+    settings.sound = False
+    rig.saves.save_settings(settings)
+    rig.saves.save_settings(settings)
+    assert rig.nvm.writes == 1 == rig.saves.wear_count()
+    assert rig.after_power_cut().load_settings().sound is False
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_the_low_battery_path_saves_every_move_to_the_flash(name):
+    rig = Rig(name)
+    controller = short_game(seed=4)
+    calls = app_calls(controller, rig.saves, Rng(5))
+    for moment in calls:
+        if moment == DEAL_END:
+            break
+    rig.volts = LOW_VOLTS
+    moves = 0
+    for moment in calls:
+        if moment == MOVE:
+            moves += 1
+            assert loaded(rig.after_power_cut()) == position(controller)  # a flat battery loses nothing
+            assert rig.saves.wear_count() == rig.nvm.writes
+        if moves == 6:
+            break
+    writes = rig.nvm.writes
+    rig.volts = LOW_VOLTS + 0.05  # within the hysteresis: still low
+    next(moment for moment in calls if moment == MOVE)
+    assert rig.nvm.writes == writes + 1
+    rig.volts = FULL_VOLTS  # charged (or on USB): moves leave the flash alone again
+    next(moment for moment in calls if moment == MOVE)
+    assert rig.nvm.writes == writes + 1
+
+
+def test_an_unknown_battery_is_never_low():
+    flash = NvmStore(bytearray(8192))
+    policy = SavePolicy(flash, RamStore(), 1, lambda: None, 3.6)
+    assert policy.store_for(MOVE) is policy.moves
+    assert SavePolicy(flash, RamStore(), 1, None, 3.6).store_for(MOVE) is not flash
+
+
+# ---------------------------------------------------------------- cuts inside a write
+def flash_writes_of_a_game(rig, seed, target=500):
+    """Every write of the flash in a game, with the flash's position before and after it."""
+    rig.nvm.log = []
+    controller = short_game(seed=seed, target=target)
+    positions = [None]
+    for _ in app_calls(controller, rig.saves, Rng(seed + 1)):
+        if len(rig.nvm.log) == len(positions):
+            positions.append(None if controller.over() else position(controller))
+    return [(write, positions[k], positions[k + 1]) for k, write in enumerate(rig.nvm.log)]
+
+
+LOST = "lost"
+
+
+def found_after(saves):
+    """The position a start finds, or LOST: nothing, or a record cut short that it tells in
+    one line ("game save damaged, not used"; statistics or settings cut short the same)."""
+    found = loaded(saves)
+    problem = saves.take_problem()
+    assert problem is None or ("\n" not in problem and "damaged, not used" in problem)
+    if problem is not None and problem.startswith("game"):
+        return LOST
+    return LOST if found is None else found
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_a_cut_inside_a_flash_write_leaves_the_save_before_the_new_one_or_on_an_erase_nothing(name):
+    """A cut at (a sample of) every step of every flash write of a game: the start finds the
+    save before, the new one, or where the firmware had erased the NVM's flash (SAMD51, an
+    RP2040 write onto programmed bytes, ESP32-S3's nvs_erase_all) nothing at all: no Python
+    layout closes that window, which is why the flash is written seldom.  Never a crash or a
+    wrong game; nothing is told for an erased NVM (it reads as never written)."""
+    rig = Rig(name)
+    writes = flash_writes_of_a_game(rig, 31)
+    assert len(writes) >= 3
+    outcomes = set()
+    for (before, start, values), old, new in writes:
+        steps = len(before) + 1 if name != "esp32s3" else 3
+        for step in sorted(set(range(0, steps, 97)) | {1, 2, steps - 1, steps}):
+            found = found_after(rig.after_power_cut(cut_during(rig.nvm, before, start, values, step)))
+            assert found in (old or LOST, new or LOST, LOST), (start, step)
+            outcomes.add("old" if found == old else "new" if found == new else LOST)
+    assert outcomes == {"old", "new", LOST}
+
+
+def test_where_the_erase_unit_is_half_the_nvm_a_cut_anywhere_leaves_the_save_before_or_the_new_one():
+    """Flash erasing 4 KB of an 8 KB NVM (an nRF52840's pages): a write of the game, the
+    statistics and the wear count into one half never touches the save in the other."""
+    rig = Rig("samd51", nvm=HalfPageNvm())
+    writes = flash_writes_of_a_game(rig, 14, target=300)
+    outcomes = set()
+    for (before, start, values), old, new in writes:
+        for step in range(0, 4098, 13):
+            found = found_after(rig.after_power_cut(cut_during(rig.nvm, before, start, values, step)))
+            assert found in (old or LOST, new or LOST), (start, step)
+            outcomes.add(found == new)
+    assert outcomes == {False, True}
+
+
+def test_a_write_onto_erased_bytes_of_an_rp2040_keeps_the_save_before_at_every_byte():
+    """The RP2040 programs without erasing when every byte written to is 0xFF: the first save
+    into a half, cut at every byte, leaves the save in the other half."""
+    rig = Rig("rp2040")
+    writes = flash_writes_of_a_game(rig, 2, target=300)
+    (before, start, values), old, new = writes[1]
+    assert all(b == 0xFF for b in before[start:start + len(values)])
+    for step in range(len(values) + 1):
+        trial = cut_during(rig.nvm, before, start, values, step)
+        assert trial.erases == rig.nvm.erases  # no erase
+        assert found_after(rig.after_power_cut(trial)) == (new if step == len(values) else old)
+
+
+def test_a_reset_inside_a_sleep_memory_write_leaves_the_move_before_or_the_new_one():
+    rig = Rig("samd51")
+    rig.sleep.log = []
+    controller = short_game(seed=11, target=700)
+    positions = [None]
+    for moment in app_calls(controller, rig.saves, Rng(12), deals=3):
+        positions += [position(controller)] * (len(rig.sleep.log) + 1 - len(positions))  # a deal's end: 2 writes
+    outcomes = set()
+    for k in (1, len(rig.sleep.log) // 2, len(rig.sleep.log) - 1):
+        before, start, values = rig.sleep.log[k]
+        old, new = positions[k], positions[k + 1]
+        for step in range(0, len(values) + 1, 3):
+            rig_after = copy.copy(rig)
+            rig_after.sleep = cut_during(rig.sleep, before, start, values, step)
+            found = found_after(rig_after.after_reset())
+            assert found in (old, new)
+            outcomes.add(found == new)
+    assert outcomes == {False, True}
+
+
+def test_nvs_loses_the_whole_blob_between_its_erase_and_its_commit():
+    """Why ESP32-S3 keeps no two slots in one blob written by CircuitPython: nvs_erase_all,
+    then nvs_set_blob, then nvs_commit (ports/espressif/common-hal/nvm/ByteArray.c)."""
+    nvm = NvsNvm()
+    store = NvmStore(nvm)
+    saves = Saves(store)
+    settings = saves.load_settings()
+    settings.sound = False
+    saves.save_settings(settings)
+    nvm.power_after(1)  # past the erase, before the blob is written
+    settings.sound = True
+    with pytest.raises(PowerLoss):
+        saves.save_settings(settings)
+    nvm.power_after(None)
+    assert bytes(nvm.data) == b"\xff" * 8192  # both slots, the settings and everything else
+    assert Saves(NvmStore(nvm)).load_settings().sound is True  # the defaults: nothing to report
+
+
+# ---------------------------------------------------------------- formats and stores
+def test_an_nvm_written_before_the_wear_count_still_reads_whole(monkeypatch):
+    """Version 1 of the layout gave the statistics 192 bytes and had no wear record: its
+    settings, statistics and game read as they were, and the next write counts from 1."""
+    from thousand.persist import store as store_module
+    from thousand.persist.settings import save_settings, settings_bytes
+    from thousand.persist.stats import save_stats
+
+    nvm = bytearray(b"\xff" * 8192)
+    monkeypatch.setattr(store_module, "NVM_SLOTS", (("settings", 64), ("stats", 192)))
+    old = NvmStore(nvm)
+    saves = Saves(old)
+    settings = saves.load_settings()
+    settings.levels = ["hard", "easy"]
+    save_settings(old, settings_bytes(settings))
+    stats = saves.load_stats()
+    stats.games = 4
+    save_stats(old, stats)
+    controller = short_game(seed=40)
+    for moment in app_calls(controller, saves, Rng(41)):
+        if moment == MOVE and controller.game.deal_number == 2:
+            break
+    monkeypatch.setattr(store_module, "NVM_SLOTS", NVM_SLOTS)
+    rig = Rig("samd51", nvm=samd51_holding(nvm))
+    again = rig.saves
+    assert again.load_settings().levels == ["hard", "easy"] and again.take_problem() is None
+    assert position(again.load_game()) == position(controller)
+    assert again.load_stats().games == 4 and again.wear_count() == 0
+    again.save_game(controller, NEW_GAME)
+    assert again.wear_count() == 1 and rig.after_power_cut().load_stats().games == 4
+
+
+def samd51_holding(data):
+    nvm = MODELS["samd51"]()
+    nvm.data[:] = data
+    return nvm
+
+
+def test_a_game_over_leaves_nothing_to_continue_and_a_newer_program_save_is_still_refused():
+    rig = Rig("samd51")
+    for _ in app_calls(short_game(seed=9, target=300), rig.saves, Rng(10)):
+        pass
+    again = rig.after_reset()
+    assert not again.has_game() and again.load_game() is None and again.take_problem() is None
+    again.game_record.write(0, 9, b"\x01")
+    assert rig.after_power_cut().load_game() is None
+    later = rig.after_power_cut()
+    later.load_game()
+    assert later.take_problem().startswith("save is from a newer Thousand (format 9)")
+
+
+def test_ram_keeps_only_the_newest_record_of_each_kind():
+    ram = RamStore()
+    flash = NvmStore(bytearray(b"\xff" * 4096))
+    saves = Saves(flash, policy=SavePolicy(flash, ram))
+    controller = short_game(seed=1)
+    for moment in app_calls(controller, saves, Rng(2), deals=1):
+        if moment == MOVE:
+            assert len(ram.records) == 1
+    assert ram.writes > 3
+
+
+# ---------------------------------------------------------------- the boards' hardware facts
+class FakeAnalogIn:
+    value = 0
+
+    def __init__(self, pin):
+        if pin is None:
+            raise ValueError("pin in use")
+        self.pin = pin
+        self.reference_voltage = 3.3
+
+
+def board_module(monkeypatch, name, analog=FakeAnalogIn, i2c=None):
+    """``thousand.hw.<name>`` imported over fake ``board``, ``supervisor`` and ``analogio``."""
+    fake_board = types.SimpleNamespace(A6="A6", BAT_SENSE="GP26", I2C=i2c or (lambda: None))
+    monkeypatch.setitem(sys.modules, "board", fake_board)
+    monkeypatch.setitem(sys.modules, "supervisor", types.SimpleNamespace(ticks_ms=lambda: 0))
+    monkeypatch.setitem(sys.modules, "analogio", types.SimpleNamespace(AnalogIn=analog))
+    import thousand.hw as package
+
+    for module in ("device", name):  # imported afresh, and put back as they were after the test
+        monkeypatch.delitem(sys.modules, "thousand.hw." + module, raising=False)
+        monkeypatch.delattr(package, module, raising=False)
+    __import__("thousand.hw." + name)
+    return sys.modules["thousand.hw." + name]
+
+
+@pytest.mark.parametrize("name, factor", [("pybadge", 2), ("pygamer", 2), ("picosystem", 3)])
+def test_a_boards_battery_reads_its_divided_voltage_or_none(monkeypatch, name, factor):
+    module = board_module(monkeypatch, name)
+    FakeAnalogIn.value = 65535 * 3.7 / factor / 3.3
+    assert module.battery_volts() == pytest.approx(3.7, abs=0.001)
+    assert module.save_policy in POLICIES
+    monkeypatch.setitem(sys.modules, "analogio", types.SimpleNamespace(AnalogIn=lambda pin: FakeAnalogIn(None)))
+    module.device._battery = None
+    assert module.battery_volts() is None  # the pin cannot be read
+    monkeypatch.setitem(sys.modules, "analogio", None)  # no analogio at all: an ImportError
+    assert module.battery_volts() is None
+
+
+class FakeBus:
+    def __init__(self, reply, locked=False):
+        self.reply = reply
+        self.locked = locked
+        self.asked = []
+
+    def try_lock(self):
+        return not self.locked
+
+    def unlock(self):
+        pass
+
+    def writeto_then_readfrom(self, address, out, into):
+        self.asked.append((address, bytes(out)))
+        if self.reply is None:
+            raise OSError(19, "no device")
+        into[:] = self.reply
+
+
+def test_the_feathers_fuel_gauge_gives_the_cell_volts_or_none(monkeypatch):
+    bus = FakeBus((47360).to_bytes(2, "big"))  # 47360 x 78.125 uV = 3.7 V
+    module = board_module(monkeypatch, "feather_esp32s3_rtft", i2c=lambda: bus)
+    assert module.battery_volts() == pytest.approx(3.7) and bus.asked == [(0x36, b"\x02")]
+    bus.reply = b"\x00\x10"  # no battery: next to nothing
+    assert module.battery_volts() is None
+    bus.reply = None  # no gauge answering
+    assert module.battery_volts() is None
+    bus.locked = True
+    assert module.battery_volts() is None
+
+
+def test_sleep_memory_is_none_where_the_firmware_has_none(monkeypatch):
+    module = board_module(monkeypatch, "pybadge")
+    monkeypatch.setitem(sys.modules, "alarm", types.SimpleNamespace())
+    assert module.sleep_memory() is None
+    memory = bytearray(8192)
+    monkeypatch.setitem(sys.modules, "alarm", types.SimpleNamespace(sleep_memory=memory))
+    assert module.sleep_memory() is memory
+
+
+def test_a_boards_saves_follow_its_row_and_the_desktop_saves_every_move(monkeypatch, tmp_path):
+    from thousand.persist import files
+
+    fake = types.SimpleNamespace(save_policy="rp2040", sleep_memory=lambda: bytearray(256), battery_volts=lambda: 4.0)
+    monkeypatch.setattr(files, "default_store", lambda: NvmStore(bytearray(b"\xff" * 4096)))
+    saves = boards.board_saves(fake)
+    assert isinstance(saves.policy.moves, RamStore)  # 256 bytes hold no save
+    assert saves.policy.deals_per_flash == POLICIES["rp2040"][boards.DEALS_PER_FLASH] and saves.policy.count_wear
+    fake.save_policy, fake.sleep_memory = "samd51", lambda: bytearray(8192)
+    assert isinstance(boards.board_saves(fake).policy.moves, NvmStore)
+    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(files, "default_store", lambda: files.FileStore(str(tmp_path)))
+    desktop = boards.board_saves(types.SimpleNamespace())
+    assert desktop.policy.moves is None and desktop.policy.store_for(MOVE) is desktop.store
+
+
+# ---------------------------------------------------------------- whole games against the goal
+def test_whole_games_to_1000_stay_within_each_boards_erase_goal():
+    """tools/save_sizes.py --writes: a seeded game to 1000 on every board's policy, counted as
+    the App saves it; each board within its goal for a 40-deal game, before it 40 times more."""
+    import save_sizes
+
+    deals, played = save_sizes.count_writes(0, Rules.from_dict({"preset": "full", "target": 1000}))
+    assert deals >= 20
+    for name in BOARDS:
+        board = played[name]
+        forty, _ = save_sizes.erases_text(board, deals)
+        assert forty <= save_sizes.GOAL[name], name
+        assert board.saves.wear_count() == board.nvm.writes
+        per = POLICIES[name][boards.DEALS_PER_FLASH]
+        assert board.nvm.writes == 2 + (deals - 1) // per  # the new game, every per-th deal end, the end
+    assert save_sizes.erases_text(played["before"], deals)[0] > 40 * save_sizes.GOAL["samd51"]
+
+
+def test_a_low_battery_from_some_deal_on_saves_every_move_to_the_flash_in_the_tool():
+    import save_sizes
+
+    deals, played = save_sizes.count_writes(2, Rules.from_dict({"preset": "classic", "target": 300}),
+                                            boards=("samd51",), low_from=2)
+    board = played["samd51"]
+    assert board.erases["move"] >= 5 and board.nvm.writes == board.saves.wear_count()
