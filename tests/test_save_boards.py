@@ -19,7 +19,8 @@ from thousand.controller import HUMAN, Controller  # noqa: E402
 from thousand.persist import boards  # noqa: E402
 from thousand.persist.boards import POLICIES, SLEEP_BYTES, policy_saves  # noqa: E402
 from thousand.persist.saves import DEAL_END, MOVE, NEW_GAME, SavePolicy, Saves  # noqa: E402
-from thousand.persist.store import NVM_SLOTS, NvmStore, RamStore  # noqa: E402
+from thousand.persist.boards import RamStore  # noqa: E402
+from thousand.persist.store import NVM_SLOTS, NvmStore  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
 

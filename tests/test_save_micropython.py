@@ -38,14 +38,14 @@ for store in (NvmStore(savecheck.MemoryNvm(4096)), FileStore(sys.argv[1])):
 """
 
 POLICY_SNIPPET = """
+boards = [(name, bytearray(b"\\xff" * size), bytearray(sleep))  # before the game's code takes the heap
+          for name, size, sleep in (("samd51", 8192, 8192), ("rp2040", 4096, 256), ("esp32s3", 8192, 4096))]
 from thousand.controller import Controller
 from thousand.persist.boards import policy_saves
 from thousand.persist.store import NvmStore, crc32
 from thousand.rng import Rng
 from thousand.rules import Rules
-for name, sleep in (("samd51", 8192), ("rp2040", 256), ("esp32s3", 4096)):
-    nvm = bytearray(b"\\xff" * (4096 if name == "rp2040" else 8192))
-    memory = bytearray(sleep)
+for name, nvm, memory in boards:
     saves = policy_saves(name, NvmStore(nvm), memory, lambda: 3.9)
     controller = Controller(Rules.preset("classic"), ("random", "random"), seed=4)
     chooser = Rng(5)

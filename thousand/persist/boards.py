@@ -51,7 +51,7 @@ def policy_saves(name, flash, sleep_memory=None, battery=None):
     """Saves over ``flash`` (an NvmStore) with the policy of row ``name``: moves in
     ``sleep_memory`` where it holds a save, else in RAM; ``battery``: volts or None."""
     from thousand.persist.saves import SavePolicy, Saves
-    from thousand.persist.store import NvmStore, RamStore, SaveError
+    from thousand.persist.store import NvmStore, SaveError
 
     row = POLICIES[name]
     moves = RamStore()
@@ -62,3 +62,24 @@ def policy_saves(name, flash, sleep_memory=None, battery=None):
             pass  # too small for a save: RAM
     return Saves(flash, policy=SavePolicy(flash, moves, row[DEALS_PER_FLASH], battery, row[LOW_VOLTS],
                                           count_wear=True))
+
+
+class RamStore:
+    """The newest record of each name in this program's memory: it outlives a MemoryError
+    restart (``thousand.ui.app.main``), not a reset.  The store of moves where sleep memory
+    is too small (RP2040); here, so that other boards never load it."""
+
+    def __init__(self):
+        self.records = {}
+        self.writes = 0
+
+    def capacity(self, name):
+        return None
+
+    def read(self, name, slot):
+        found = self.records.get(name)
+        return found[1] if found is not None and found[0] == slot else None
+
+    def write(self, name, slot, data):
+        self.writes += 1
+        self.records[name] = (slot, data)

@@ -13,12 +13,13 @@ WEAR_VERSION = 1
 
 
 def write_flash(saves, items):
-    """``(kept, version, payload)`` records and the wear count into one slot of the flash, in
-    one slice assignment: the slot without the newest game, so that a cut before the write
-    ends leaves the game before it.  SaveError (one line) when it does not fit or fails."""
+    """``(kept, version, payload)`` records and the wear count into one slot of the flash (an
+    NvmStore), in one slice assignment: the slot without the newest record of the first
+    item (the game, else the settings or the statistics), so that a cut before the write
+    ends leaves the one before.  SaveError (one line) when it does not fit or fails."""
+    slot = items[0][0].pairs[0].next_slot()
     items = list(items)
     items.append((saves.wear_record, WEAR_VERSION, (saves.wear_count() + 1).to_bytes(4, "little")))
-    slot = saves.game_record.pairs[0].next_slot()
     records = []
     written = []
     for kept, version, payload in items:
@@ -26,7 +27,7 @@ def write_flash(saves, items):
         records.append((kept.name, data))
         written.append((kept, seq))
     try:
-        saves.store.write_many(slot, records)
+        write_slot(saves.store, slot, records)
     except OSError as error:
         raise SaveError("cannot save (%s)" % error)
     for kept, seq in written:
@@ -34,3 +35,23 @@ def write_flash(saves, items):
         pair.newest_slot = slot
         pair.seq = seq
         kept.seq = seq
+
+
+def write_slot(store, slot, records):
+    """``(name, data)`` records into one slot of an NvmStore in one slice assignment (the
+    bytes between them written again as they are): one erase of the flash for them all."""
+    first = store.half
+    last = 0
+    for name, data in records:
+        offset, room = store.places[name]
+        if len(data) > room:
+            raise SaveError("%s save too big for the NVM" % name)
+        first = min(first, offset)
+        last = max(last, offset + len(data))
+    base = slot * store.half
+    image = bytearray(store.nvm[base + first:base + last])
+    for name, data in records:
+        at = store.places[name][0] - first
+        image[at:at + len(data)] = data
+    store.writes += 1
+    store.nvm[base + first:base + last] = image

@@ -13,10 +13,10 @@ number.  So after a cut the game resumes at the new state or the one before it.
 
 A store has ``capacity(name)``, ``read(name, slot)`` and ``write(name, slot, data)``:
 ``NvmStore`` here, over ``microcontroller.nvm`` or ``alarm.sleep_memory`` (or any
-bytearray), and ``RamStore``; ``FileStore`` over a directory and ``default_store()`` are in
-``thousand.persist.files``.  ``Kept`` is one record kept in several stores (flash, sleep
-memory): the newest by sequence number is read.  Reading with damage reports is
-``thousand.persist.reading``'s part.
+bytearray); ``FileStore`` over a directory and ``default_store()`` are in
+``thousand.persist.files``, ``RamStore`` in ``thousand.persist.boards``.  ``Kept`` is one
+record kept in several stores (flash, sleep memory): the newest by sequence number is
+read.  Reading with damage reports is ``thousand.persist.reading``'s part.
 
 >>> hex(crc32(b"123456789"))
 '0xcbf43926'
@@ -262,8 +262,8 @@ class Kept:
 
 
 # ---------------------------------------------------------------- the NVM
-# Room per slot in the NVM, by record name; the game takes the rest of each half.  Until
-# format 2 of the layout the statistics had 192 bytes: they never took more than 80.
+# Room per slot in the NVM, by record name; the game takes the rest of each half.  Before
+# the wear count the statistics had 192 bytes: their records never took 80.
 NVM_SLOTS = (("settings", 64), ("stats", 176), ("wear", 16))
 NVM_MIN_GAME = 1024
 
@@ -278,7 +278,8 @@ class NvmStore:
     slot wherever the erase unit is at most half the NVM (nRF52840).  Where one unit is the
     whole NVM (SAMD51, RP2040; ESP32-S3's NVS blob) a cut during the firmware's erase and
     rewrite is a window no Python code can close (docs/saves.md): so the board's write
-    policy writes the flash seldom.  ``writes`` counts the writes (slice assignments).
+    policy writes the flash seldom, several records in one write (``thousand.persist.flash``).
+    ``writes`` counts the writes (slice assignments).
     """
 
     def __init__(self, nvm, aside=None):
@@ -317,45 +318,6 @@ class NvmStore:
         self.writes += 1
         # One slice assignment: the firmware then erases and programs once.
         self.nvm[start:start + len(data)] = data
-
-    def write_many(self, slot, records):
-        """``(name, data)`` records of one slot in one slice assignment: one erase of the
-        flash for all of them (a deal's end: the game, the statistics and the wear count)."""
-        first = self.half
-        last = 0
-        for name, data in records:
-            offset, room = self.places[name]
-            if len(data) > room:
-                raise SaveError("%s save too big for the NVM" % name)
-            first = min(first, offset)
-            last = max(last, offset + len(data))
-        base = slot * self.half
-        image = bytearray(self.nvm[base + first:base + last])  # what lies between stays
-        for name, data in records:
-            at = self.places[name][0] - first
-            image[at:at + len(data)] = data
-        self.writes += 1
-        self.nvm[base + first:base + last] = image
-
-
-class RamStore:
-    """The newest record of each name in this program's memory: it outlives a MemoryError
-    restart (``thousand.ui.app.main``), not a reset.  Where sleep memory is too small."""
-
-    def __init__(self):
-        self.records = {}
-        self.writes = 0
-
-    def capacity(self, name):
-        return None
-
-    def read(self, name, slot):
-        found = self.records.get(name)
-        return found[1] if found is not None and found[0] == slot else None
-
-    def write(self, name, slot, data):
-        self.writes += 1
-        self.records[name] = (slot, data)
 
 
 def memory_store():
