@@ -12,7 +12,7 @@ from thousand import cards as C
 from thousand import scoring
 from thousand.driver import RandomPlayer, TableDriver
 from thousand.explain import WORDS, why_illegal
-from thousand.game import PHASE_PLAY, Game, IllegalAction
+from thousand.game import PHASE_DEAL_OVER, PHASE_PLAY, Game, IllegalAction
 from thousand.notation import action_text
 from thousand.record import replay
 from thousand.rng import Rng
@@ -300,3 +300,26 @@ def test_a_refusal_names_the_rule_that_refuses():
     game.apply(declarer, actions.give(card, target))
     with pytest.raises(IllegalAction, match="seat %d has already received a card" % target):
         game.apply(declarer, actions.give(C.cards_of(game.hands[declarer])[0], target))
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), preset=st.sampled_from(["classic", "full", "club", "family"]))
+def test_the_packed_score_sheet_reads_back_every_deal_as_it_was_settled(seed, preset):
+    """Each row of Game.sheet, packed at its deal's end, reads back as that deal's result
+    (bar its tricks and trumps), negative scores, barrels and a winner included."""
+    game = Game(Rules.preset(preset), seed=seed)
+    rng = Rng(seed)
+    settled = []
+    while not game.over and len(settled) < 40:
+        if game.phase == PHASE_DEAL_OVER:
+            if game.last_result is not None and len(settled) < len(game.sheet):
+                settled.append(game.last_result.to_json())
+            game.start_deal()
+            continue
+        legal = game.legal(game.to_move)
+        game.apply(game.to_move, legal[rng.below(len(legal))])
+    if game.over:
+        settled.append(game.last_result.to_json())
+    for row in settled:
+        row["tricks"] = row["trumps"] = []
+    assert [row.to_json() for row in game.sheet] == settled

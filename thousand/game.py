@@ -25,6 +25,8 @@ except ImportError:  # CPython
         return value
 
 
+import struct
+
 from thousand import actions
 from thousand import cards as C
 from thousand import scoring
@@ -123,9 +125,8 @@ class IllegalAction(ValueError):
 
 
 class DealResult:
-    """What one deal did: the referee's output for it, the score sheet's row.  In a game's
-    sheet the rows before the last let go of their tricks and trumps (None; 2 lists a deal
-    held for nothing on the device: the referee reads them at their deal's end)."""
+    """What one deal did: the referee's output for it, the score sheet's row.  Rows read
+    from a game's Sheet have no tricks and trumps (None)."""
 
     def __init__(self):
         self.number = 0
@@ -151,7 +152,7 @@ class DealResult:
     def to_json(self):
         """The referee's output for this deal (REFEREE.md)."""
         trumps = []
-        for t in self.trumps or ():  # None in the sheet's older rows: see Game._store_result
+        for t in self.trumps or ():  # None in rows read from a Sheet
             trumps.append(None if t < 0 else C.SUIT_CHARS[t])
         return {
             "dealer": self.dealer,
@@ -172,6 +173,73 @@ class DealResult:
             "tricks": list(self.tricks or ()),
             "trumps": trumps,
         }
+
+
+# A sheet row packed (struct): number, dealer, declarer, bid, contract, result, kind, flags
+# (dark declared, talon shown), then per seat the card and marriage points, the change, the
+# score, bolts, barrel and barrels used, and the winner.  None is 0xFF (0xFFFF for bids).
+_ROW = "<HBBHHBBB3B3H3i3i3B3B3BB"
+_NONE8 = const(0xFF)
+_NONE16 = const(0xFFFF)
+
+
+def _or_none(value, none):
+    return None if value == none else value
+
+
+class Sheet:
+    """The score sheet: a DealResult per settled or redealt deal, read like a list.  Each row
+    is kept packed (54 bytes, where a DealResult takes about half a KB of a board's heap)
+    and unpacked when read, without its tricks and trumps (the referee reads those from
+    ``Game.last_result`` at the deal's end)."""
+
+    def __init__(self):
+        self._rows = []
+
+    def __len__(self):
+        return len(self._rows)
+
+    def __iter__(self):
+        for row in self._rows:
+            yield _unpack_row(row)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [_unpack_row(row) for row in self._rows[index]]
+        return _unpack_row(self._rows[index])
+
+    def append(self, result):
+        r = result
+        n8 = _NONE8
+        none8 = lambda v: n8 if v is None else v  # noqa: E731
+        self._rows.append(struct.pack(
+            _ROW, r.number, r.dealer, none8(r.declarer), _NONE16 if r.bid is None else r.bid,
+            _NONE16 if r.contract is None else r.contract, r.result, r.kind,
+            int(r.dark_declared) | int(r.talon_shown) << 1,
+            *(list(r.cards) + list(r.marriages) + list(r.deltas) + list(r.scores) + list(r.bolts)
+              + [none8(b) for b in r.barrel] + list(r.barrels_used) + [none8(r.winner)])))
+
+
+def _unpack_row(row):
+    v = struct.unpack(_ROW, row)
+    r = DealResult()
+    r.number, r.dealer = v[0], v[1]
+    r.declarer = _or_none(v[2], _NONE8)
+    r.bid = _or_none(v[3], _NONE16)
+    r.contract = _or_none(v[4], _NONE16)
+    r.result, r.kind = v[5], v[6]
+    r.dark_declared = bool(v[7] & 1)
+    r.talon_shown = bool(v[7] & 2)
+    r.cards = list(v[8:11])
+    r.marriages = list(v[11:14])
+    r.deltas = list(v[14:17])
+    r.scores = list(v[17:20])
+    r.bolts = list(v[20:23])
+    r.barrel = [_or_none(b, _NONE8) for b in v[23:26]]
+    r.barrels_used = list(v[26:29])
+    r.winner = _or_none(v[29], _NONE8)
+    r.tricks = r.trumps = None
+    return r
 
 
 class SeatView:
@@ -252,7 +320,7 @@ class Game:
         self.concessions = [0] * NUM_SEATS
         self.golden_made = False
         self.records = []  # past deals: (dealt hands, talon, log) when record is on
-        self.sheet = []  # DealResult of every settled or redealt deal when record is on
+        self.sheet = Sheet()  # every settled or redealt deal when record is on
         self.last_result = None
         self.winner = None
         self.over = False
@@ -828,26 +896,23 @@ class Game:
         real = [0] * NUM_SEATS
         for s in range(NUM_SEATS):
             real[s] = self.scores[s] - before[s]
-        self._store_result(result, real)
+        self._store_result(result, real, winner)
         self.dealer = (self.dealer + 1) % NUM_SEATS
         if winner is not None:
             self.winner = winner
             self.over = True
-            self.last_result.winner = winner
             self.phase = PHASE_GAME_OVER
         else:
             self.phase = PHASE_DEAL_OVER
         self.to_move = -1
 
-    def _store_result(self, result, deltas):
+    def _store_result(self, result, deltas, winner=None):
         r = self._result(result, deltas)
+        r.winner = winner
         self.last_result = r
         if self.keep_records:
             self.records.append((list(self.dealt), self.talon_dealt, list(self.log)))
-            sheet = self.sheet
-            if sheet:  # the referee's tricks and trumps are read at their deal's end only
-                sheet[-1].tricks = sheet[-1].trumps = None
-            sheet.append(r)
+            self.sheet.append(r)
 
     def unfinished_result(self):
         """The referee's entry for a deal whose actions stopped early."""

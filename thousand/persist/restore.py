@@ -134,7 +134,8 @@ def decode_game(payload, version=encode.FORMAT_VERSION):
         game = Game(rules, seed=0, start=get_state(r), keep_records=keep)
         game.golden_made = golden_made
         if keep:
-            game.sheet = rows
+            for row in rows:
+                game.sheet.append(row)
         if rows:
             game.last_result = rows[-1]
         if flags & encode.HAS_DEAL:

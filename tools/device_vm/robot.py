@@ -184,11 +184,16 @@ class Robot:
             else:
                 yield from self.decide()
 
-    def choose_in_menu(self, entry):
-        """From the title: move to ``entry`` and choose it."""
+    # No screen is held in a local across a ``yield``: the game's heap is measured between
+    # two steps, and a screen the app has let go would stay alive in the robot's frame.
+    def steps_to(self, entry):
+        """Cursor steps on the screen on show to its entry ``entry``."""
         screen = self.app.screen
-        entries = screen.entries()
-        yield from self.move_cursor(entries.index(entry) - screen.cursor)
+        return screen.entries().index(entry) - screen.cursor
+
+    def choose_in_menu(self, entry):
+        """On the screen on show (a menu): move to ``entry`` and choose it."""
+        yield from self.move_cursor(self.steps_to(entry))
         yield A
 
     def move_cursor(self, steps):
@@ -198,16 +203,15 @@ class Robot:
     def set_up_new_game(self):
         """The new game screen: the preset, then each opponent's level, then start."""
         app = self.app
-        screen = app.screen
         for row, done in ((0, lambda: app.rules.preset_name == self.preset),
                           (1, lambda: app.levels[0] == self.levels[0]),
                           (2, lambda: app.levels[1] == self.levels[1])):
-            yield from self.move_cursor(row - screen.cursor)
+            yield from self.move_cursor(row - app.screen.cursor)
             for _ in range(8):
                 if done():
                     break
                 yield A
-        yield from self.move_cursor(4 - screen.cursor)
+        yield from self.move_cursor(4 - app.screen.cursor)
         yield A
 
     def table_menu_pages(self):
@@ -216,9 +220,7 @@ class Robot:
         app = self.app
         for entry in ("sheet", "chart", "settings", "help"):
             yield B
-            menu = app.screen
-            yield from self.move_cursor(menu.entries().index(entry) - menu.cursor)
-            yield A
+            yield from self.choose_in_menu(entry)
             yield B
             if app.screen_name != "table":
                 yield B
@@ -228,33 +230,28 @@ class Robot:
     def leave_to_title(self):
         """B on the table, then "save, go to title"."""
         yield B
-        menu = self.app.screen
-        yield from self.move_cursor(menu.entries().index("title") - menu.cursor)
-        yield A
+        yield from self.choose_in_menu("title")
 
     def decide(self):
         """The keys that make a random legal decision for the human."""
         from thousand.ui import table as T
 
         app = self.app
-        screen = app.screen
-        decision = app.controller.human_decision()
-        action = decision.legal[self.rng.below(len(decision.legal))]
-        if screen.mode == T.CARDS:
-            cards = [c for c, a in screen.card_actions if a == action]
-            if not cards:  # concede or redeal while cards could be chosen: in the menu
-                yield B
-                menu = app.screen
-                yield from self.move_cursor(menu.entries().index(action) - menu.cursor)
-                yield A
-                return
-            yield from self.move_cursor(screen.hand_cards.index(cards[0]) - screen.cursor)
+        legal = app.controller.human_decision().legal
+        action = legal[self.rng.below(len(legal))]
+        if app.screen.mode != T.CARDS:
+            yield from self.move_cursor(app.screen.options.index(action) - app.screen.cursor)
             yield A
-            if screen.mode == T.CHOICE:
-                yield from self.move_cursor(screen.options_now().index(action) - screen.cursor)
-                yield A
-        else:
-            yield from self.move_cursor(screen.options.index(action) - screen.cursor)
+            return
+        cards = [c for c, a in app.screen.card_actions if a == action]
+        if not cards:  # concede or redeal while cards could be chosen: in the menu
+            yield B
+            yield from self.choose_in_menu(action)
+            return
+        yield from self.move_cursor(app.screen.hand_cards.index(cards[0]) - app.screen.cursor)
+        yield A
+        if app.screen.mode == T.CHOICE:
+            yield from self.move_cursor(app.screen.options_now().index(action) - app.screen.cursor)
             yield A
 
     def summary(self):
