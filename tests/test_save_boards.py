@@ -417,7 +417,7 @@ def test_a_game_over_leaves_nothing_to_continue_and_a_newer_program_save_is_stil
         pass
     again = rig.after_reset()
     assert not again.has_game() and again.load_game() is None and again.take_problem() is None
-    again.game_record.write(0, 9, b"\x01")
+    again.game_record.write(9, b"\x01")
     assert rig.after_power_cut().load_game() is None
     later = rig.after_power_cut()
     later.load_game()

@@ -241,7 +241,7 @@ def test_records_are_written_on_leaving_and_at_the_game_end(board, data_dir):
     assert out["scores"] == game.scores and out["winner"] == game.winner
     record_writers = ("thousand.persist.records", "thousand.record", "thousand.notation")
     assert not [name for name in record_writers if name in sys.modules]  # unloaded once written
-    assert not [name for name in os.listdir(data_dir) if name.startswith("game.") and os.path.getsize(data_dir / name)]
+    assert not Saves(FileStore(str(data_dir))).has_game()  # an empty save, newer than the game's
     power_cut(app)
 
 

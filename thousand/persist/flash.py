@@ -13,28 +13,20 @@ WEAR_VERSION = 1
 
 
 def write_flash(saves, items):
-    """``(kept, version, payload)`` records and the wear count into one slot of the flash (an
+    """``(pair, version, payload)`` records and the wear count into one slot of the flash (an
     NvmStore), in one slice assignment: the slot without the newest record of the first
     item (the game, else the settings or the statistics), so that a cut before the write
     ends leaves the one before.  SaveError (one line) when it does not fit or fails."""
-    slot = items[0][0].pairs[0].next_slot()
+    slot = items[0][0].next_slot()
     items = list(items)
     items.append((saves.wear_record, WEAR_VERSION, (saves.wear_count() + 1).to_bytes(4, "little")))
-    records = []
-    written = []
-    for kept, version, payload in items:
-        data, seq = kept.pairs[0].record(version, payload, kept.next_seq())
-        records.append((kept.name, data))
-        written.append((kept, seq))
+    records = [(pair.name, pair.record(version, payload)) for pair, version, payload in items]
     try:
         write_slot(saves.store, slot, records)
     except OSError as error:
         raise SaveError("cannot save (%s)" % error)
-    for kept, seq in written:
-        pair = kept.pairs[0]
-        pair.newest_slot = slot
-        pair.seq = seq
-        kept.seq = seq
+    for pair, version, payload in items:
+        pair.wrote(slot)
 
 
 def write_slot(store, slot, records):

@@ -11,7 +11,7 @@ Resident with ``store``; ``encode`` (with the engine) is loaded while a game is 
 ``flash`` when a board's flash is written, the rest when used (thousand/ui/scenes.py).
 """
 
-from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, KIND_WEAR, Kept, SaveError
+from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, KIND_WEAR, SaveError, SlotPair
 
 # ms between computer moves, so that a human can follow; the saved speed step is an
 # index into it (0 the slowest, 2 the default).
@@ -85,12 +85,11 @@ class Saves:
     def __init__(self, store, records_dir=None, policy=None):
         self.store = store  # the flash: settings, statistics, and the game at the moments that matter
         self.policy = policy if policy is not None else SavePolicy(store)
-        stores = [store] if self.policy.moves is None else [store, self.policy.moves]
-        self.stores = stores
-        self.game_record = Kept(stores, "game", KIND_GAME)  # the newest in any store is read
-        self.stats_record = Kept(stores, "stats", KIND_STATS)
-        self.settings_record = Kept(stores[:1], "settings", KIND_SETTINGS)
-        self.wear_record = Kept(stores[:1], "wear", KIND_WEAR)
+        moves = self.policy.moves
+        self.game_record = SlotPair(store, "game", KIND_GAME, moves)  # the newest of both stores is read
+        self.stats_record = SlotPair(store, "stats", KIND_STATS, moves)
+        self.settings_record = SlotPair(store, "settings", KIND_SETTINGS)
+        self.wear_record = SlotPair(store, "wear", KIND_WEAR)
         self.records_dir = records_dir  # where records are exported; None: thousand.persist.records decides
         self.problem = None  # one line for the player, taken by take_problem()
         self.found = NOT_READ  # then the loaded or last saved Controller, or None
@@ -105,16 +104,15 @@ class Saves:
         return problem
 
     def write(self, store, items):
-        """``(kept, version, payload)`` records to ``store``: on a board's flash in one write,
+        """``(pair, version, payload)`` records to ``store``: on a board's flash in one write,
         with the wear count (``thousand.persist.flash``); SaveError (one line)."""
         if store is self.store and self.policy.count_wear:
             from thousand.persist.flash import write_flash
 
             write_flash(self, items)
             return
-        index = self.stores.index(store)
-        for kept, version, payload in items:
-            kept.write(index, version, payload)
+        for pair, version, payload in items:
+            pair.write(version, payload, store is not self.store)
 
     # ------------------------------------------------------------ the game
     def save_game(self, controller, moment=MOVE, stats=None):
@@ -124,7 +122,7 @@ class Saves:
         self.found = controller
         store = self.policy.store_for(moment)
         try:
-            room = self.game_record.pairs[self.stores.index(store)].capacity()
+            room = self.game_record.capacity(store is not self.store)
             items = [(self.game_record, FORMAT_VERSION, encode_game(controller.game, controller.snapshot(), room))]
             if stats is not None:
                 items.append(self.stats_item(stats))
@@ -179,20 +177,15 @@ class Saves:
         self.found = NOT_READ
 
     def clear_game(self, stats=None):
-        """The game is over: an empty game save (newer than any other), with ``stats`` (a
-        Stats) in the same write.  Files are emptied instead (a desktop's)."""
+        """The game is over: an empty game save, newer than any other (no Continue), and
+        before it in the same write ``stats`` (a Stats): a cut between them on the desktop
+        leaves the game to play again, and its statistics count it once."""
         self.found = None
+        items = [(self.game_record, 1, b"")]  # format 1's empty save
+        if stats is not None:
+            items.insert(0, self.stats_item(stats))
         try:
-            if self.policy.count_wear:
-                items = [(self.game_record, 1, b"")]  # format 1's empty save
-                if stats is not None:
-                    items.append(self.stats_item(stats))
-                self.write(self.store, items)
-                return
-            if stats is not None:  # first: a cut before the clearing loses nothing
-                self.write(self.store, [self.stats_item(stats)])
-            for pair in self.game_record.pairs:
-                pair.clear()
+            self.write(self.store, items)
         except SaveError as error:
             self.report(str(error))
 

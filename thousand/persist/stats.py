@@ -167,8 +167,8 @@ def stats_from(payload):
 
 
 def load_stats(store, pair=None):
-    """(Stats, problem or None); ``pair``: where they are kept (a ``Kept`` over the stores of
-    ``thousand.persist.saves``), by default the store's own slots."""
+    """(Stats, problem or None); ``pair``: their SlotPair (``thousand.persist.saves`` keeps
+    them in the store of moves too), by default the store's own."""
     if pair is None:
         pair = SlotPair(store, "stats", KIND_STATS)
     found, damaged = pair.scan()

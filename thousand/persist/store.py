@@ -14,9 +14,10 @@ number.  So after a cut the game resumes at the new state or the one before it.
 A store has ``capacity(name)``, ``read(name, slot)`` and ``write(name, slot, data)``:
 ``NvmStore`` here, over ``microcontroller.nvm`` or ``alarm.sleep_memory`` (or any
 bytearray); ``FileStore`` over a directory and ``default_store()`` are in
-``thousand.persist.files``, ``RamStore`` in ``thousand.persist.boards``.  ``Kept`` is one
-record kept in several stores (flash, sleep memory): the newest by sequence number is
-read.  Reading with damage reports is ``thousand.persist.reading``'s part.
+``thousand.persist.files``, ``RamStore`` in ``thousand.persist.boards``.  A record a board
+also keeps in sleep memory or RAM (its moves) has its two slots there too, and the newest
+by sequence number is read.  Reading with damage reports is ``thousand.persist.reading``'s
+part.
 
 >>> hex(crc32(b"123456789"))
 '0xcbf43926'
@@ -143,36 +144,44 @@ def newer(a, b):
 
 
 class SlotPair:
-    """One record kept in two slots of a store.  ``write()`` never touches the slot
-    holding the newest good record."""
+    """One record kept in two slots of a store and, with ``moves`` (sleep memory or RAM, where
+    a board keeps its moves), two more there: the newest good record of them all is read.
+    ``write()`` goes to the slot of its store that does not hold that store's newest good
+    record, with the next sequence number.  Only ``store``'s damage is told: sleep memory
+    holds anything after a power cut, and that is no damage."""
 
-    def __init__(self, store, name, kind):
+    def __init__(self, store, name, kind, moves=None):
         self.store = store
+        self.moves = moves
         self.name = name
         self.kind = kind
-        self.newest_slot = None  # None: not scanned yet; -1: no good record
-        self.seq = 0
+        self.newest_slot = None  # per store, the slot of its newest good record or -1; None: not scanned
+        self.seq = 0  # the highest sequence number of a good record
 
-    def capacity(self):
-        """Largest payload this store takes, or None when unlimited."""
-        cap = self.store.capacity(self.name)
+    def capacity(self, moves=False):
+        """Largest payload that store takes, or None when unlimited."""
+        cap = (self.moves if moves else self.store).capacity(self.name)
         return None if cap is None else cap - OVERHEAD
 
     def scan(self):
-        """(newest good (version, payload) or None, the bytes of damaged or foreign slots)."""
+        """(newest good (version, payload) or None, the bytes of ``store``'s damaged or
+        foreign slots)."""
         best = None
         bad = []
-        self.newest_slot = -1
+        self.newest_slot = [-1, -1]
+        own = [0, 0]  # each store's highest sequence number
         self.seq = 0
-        for slot in (0, 1):
-            raw = self.store.read(self.name, slot)
+        for at in range(2 if self.moves is None else 4):
+            raw = (self.store if at < 2 else self.moves).read(self.name, at & 1)
             state, version, seq, payload = unpack_record(raw, self.kind)
             if state == SLOT_GOOD:
+                if self.newest_slot[at >> 1] < 0 or newer(seq, own[at >> 1]):
+                    self.newest_slot[at >> 1] = at & 1
+                    own[at >> 1] = seq
                 if best is None or newer(seq, self.seq):
                     best = (version, payload)
-                    self.newest_slot = slot
                     self.seq = seq
-            elif state != SLOT_BLANK:
+            elif state != SLOT_BLANK and at < 2:
                 bad.append(bytes(raw))
         return best, bad
 
@@ -180,85 +189,39 @@ class SlotPair:
         """(version, payload) of the newest good record, or None."""
         return self.scan()[0]
 
-    def next_slot(self):
-        """The slot the next write goes to: not the one holding the newest good record."""
+    def next_slot(self, moves=False):
+        """The slot of that store the next write goes to: not its newest good record's."""
         if self.newest_slot is None:
             self.scan()
-        return 1 - self.newest_slot if self.newest_slot >= 0 else 0
+        newest = self.newest_slot[moves]
+        return 1 - newest if newest >= 0 else 0
 
-    def record(self, version, payload, seq=None):
-        """(the record to write next, its sequence number); SaveError (one line) when the
-        payload does not fit.  ``seq``: given by a ``Kept`` that spans several stores."""
+    def record(self, version, payload, moves=False):
+        """The record to write next (the next sequence number); SaveError (one line) when the
+        payload does not fit.  Then ``wrote()``."""
         if self.newest_slot is None:
             self.scan()
-        cap = self.capacity()
+        cap = self.capacity(moves)
         if cap is not None and len(payload) > cap:
             raise SaveError("%s save too big: %d bytes, room for %d" % (self.name, len(payload), cap))
         if len(payload) > 0xFFFF:
             raise SaveError("%s save too big (%d bytes)" % (self.name, len(payload)))
-        if seq is None:
-            seq = (self.seq + 1) & 0xFFFF if self.newest_slot >= 0 else 1
-        return pack_record(self.kind, version, seq, payload), seq
+        return pack_record(self.kind, version, (self.seq + 1) & 0xFFFF, payload)
 
-    def write(self, version, payload, seq=None):
-        """Raises SaveError (one line) when the payload does not fit or the store refuses."""
-        data, seq = self.record(version, payload, seq)
-        slot = self.next_slot()
+    def wrote(self, slot, moves=False):
+        self.newest_slot[moves] = slot
+        self.seq = (self.seq + 1) & 0xFFFF
+
+    def write(self, version, payload, moves=False):
+        """To ``store``, or with ``moves`` to the store of moves.  Raises SaveError (one line)
+        when the payload does not fit or the store refuses."""
+        data = self.record(version, payload, moves)
+        slot = self.next_slot(moves)
         try:
-            self.store.write(self.name, slot, data)
+            (self.moves if moves else self.store).write(self.name, slot, data)
         except OSError as error:  # disk full, drive read-only: say so, keep playing
             raise SaveError("cannot save %s (%s)" % (self.name, error))
-        self.newest_slot = slot
-        self.seq = seq
-
-    def clear(self):
-        """Forget both slots (a new game replaces the old save)."""
-        try:
-            for slot in (0, 1):
-                self.store.write(self.name, slot, b"")
-        except OSError as error:
-            raise SaveError("cannot clear the %s save (%s)" % (self.name, error))
-        self.newest_slot = -1
-        self.seq = 0
-
-
-class Kept:
-    """One record kept in several stores, the flash first (then sleep memory or RAM): the
-    newest good record by sequence number is the one read, whatever store holds it, and a
-    write to any store takes the next number.  Only the first store's damage is told:
-    sleep memory holds anything after a power cut, and that is no damage."""
-
-    def __init__(self, stores, name, kind):
-        self.pairs = [SlotPair(store, name, kind) for store in stores]
-        self.store = stores[0]  # where copies of damaged saves go (reading.keep_aside)
-        self.name = name
-        self.kind = kind
-        self.seq = None  # the highest sequence number of a good record; None: not scanned
-
-    def scan(self):
-        """(newest good (version, payload) or None, the first store's damaged or foreign slots)."""
-        best = None
-        bad = None
-        self.seq = 0
-        for pair in self.pairs:
-            found, damaged = pair.scan()
-            if bad is None:
-                bad = damaged
-            if found is not None and (best is None or newer(pair.seq, self.seq)):
-                best = found
-                self.seq = pair.seq
-        return best, bad
-
-    def next_seq(self):
-        if self.seq is None:
-            self.scan()
-        return (self.seq + 1) & 0xFFFF
-
-    def write(self, index, version, payload):
-        """Write to the store ``index`` (0 the flash); SaveError as ``SlotPair.write``."""
-        pair = self.pairs[index]
-        pair.write(version, payload, self.next_seq())
-        self.seq = pair.seq
+        self.wrote(slot, moves)
 
 
 # ---------------------------------------------------------------- the NVM
