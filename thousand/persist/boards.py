@@ -18,17 +18,18 @@ UNLESS_ERASED = "a write erases the sector unless its bytes are all 0xFF"  # RP2
 NVS_BLOB = "a write erases the NVS keys, then writes the whole blob"  # ESP32-S3
 
 # name: (NVM bytes, how a write erases, flash erase unit, erase cycles (datasheet minimum),
-#        sleep memory bytes, deal ends per flash write, battery low below (volts))
+#        sleep memory bytes, deal ends per flash write, battery low below (volts): a LiPo's
+#        last minutes, when each move costs an erase, about 10 a deal)
 POLICIES = {
     # ATSAMD51J19/J20 (PyBadge, PyGamer): 8 KB NVM = one 8 KB NVMCTRL block, 25,000 cycles.
     # 2 + 40 / 10 = 6 erases in a 40-deal game (new game, deals 10, 20, 30, end).
-    "samd51": (8192, EVERY_WRITE, 8192, 25000, 8192, 10, 3.6),
+    "samd51": (8192, EVERY_WRITE, 8192, 25000, 8192, 10, 3.5),
     # RP2040 (PicoSystem): 4 KB NVM = one sector of the W25Q flash, 100,000 cycles; 256 bytes
     # of sleep memory hold no save (a position alone takes up to 206), so moves stay in RAM.
-    "rp2040": (4096, UNLESS_ERASED, 4096, 100000, 256, 2, 3.6),
+    "rp2040": (4096, UNLESS_ERASED, 4096, 100000, 256, 2, 3.5),
     # ESP32-S3 (Feather Reverse TFT): an 8 KB blob in a 20 KB NVS partition (5 pages of 4 KB,
     # each write spreads about 2 page erases over them), 100,000 cycles; 4 KB sleep memory.
-    "esp32s3": (8192, NVS_BLOB, 4096, 100000, 4096, 1, 3.6),
+    "esp32s3": (8192, NVS_BLOB, 4096, 100000, 4096, 1, 3.5),
 }
 NVM_BYTES, ERASE, ERASE_UNIT, CYCLES, SLEEP_BYTES, DEALS_PER_FLASH, LOW_VOLTS = range(7)  # a row's columns
 
