@@ -143,35 +143,18 @@ class HalfPageNvm(ModelNvm):
 MODELS = {"samd51": Samd51Nvm, "rp2040": Rp2040Nvm, "esp32s3": NvsNvm}
 
 
-class SleepMemory:
+class SleepMemory(ModelNvm):
     """``alarm.sleep_memory``: RAM (a memcpy per write) that a reset keeps and a power cut
     loses; a cut or reset part-way through a write leaves the bytes copied so far."""
 
     def __init__(self, size):
-        self.data = bytearray(size)  # zeroed, as CircuitPython starts it
-        self.budget = None
-        self.writes = 0
-        self.log = None
+        ModelNvm.__init__(self, size)
+        self.data[:] = bytes(size)  # zeroed, as CircuitPython starts it
 
-    def power_after(self, count):
-        self.budget = count
-
-    def __len__(self):
-        return len(self.data)
-
-    def __getitem__(self, index):
-        return bytes(self.data[index])
-
-    def __setitem__(self, index, values):
-        self.writes += 1
-        if self.log is not None:
-            self.log.append((bytes(self.data), index.start, bytes(values)))
+    def set_bytes(self, start, values):
         for i in range(len(values)):
-            if self.budget is not None:
-                if self.budget <= 0:
-                    raise PowerLoss()
-                self.budget -= 1
-            self.data[index.start + i] = values[i]
+            self.step()
+            self.data[start + i] = values[i]
 
     def lose_power(self):
         for i in range(len(self.data)):
