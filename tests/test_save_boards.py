@@ -18,6 +18,7 @@ from thousand import actions, scoring  # noqa: E402
 from thousand.controller import HUMAN, Controller  # noqa: E402
 from thousand.persist import boards  # noqa: E402
 from thousand.persist.boards import POLICIES, SLEEP_BYTES, policy_saves  # noqa: E402
+from thousand.persist.flash import wear_count  # noqa: E402
 from thousand.persist.saves import DEAL_END, MOVE, NEW_GAME, SavePolicy, Saves  # noqa: E402
 from thousand.persist.boards import RamStore  # noqa: E402
 from thousand.persist.store import NVM_SLOTS, NvmStore  # noqa: E402
@@ -204,7 +205,7 @@ def test_a_deals_end_writes_the_game_the_statistics_and_the_wear_count_in_one_fl
         assert loaded(after) == position(controller)
         assert after.load_stats().deals == len([r for r in controller.game.sheet if r.result != scoring.REDEAL])
     assert flash_deal_ends == 12 // POLICIES[name][boards.DEALS_PER_FLASH]
-    assert rig.saves.wear_count() == rig.nvm.writes == 1 + flash_deal_ends
+    assert wear_count(rig.saves) == rig.nvm.writes == 1 + flash_deal_ends
 
 
 def test_the_wear_count_goes_on_across_games_and_shows_on_the_statistics_screen():
@@ -225,7 +226,7 @@ def test_a_settings_change_is_one_flash_write_and_an_unchanged_one_none():
     settings.sound = False
     rig.saves.save_settings(settings)
     rig.saves.save_settings(settings)
-    assert rig.nvm.writes == 1 == rig.saves.wear_count()
+    assert rig.nvm.writes == 1 == wear_count(rig.saves)
     assert rig.after_power_cut().load_settings().sound is False
 
 
@@ -243,7 +244,7 @@ def test_the_low_battery_path_saves_every_move_to_the_flash(name):
         if moment == MOVE:
             moves += 1
             assert loaded(rig.after_power_cut()) == position(controller)  # a flat battery loses nothing
-            assert rig.saves.wear_count() == rig.nvm.writes
+            assert wear_count(rig.saves) == rig.nvm.writes
         if moves == 6:
             break
     writes = rig.nvm.writes
@@ -257,9 +258,9 @@ def test_the_low_battery_path_saves_every_move_to_the_flash(name):
 
 def test_an_unknown_battery_is_never_low():
     flash = NvmStore(bytearray(8192))
-    policy = SavePolicy(flash, RamStore(), 1, lambda: None, 3.6)
-    assert policy.store_for(MOVE) is policy.moves
-    assert SavePolicy(flash, RamStore(), 1, None, 3.6).store_for(MOVE) is not flash
+    assert SavePolicy(RamStore(), 1, lambda: None, 3.6).to_moves(MOVE)
+    assert SavePolicy(RamStore(), 1, None, 3.6).to_moves(MOVE)
+    assert not SavePolicy(RamStore(), 1, lambda: 3.0, 3.6).to_moves(MOVE)
 
 
 # ---------------------------------------------------------------- cuts inside a write
@@ -400,9 +401,9 @@ def test_an_nvm_written_before_the_wear_count_still_reads_whole(monkeypatch):
     again = rig.saves
     assert again.load_settings().levels == ["hard", "easy"] and again.take_problem() is None
     assert position(again.load_game()) == position(controller)
-    assert again.load_stats().games == 4 and again.wear_count() == 0
+    assert again.load_stats().games == 4 and wear_count(again) == 0
     again.save_game(controller, NEW_GAME)
-    assert again.wear_count() == 1 and rig.after_power_cut().load_stats().games == 4
+    assert wear_count(again) == 1 and rig.after_power_cut().load_stats().games == 4
 
 
 def samd51_holding(data):
@@ -427,7 +428,7 @@ def test_a_game_over_leaves_nothing_to_continue_and_a_newer_program_save_is_stil
 def test_ram_keeps_only_the_newest_record_of_each_kind():
     ram = RamStore()
     flash = NvmStore(bytearray(b"\xff" * 4096))
-    saves = Saves(flash, policy=SavePolicy(flash, ram))
+    saves = Saves(flash, policy=SavePolicy(ram))
     controller = short_game(seed=1)
     for moment in app_calls(controller, saves, Rng(2), deals=1):
         if moment == MOVE:
@@ -521,13 +522,13 @@ def test_a_boards_saves_follow_its_row_and_the_desktop_saves_every_move(monkeypa
     monkeypatch.setattr(files, "default_store", lambda: NvmStore(bytearray(b"\xff" * 4096)))
     saves = boards.board_saves(fake)
     assert isinstance(saves.policy.moves, RamStore)  # 256 bytes hold no save
-    assert saves.policy.deals_per_flash == POLICIES["rp2040"][boards.DEALS_PER_FLASH] and saves.policy.count_wear
+    assert saves.policy.deals_per_flash == POLICIES["rp2040"][boards.DEALS_PER_FLASH]
     fake.save_policy, fake.sleep_memory = "samd51", lambda: bytearray(8192)
     assert isinstance(boards.board_saves(fake).policy.moves, NvmStore)
     monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(files, "default_store", lambda: files.FileStore(str(tmp_path)))
     desktop = boards.board_saves(types.SimpleNamespace())
-    assert desktop.policy.moves is None and desktop.policy.store_for(MOVE) is desktop.store
+    assert desktop.policy.moves is None and not desktop.policy.to_moves(MOVE)
 
 
 # ---------------------------------------------------------------- whole games against the goal
@@ -542,7 +543,7 @@ def test_whole_games_to_1000_stay_within_each_boards_erase_goal():
         board = played[name]
         forty, _ = save_sizes.erases_text(board, deals)
         assert forty <= save_sizes.GOAL[name], name
-        assert board.saves.wear_count() == board.nvm.writes
+        assert wear_count(board.saves) == board.nvm.writes
         per = POLICIES[name][boards.DEALS_PER_FLASH]
         assert board.nvm.writes == 2 + (deals - 1) // per  # the new game, every per-th deal end, the end
     assert save_sizes.erases_text(played["before"], deals)[0] > 40 * save_sizes.GOAL["samd51"]
@@ -554,4 +555,4 @@ def test_a_low_battery_from_some_deal_on_saves_every_move_to_the_flash_in_the_to
     deals, played = save_sizes.count_writes(2, Rules.from_dict({"preset": "classic", "target": 300}),
                                             boards=("samd51",), low_from=2)
     board = played["samd51"]
-    assert board.erases["move"] >= 5 and board.nvm.writes == board.saves.wear_count()
+    assert board.erases["move"] >= 5 and board.nvm.writes == wear_count(board.saves)

@@ -42,6 +42,7 @@ boards = [(name, bytearray(b"\\xff" * size), bytearray(sleep))  # before the gam
           for name, size, sleep in (("samd51", 8192, 8192), ("rp2040", 4096, 256), ("esp32s3", 8192, 4096))]
 from thousand.controller import Controller
 from thousand.persist.boards import policy_saves
+from thousand.persist.flash import wear_count
 from thousand.persist.store import NvmStore, crc32
 from thousand.rng import Rng
 from thousand.rules import Rules
@@ -64,7 +65,7 @@ for name, nvm, memory in boards:
         if controller.over():
             break
     again = policy_saves(name, NvmStore(nvm), memory).load_game()
-    print(name, saves.wear_count(), saves.load_stats().lines()[-1], again and again.game.deal_number)
+    print(name, wear_count(saves), saves.load_stats().lines()[-1], again and again.game.deal_number)
     print(crc32(nvm), crc32(memory))
 """
 

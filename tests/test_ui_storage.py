@@ -368,12 +368,13 @@ def test_only_the_resident_saves_stay_loaded_during_play(board, store_maker):
 def test_the_write_policy_decides_where_each_save_goes(board):
     """A board's policy: moves to sleep memory; the settings, the new game and each deal's
     end (the game, the statistics and the wear count in one write) to the flash."""
+    from thousand.persist.flash import wear_count
     from thousand.persist.saves import SavePolicy
     from thousand.persist.store import memory_store
 
     flash = memory_store()
     moves = memory_store()
-    saves = Saves(flash, policy=SavePolicy(flash, moves, count_wear=True))
+    saves = Saves(flash, policy=SavePolicy(moves))
     saved = []  # the position of every save made, the last one last
     save_game = saves.save_game
 
@@ -393,14 +394,16 @@ def test_the_write_policy_decides_where_each_save_goes(board):
     assert deals >= 1
     # one a move of the human, except a move that ends a deal: the deal end's save has it
     assert 14 - deals <= moves.writes < 14
-    assert flash.writes == 2 + deals == saves.wear_count()
+    assert flash.writes == 2 + deals == wear_count(saves)
     assert Saves(flash).load_game().snapshot()["seed"] == app.controller.seed
     assert Saves(flash).load_stats().deals == len([r for r in app.controller.sheet() if r.result != scoring.REDEAL])
     def position_read(*stores):
-        again = Saves(stores[0], policy=SavePolicy(stores[0], *stores[1:], count_wear=True)).load_game()
+        again = Saves(stores[0], policy=SavePolicy(*stores[1:])).load_game()
         return again.game.deal_number, again.game.log
 
     assert position_read(flash, moves) == position_read(flash) == saved[-1]  # a deal's end: the flash
     drive(app, hands, Rng(6), 1)
     assert position_read(flash, moves) == saved[-1] != position_read(flash)  # then a move: sleep memory
+    app.show("statistics")  # its last line: the wear count
+    assert app.screen.items()[-1] == "Flash writes %d" % flash.writes
     power_cut(app)

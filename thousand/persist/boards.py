@@ -61,8 +61,7 @@ def policy_saves(name, flash, sleep_memory=None, battery=None):
             moves = NvmStore(sleep_memory)
         except SaveError:
             pass  # too small for a save: RAM
-    return Saves(flash, policy=SavePolicy(flash, moves, row[DEALS_PER_FLASH], battery, row[LOW_VOLTS],
-                                          count_wear=True))
+    return Saves(flash, policy=SavePolicy(moves, row[DEALS_PER_FLASH], battery, row[LOW_VOLTS]))
 
 
 class RamStore:

@@ -7,9 +7,17 @@ and the statistics together, and every write counts itself in a ``wear`` record 
 (thousand/ui/scenes.py: on demand), not per move.
 """
 
-from thousand.persist.store import SaveError
+from thousand.persist.store import KIND_WEAR, SaveError
 
 WEAR_VERSION = 1
+
+
+def wear_count(saves, pair=None):
+    """How many times the game wrote this board's flash (0 when not known)."""
+    found = (pair or saves.pair("wear", KIND_WEAR)).newest()
+    if found is None or len(found[1]) != 4:
+        return 0  # never written, or lost with the NVM: a damaged count is no one's problem
+    return int.from_bytes(found[1], "little")
 
 
 def write_flash(saves, items):
@@ -18,8 +26,9 @@ def write_flash(saves, items):
     item (the game, else the settings or the statistics), so that a cut before the write
     ends leaves the one before.  SaveError (one line) when it does not fit or fails."""
     slot = items[0][0].next_slot()
+    wear = saves.pair("wear", KIND_WEAR)
     items = list(items)
-    items.append((saves.wear_record, WEAR_VERSION, (saves.wear_count() + 1).to_bytes(4, "little")))
+    items.append((wear, WEAR_VERSION, (wear_count(saves, wear) + 1).to_bytes(4, "little")))
     records = [(pair.name, pair.record(version, payload)) for pair, version, payload in items]
     try:
         write_slot(saves.store, slot, records)

@@ -11,7 +11,7 @@ Resident with ``store``; ``encode`` (with the engine) is loaded while a game is 
 ``flash`` when a board's flash is written, the rest when used (thousand/ui/scenes.py).
 """
 
-from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, KIND_WEAR, SaveError, SlotPair
+from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, SaveError, SlotPair
 
 # ms between computer moves, so that a human can follow; the saved speed step is an
 # index into it (0 the slowest, 2 the default).
@@ -39,24 +39,23 @@ class Settings:
 
 
 class SavePolicy:
-    """Where the save made at each moment goes: ``store_for(moment)`` answers the flash or
-    ``moves``, the store of moves (sleep memory, or RAM where a board has too little).
+    """Where the save made at each moment goes: ``to_moves(moment)`` is True for ``moves``,
+    the store of moves (sleep memory, or RAM where a board has too little), False for the
+    flash.
 
     Without ``moves`` every save goes to the flash (the desktop's files, where a save costs
     nothing).  With it a move goes there and so do the deal ends but every
     ``deals_per_flash``-th; the flash takes that deal end, a new game, the game's end,
-    "Save, go to title" and the settings; and every save once ``battery()`` (volts, or None
-    where unknown) is below ``low_volts``.  ``count_wear``: each flash write also counts
-    itself (``thousand.persist.flash``).  The boards' numbers: ``thousand.persist.boards``.
+    "Save, go to title" and the settings, each write with the wear count
+    (``thousand.persist.flash``); and every save once ``battery()`` (volts, or None where
+    unknown) is below ``low_volts``.  The boards' numbers: ``thousand.persist.boards``.
     """
 
-    def __init__(self, flash, moves=None, deals_per_flash=1, battery=None, low_volts=0.0, count_wear=False):
-        self.flash = flash
+    def __init__(self, moves=None, deals_per_flash=1, battery=None, low_volts=0.0):
         self.moves = moves
         self.deals_per_flash = deals_per_flash
         self.battery = battery
         self.low_volts = low_volts
-        self.count_wear = count_wear
         self.low = False
         self.deals = 0  # deal ends kept off the flash since it last took the game
 
@@ -66,16 +65,16 @@ class SavePolicy:
         self.low = volts is not None and volts < self.low_volts + (0.1 if self.low else 0.0)
         return self.low
 
-    def store_for(self, moment):
+    def to_moves(self, moment):
         if self.moves is not None and not self.battery_low():
             if moment == MOVE:
-                return self.moves
+                return True
             if moment == DEAL_END:
                 self.deals += 1
                 if self.deals < self.deals_per_flash:
-                    return self.moves
+                    return True
         self.deals = 0
-        return self.flash
+        return False
 
 
 class Saves:
@@ -84,16 +83,17 @@ class Saves:
 
     def __init__(self, store, records_dir=None, policy=None):
         self.store = store  # the flash: settings, statistics, and the game at the moments that matter
-        self.policy = policy if policy is not None else SavePolicy(store)
-        moves = self.policy.moves
-        self.game_record = SlotPair(store, "game", KIND_GAME, moves)  # the newest of both stores is read
-        self.stats_record = SlotPair(store, "stats", KIND_STATS, moves)
-        self.settings_record = SlotPair(store, "settings", KIND_SETTINGS)
-        self.wear_record = SlotPair(store, "wear", KIND_WEAR)
+        self.policy = policy if policy is not None else SavePolicy()
+        self.game_record = self.pair("game", KIND_GAME)
         self.records_dir = records_dir  # where records are exported; None: thousand.persist.records decides
         self.problem = None  # one line for the player, taken by take_problem()
         self.found = NOT_READ  # then the loaded or last saved Controller, or None
         self.settings_bytes = None  # as last read or written: an unchanged setting is not written again
+
+    def pair(self, name, kind):
+        """The SlotPair of a record: in the flash, and the game and the statistics in the
+        store of moves too (the newest of both is read)."""
+        return SlotPair(self.store, name, kind, self.policy.moves if kind == KIND_GAME or kind == KIND_STATS else None)
 
     def report(self, problem):
         self.problem = problem if self.problem is None else self.problem + ". " + problem
@@ -103,46 +103,39 @@ class Saves:
         self.problem = None
         return problem
 
-    def write(self, store, items):
-        """``(pair, version, payload)`` records to ``store``: on a board's flash in one write,
-        with the wear count (``thousand.persist.flash``); SaveError (one line)."""
-        if store is self.store and self.policy.count_wear:
+    def write(self, to_moves, items):
+        """``(pair, version, payload)`` records to the store of moves or the flash: a board's
+        flash in one write, with the wear count (``thousand.persist.flash``); SaveError."""
+        if not to_moves and self.policy.moves is not None:
             from thousand.persist.flash import write_flash
 
             write_flash(self, items)
             return
         for pair, version, payload in items:
-            pair.write(version, payload, store is not self.store)
+            pair.write(version, payload, to_moves)
 
     # ------------------------------------------------------------ the game
-    def save_game(self, controller, moment=MOVE, stats=None):
-        """The game's save at ``moment``, with ``stats`` (a Stats) in the same write: a deal's end."""
+    def save_game(self, controller, moment=MOVE, item=None):
+        """The game's save at ``moment``; ``item``, a record to write with it (a deal's end:
+        the statistics, ``thousand.persist.stats.end_deal``)."""
         from thousand.persist.encode import FORMAT_VERSION, encode_game
 
         self.found = controller
-        store = self.policy.store_for(moment)
+        to_moves = self.policy.to_moves(moment)
         try:
-            room = self.game_record.capacity(store is not self.store)
+            room = self.game_record.capacity(to_moves)
             items = [(self.game_record, FORMAT_VERSION, encode_game(controller.game, controller.snapshot(), room))]
-            if stats is not None:
-                items.append(self.stats_item(stats))
-            self.write(store, items)
+            if item is not None:
+                items.append(item)
+            self.write(to_moves, items)
         except SaveError as error:
             self.report(str(error))
 
     def end_deal(self, controller, human):
-        """A deal has ended: the statistics count it (and the game, when it is over), then the
-        save and the statistics go in one write (a board's flash is erased once); a game
-        over clears the save.  Stats count each deal once: after a cut the deal played
-        again is not counted again."""
-        game = controller.game
-        stats = self.load_stats()
-        counted = stats.record_deal(game, human)
-        if controller.over():
-            counted = stats.record_game(game, human) or counted
-            self.clear_game(stats if counted else None)
-        else:
-            self.save_game(controller, DEAL_END, stats if counted else None)
+        """A deal has ended: its statistics and the save in one write (``stats.end_deal``)."""
+        from thousand.persist.stats import end_deal
+
+        end_deal(self, controller, human)
 
     def has_game(self):
         """Is there a game to continue?  Reads the save's record but does not decode it (the
@@ -176,16 +169,16 @@ class Saves:
         saved or loaded (after a restart, that game may be half-way through a move)."""
         self.found = NOT_READ
 
-    def clear_game(self, stats=None):
+    def clear_game(self, item=None):
         """The game is over: an empty game save, newer than any other (no Continue), and
-        before it in the same write ``stats`` (a Stats): a cut between them on the desktop
-        leaves the game to play again, and its statistics count it once."""
+        before it in the same write ``item`` (its statistics): a cut between them on the
+        desktop leaves the game to play again, and its statistics count it once."""
         self.found = None
         items = [(self.game_record, 1, b"")]  # format 1's empty save
-        if stats is not None:
-            items.insert(0, self.stats_item(stats))
+        if item is not None:
+            items.insert(0, item)
         try:
-            self.write(self.store, items)
+            self.write(False, items)
         except SaveError as error:
             self.report(str(error))
 
@@ -214,36 +207,29 @@ class Saves:
         if data == self.settings_bytes:
             return  # every write wears the flash: none for nothing
         try:
-            self.write(self.store, [(self.settings_record, SETTINGS_VERSION, data)])
+            self.write(False, [(self.pair("settings", KIND_SETTINGS), SETTINGS_VERSION, data)])
             self.settings_bytes = data
         except SaveError as error:
             self.report(str(error))
 
     def load_stats(self):
-        """The statistics (the newest of the stores), with ``flash_writes``: the wear count."""
+        """The statistics (the newest of the stores); on a board with ``flash_writes``, the
+        wear count (``thousand.persist.flash``)."""
         from thousand.persist.stats import load_stats
 
-        stats, problem = load_stats(self.store, self.stats_record)
+        stats, problem = load_stats(self.store, self.pair("stats", KIND_STATS))
         if problem:
             self.report(problem)
-        if self.policy.count_wear:
-            stats.flash_writes = self.wear_count()
+        if self.policy.moves is not None:
+            from thousand.persist.flash import wear_count
+
+            stats.flash_writes = wear_count(self)
         return stats
 
-    def wear_count(self):
-        """How many times the game wrote this board's flash (0 when not known)."""
-        found = self.wear_record.scan()[0]
-        if found is None or len(found[1]) != 4:
-            return 0  # never written, or lost with the NVM: a damaged count is no one's problem
-        return int.from_bytes(found[1], "little")
-
-    def stats_item(self, stats):
-        from thousand.persist.stats import STATS_VERSION, stats_bytes
-
-        return self.stats_record, STATS_VERSION, stats_bytes(stats)
-
     def save_stats(self, stats):
+        from thousand.persist.stats import stats_item
+
         try:
-            self.write(self.store, [self.stats_item(stats)])
+            self.write(False, [stats_item(self, stats)])
         except SaveError as error:
             self.report(str(error))

@@ -16,6 +16,7 @@ damaged or newer statistics start afresh with a one-line problem.
 
 from thousand import scoring
 from thousand.persist.coding import Reader, Writer
+from thousand.persist.saves import DEAL_END
 from thousand.persist.store import KIND_STATS, SaveError, SlotPair, crc32
 
 STATS_VERSION = 1
@@ -187,3 +188,30 @@ def load_stats(store, pair=None):
 def save_stats(store, stats):
     """SaveError (one line) when the store refuses."""
     SlotPair(store, "stats", KIND_STATS).write(STATS_VERSION, stats_bytes(stats))
+
+
+def stats_item(saves, stats, pair=None):
+    """The statistics as a record to write with others: ``(pair, version, payload)``."""
+    return pair or saves.pair("stats", KIND_STATS), STATS_VERSION, stats_bytes(stats)
+
+
+def end_deal(saves, controller, human):
+    """A deal has ended: the statistics count it (and the game, when it is over), then the
+    save and the statistics go in one write (a board's flash is erased once); a game over
+    leaves an empty save.  Stats count each deal once: after a cut the deal played again is
+    not counted again."""
+    pair = saves.pair("stats", KIND_STATS)
+    stats, problem = load_stats(saves.store, pair)
+    if problem:
+        saves.report(problem)
+    game = controller.game
+    counted = stats.record_deal(game, human)
+    over = controller.over()
+    if over:
+        counted = stats.record_game(game, human) or counted
+    item = stats_item(saves, stats, pair) if counted else None
+    stats = None  # let go before the game is encoded: a deal's end is the table's peak
+    if over:
+        saves.clear_game(item)
+    else:
+        saves.save_game(controller, DEAL_END, item)
