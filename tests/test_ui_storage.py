@@ -376,13 +376,15 @@ def test_the_write_policy_decides_where_each_save_goes(board):
     moves = memory_store()
     saves = Saves(flash, policy=SavePolicy(moves))
     saved = []  # the position of every save made, the last one last
-    save_game = saves.save_game
 
-    def recording(controller, moment=0, stats=None):
-        save_game(controller, moment, stats)
-        saved.append((controller.game.deal_number, list(controller.game.log)))
+    def recording(save):
+        def saving(controller, *args):
+            save(controller, *args)
+            saved.append((controller.game.deal_number, list(controller.game.log)))
+        return saving
 
-    saves.save_game = recording
+    saves.save_game = recording(saves.save_game)
+    saves.end_deal = recording(saves.end_deal)
     app = open_app("pybadge", seed=SEED, rules=Rules.from_dict(SHORT), window=False, storage=saves)
     app.settings.bot_delay_ms = 0
     app.display.refresh = lambda: None
