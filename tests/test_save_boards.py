@@ -12,9 +12,10 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
+import save_sizes  # noqa: E402  (tools/save_sizes.py)
 from boardstores import MODELS, HalfPageNvm, NvsNvm, SleepMemory, cut_during  # noqa: E402
 from savecheck import PowerLoss, fingerprint  # noqa: E402
-from thousand import actions, scoring  # noqa: E402
+from thousand import scoring  # noqa: E402
 from thousand.controller import HUMAN, Controller  # noqa: E402
 from thousand.persist import boards  # noqa: E402
 from thousand.persist.boards import POLICIES, SLEEP_BYTES, policy_saves  # noqa: E402
@@ -62,37 +63,15 @@ def loaded(saves):
     return None if controller is None else position(controller)
 
 
-def choose(legal, chooser, phase):
-    """A human's random choice, passing often and taking the lowest contract, so games end."""
-    action = legal[chooser.below(len(legal))]
-    if chooser.below(4):
-        if actions.ACTION_PASS in legal:
-            action = actions.ACTION_PASS
-        elif phase == 4:
-            action = legal[0]
-    return action
+MOMENTS = {"new": NEW_GAME, "move": MOVE, "deal": DEAL_END, "end": DEAL_END}
 
 
 def app_calls(controller, saves, chooser, deals=10 ** 6):
-    """The App's save calls over a game (or its first ``deals`` deals): a new game, a save
-    after each move of the human, ``end_deal`` at each deal's end; yields each moment after it."""
-    saves.save_game(controller, NEW_GAME)
-    yield NEW_GAME
-    played = 0
-    while not controller.over() and played < deals:
-        controller.next_deal()
-        played += 1
-        while not controller.between_deals() and not controller.over():
-            decision = controller.human_decision()
-            if decision is None:
-                controller.step()
-                continue
-            controller.act(choose(decision.legal, chooser, controller.game.phase))
-            if not controller.between_deals() and not controller.over():
-                saves.save_game(controller)
-                yield MOVE
-        saves.end_deal(controller, HUMAN)
-        yield DEAL_END
+    """The App's save calls over a game (or its first ``deals`` deals), as tools/save_sizes.py
+    makes them, on ``saves``; yields each moment after its save."""
+    for moment, call in save_sizes.app_calls(controller, chooser, deals):
+        call(saves)
+        yield MOMENTS[moment]
 
 
 def short_game(seed=3, target=400, levels=("random", "random")):
@@ -156,7 +135,7 @@ def play_deal_out(controller, chooser):
         if decision is None:
             controller.step()
         else:
-            controller.act(choose(decision.legal, chooser, controller.game.phase))
+            controller.act(save_sizes.human_choice(decision.legal, chooser, controller.game.phase))
 
 
 @pytest.mark.parametrize("name", BOARDS)
@@ -525,6 +504,8 @@ def test_a_boards_saves_follow_its_row_and_the_desktop_saves_every_move(monkeypa
     assert saves.policy.deals_per_flash == POLICIES["rp2040"][boards.DEALS_PER_FLASH]
     fake.save_policy, fake.sleep_memory = "samd51", lambda: bytearray(8192)
     assert isinstance(boards.board_saves(fake).policy.moves, NvmStore)
+    for name in BOARDS:  # the models are of the NVMs the table states
+        assert len(MODELS[name]()) == POLICIES[name][boards.NVM_BYTES]
     monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(files, "default_store", lambda: files.FileStore(str(tmp_path)))
     desktop = boards.board_saves(types.SimpleNamespace())
@@ -535,8 +516,6 @@ def test_a_boards_saves_follow_its_row_and_the_desktop_saves_every_move(monkeypa
 def test_whole_games_to_1000_stay_within_each_boards_erase_goal():
     """tools/save_sizes.py --writes: a seeded game to 1000 on every board's policy, counted as
     the App saves it; each board within its goal for a 40-deal game, before it 40 times more."""
-    import save_sizes
-
     deals, played = save_sizes.count_writes(0, Rules.from_dict({"preset": "full", "target": 1000}))
     assert deals >= 20
     for name in BOARDS:
@@ -550,8 +529,6 @@ def test_whole_games_to_1000_stay_within_each_boards_erase_goal():
 
 
 def test_a_low_battery_from_some_deal_on_saves_every_move_to_the_flash_in_the_tool():
-    import save_sizes
-
     deals, played = save_sizes.count_writes(2, Rules.from_dict({"preset": "classic", "target": 300}),
                                             boards=("samd51",), low_from=2)
     board = played["samd51"]

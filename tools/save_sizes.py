@@ -116,40 +116,50 @@ class Board:
         self.erases[moment] += self.nvm.erases - before
 
 
-def count_writes(seed, rules, boards=BOARDS, low_from=None, max_deals=200):
-    """(deals, {board: Board}) of one whole game saved on each board as the App saves it."""
-    volts = [FULL_VOLTS]
-    played = dict((name, Board(name, lambda: volts[0])) for name in boards)
-    controller = Controller(rules, levels=("normal", "normal"), seed=seed)
-    chooser = Rng(seed + 11)
+def human_choice(legal, chooser, phase):
+    """The human's move: random, but passing often and announcing the lowest contract mostly
+    (as savecheck.step), so that games end."""
+    action = legal[chooser.below(len(legal))]
+    if chooser.below(4):
+        if actions.ACTION_PASS in legal:
+            action = actions.ACTION_PASS
+        elif phase == PHASE_CONTRACT:
+            action = legal[0]
+    return action
 
-    def everywhere(moment, function):
-        for board in played.values():
-            board.call(moment, function)
 
-    everywhere("new", lambda saves: saves.save_game(controller, NEW_GAME))
-    deals = 0
-    while not controller.over() and deals < max_deals:
+def app_calls(controller, chooser, deals=200):
+    """The App's save calls over a whole game (or its first ``deals`` deals), as the game goes:
+    (moment, call), ``call(saves)`` making the save; the moment "new" (a new game), "move"
+    (after each move of the human), "deal" (a deal's end) or "end" (the game's)."""
+    yield "new", lambda saves: saves.save_game(controller, NEW_GAME)
+    played = 0
+    while not controller.over() and played < deals:
         controller.next_deal()
-        deals += 1
-        if low_from is not None and deals >= low_from:
-            volts[0] = LOW_VOLTS
+        played += 1
         while not controller.between_deals() and not controller.over():
             decision = controller.human_decision()
             if decision is None:
                 controller.step()
                 continue
-            legal = decision.legal
-            action = legal[chooser.below(len(legal))]
-            if chooser.below(4):  # pass often and announce the lowest contract, as in savecheck.step
-                if actions.ACTION_PASS in legal:
-                    action = actions.ACTION_PASS
-                elif controller.game.phase == PHASE_CONTRACT:
-                    action = legal[0]
-            controller.act(action)
+            controller.act(human_choice(decision.legal, chooser, controller.game.phase))
             if not controller.between_deals() and not controller.over():
-                everywhere("move", lambda saves: saves.save_game(controller))
-        everywhere("end" if controller.over() else "deal", lambda saves: saves.end_deal(controller, HUMAN))
+                yield "move", lambda saves: saves.save_game(controller)
+        yield ("end" if controller.over() else "deal"), lambda saves: saves.end_deal(controller, HUMAN)
+
+
+def count_writes(seed, rules, boards=BOARDS, low_from=None):
+    """(deals, {board: Board}) of one whole game saved on each board as the App saves it."""
+    volts = [FULL_VOLTS]
+    played = dict((name, Board(name, lambda: volts[0])) for name in boards)
+    controller = Controller(rules, levels=("normal", "normal"), seed=seed)
+    deals = 0
+    for moment, call in app_calls(controller, Rng(seed + 11)):
+        if low_from is not None and controller.game.deal_number >= low_from:
+            volts[0] = LOW_VOLTS
+        for board in played.values():
+            board.call(moment, call)
+        deals += moment in ("deal", "end")
     return deals, played
 
 
@@ -203,7 +213,8 @@ def main(argv=None):
     print("room for the game in a 4 KB NVM (RP2040): %d bytes; 8 KB (SAMD51, ESP32-S3): %d bytes"
           % (nvm.capacity("game"), NvmStore(bytearray(8192)).capacity("game")))
     if args.writes:
-        print_writes(args.writes, Rules.from_dict({"preset": args.preset, "target": args.target}), args.low_battery_from)
+        rules = Rules.from_dict({"preset": args.preset, "target": args.target})
+        print_writes(args.writes, rules, args.low_battery_from)
     return 0
 
 

@@ -22,7 +22,7 @@ NVS_BLOB = "a write erases the NVS keys, then writes the whole blob"  # ESP32-S3
 #        last minutes, when each move costs an erase, about 10 a deal)
 POLICIES = {
     # ATSAMD51J19/J20 (PyBadge, PyGamer): 8 KB NVM = one 8 KB NVMCTRL block, 25,000 cycles.
-    # 2 + 40 / 10 = 6 erases in a 40-deal game (new game, deals 10, 20, 30, end).
+    # 6 erases in a 40-deal game: the new game, the deal ends 10, 20, 30 and 40, the end.
     "samd51": (8192, EVERY_WRITE, 8192, 25000, 8192, 10, 3.5),
     # RP2040 (PicoSystem): 4 KB NVM = one sector of the W25Q flash, 100,000 cycles; 256 bytes
     # of sleep memory hold no save (a position alone takes up to 206), so moves stay in RAM.
