@@ -170,10 +170,11 @@ class App:
 
     def deal_ended(self):
         """Once per finished deal: the save and the statistics (``Saves.end_deal``: one write
-        of a board's flash), and at the game's end its record first."""
-        if self.controller.over():
-            self.export_record()
+        of a board's flash), and at the game's end its record (from the game in memory)."""
+        over = self.controller.over()
         self.storage.end_deal(self.controller, HUMAN)
+        if over:
+            self.export_record()
         self.report_problem()
 
     def report_problem(self):
