@@ -208,6 +208,13 @@ class Sheet:
             return [_unpack_row(row) for row in self._rows[index]]
         return _unpack_row(self._rows[index])
 
+    def read(self, start, end):
+        """Rows ``start`` to ``end`` read one by one into the same DealResult, each valid until
+        the next (for a reader that keeps none: the save's encoder, after every move)."""
+        into = DealResult()
+        for i in range(start, end):
+            yield _unpack_row(self._rows[i], into)
+
     def append(self, result):
         r = result
         n8 = _NONE8
@@ -220,9 +227,11 @@ class Sheet:
               + [none8(b) for b in r.barrel] + list(r.barrels_used) + [none8(r.winner)])))
 
 
-def _unpack_row(row):
+def _unpack_row(row, r=None):
+    """A packed row as a DealResult: a new one, or ``r`` filled again."""
     v = struct.unpack(_ROW, row)
-    r = DealResult()
+    if r is None:
+        r = DealResult()
     r.number, r.dealer = v[0], v[1]
     r.declarer = _or_none(v[2], _NONE8)
     r.bid = _or_none(v[3], _NONE16)
@@ -230,13 +239,14 @@ def _unpack_row(row):
     r.result, r.kind = v[5], v[6]
     r.dark_declared = bool(v[7] & 1)
     r.talon_shown = bool(v[7] & 2)
-    r.cards = list(v[8:11])
-    r.marriages = list(v[11:14])
-    r.deltas = list(v[14:17])
-    r.scores = list(v[17:20])
-    r.bolts = list(v[20:23])
-    r.barrel = [_or_none(b, _NONE8) for b in v[23:26]]
-    r.barrels_used = list(v[26:29])
+    for s in range(NUM_SEATS):
+        r.cards[s] = v[8 + s]
+        r.marriages[s] = v[11 + s]
+        r.deltas[s] = v[14 + s]
+        r.scores[s] = v[17 + s]
+        r.bolts[s] = v[20 + s]
+        r.barrel[s] = _or_none(v[23 + s], _NONE8)
+        r.barrels_used[s] = v[26 + s]
     r.winner = _or_none(v[29], _NONE8)
     r.tricks = r.trumps = None
     return r

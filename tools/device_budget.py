@@ -12,7 +12,9 @@ stack, as a board has).  Only CircuitPython's C modules are stood in for
 ``microcontroller`` with its 8 KB NVM ...).  A seeded robot (``tools/device_vm/robot.py``)
 presses the board's keys through the title and every menu, a whole game to the target
 against ``--levels`` (every deal's summary, the sheet, the chart, the table menu, save and
-Continue), with the game saved to the NVM after every move as on the board.
+Continue), with the game saved to the NVM after every move as on the board.  The drive is
+read-only to the game, as a board's is unless ``boot.py`` made it writable
+(``--writable-drive``: the game's record is then written at its end and on leaving).
 
 Printed:
 
@@ -223,8 +225,8 @@ def parse_run(out):
 
 
 def play(node, build_dir, heap_kb, args):
-    setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d)" % (
-        BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.max_deals)
+    setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d, %r)" % (
+        BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.max_deals, args.writable_drive)
     # The stand-ins and the robot are imported first, one by one, so that their own heap is known.
     return bench_bots.run_wasm32(node, str(build_dir), heap_kb, stub_names() + ["device_robot"], setup)
 
@@ -302,7 +304,8 @@ def run_unix(build_dir, heap_kb, args, timeout=3600):
     shutil.copy(ROBOT, Path(build_dir) / "robot_main.py")  # run as a script: its main() plays in one loop
     env = dict(os.environ, MICROPYPATH=str(build_dir) + ":" + str(Path(build_dir) / "lib"))
     proc = subprocess.run([micropython, "-X", "heapsize=%dK" % heap_kb, "robot_main.py", BOARD_IDS[args.board],
-                           ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals)],
+                           ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals),
+                           "1" if args.writable_drive else "0"],
                           cwd=str(build_dir), env=env, capture_output=True, text=True, timeout=timeout)
     out = proc.stdout + proc.stderr
     return proc.returncode == 0 and "\nok deals=" in "\n" + out, out
@@ -375,6 +378,9 @@ def parse_arguments(argv):
     parser.add_argument("--max-deals", type=cli.count, default=0, metavar="N",
                         help="save and leave to the title after N deals (0, the default: play to the "
                              "game's end; random players seldom reach the target)")
+    parser.add_argument("--writable-drive", action="store_true",
+                        help="the drive made writable by boot.py: the game's record is written at its "
+                             "end and on leaving (a board's default drive is read-only to the game)")
     parser.add_argument("--json", action="store_true", help="one JSON object instead of the table")
     parser.add_argument("--no-least", action="store_true", help="skip the least heap's bisection")
     parser.add_argument("--heap", type=heap_kb, metavar="KB",

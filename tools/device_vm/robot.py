@@ -14,7 +14,7 @@ One tick of the app's loop (10 ms) is one ``step()``: tools/wasm32/steps.mjs cal
 per call into the 32-bit VM (which collects garbage only between calls) and reads
 ``where()`` after each collection; ``main()`` plays it in one loop on the unix port.
 
-    micropython robot.py BOARD LEVELS RULES SEED MAX_DEALS   (unix port, one loop, in a folder that
+    micropython robot.py BOARD LEVELS RULES SEED MAX_DEALS WRITABLE_DRIVE   (unix port, one loop, in a folder that
     tools/device_budget.py's build() made)
 """
 import gc
@@ -39,8 +39,11 @@ MAX_STEPS = 400000
 class Robot:
     """The whole visit, one tick of the app's loop (10 ms) per ``step()``."""
 
-    def __init__(self, board_id, levels, preset, seed, max_deals=0):
+    def __init__(self, board_id, levels, preset, seed, max_deals=0, writable_drive=False):
         self.board_id = board_id
+        # A board's drive is read-only to the game unless boot.py made it writable: then
+        # the game's record is written at its end (thousand.persist.records).
+        self.writable_drive = writable_drive
         self.levels = levels
         self.preset = preset
         self.seed = seed
@@ -71,7 +74,12 @@ class Robot:
         from thousand.persist.saves import Saves
         from thousand.persist.store import NvmStore
 
-        storage = Saves(NvmStore(microcontroller.nvm))
+        records = None
+        if not self.writable_drive:  # where the VM's memory drive refuses to make a folder
+            records = "/read-only/records"
+            with open("/read-only", "w"):
+                pass
+        storage = Saves(NvmStore(microcontroller.nvm), records)
         yield None
         from thousand.rng import Rng
         from thousand.ui.app import App
@@ -280,10 +288,10 @@ def display_bytes(layer, seen):
 
 def main():
     """The unix port: the whole visit in one loop, a collection before every step."""
-    board_id, levels, preset, seed, max_deals = (sys.argv[1], sys.argv[2].split(","), sys.argv[3],
-                                                 int(sys.argv[4]), int(sys.argv[5]))
+    board_id, levels, preset, seed, max_deals, writable = (sys.argv[1], sys.argv[2].split(","), sys.argv[3],
+                                                           int(sys.argv[4]), int(sys.argv[5]), sys.argv[6] == "1")
     gc.collect()
-    robot = Robot(board_id, levels, preset, seed, max_deals)
+    robot = Robot(board_id, levels, preset, seed, max_deals, writable)
     peak = 0
     while True:
         gc.collect()
