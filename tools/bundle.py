@@ -408,7 +408,9 @@ def collect_bundle(root, board, log):
     log("  compiling %d modules" % sum(path.suffix == ".py" for path, _ in sources))
     for path, relative in sources:
         if path.suffix == ".py":
-            mpy_data = compile_cached(path, relative.as_posix())
+            # Named for tracebacks as the board loads it ("/lib/thousand/game.mpy"): the
+            # import interns that path, so the module's names hold one string, not two.
+            mpy_data = compile_cached(path, "/lib/" + relative.with_suffix(".mpy").as_posix())
             files.append(BundleFile("lib/" + relative.with_suffix(".mpy").as_posix(), mpy_data))
         else:
             files.append(BundleFile("lib/" + relative.as_posix(), path.read_bytes()))
