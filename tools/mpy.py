@@ -131,10 +131,10 @@ def compile_micropython(source_path, source_name=None, mpy_cross_args=()):
         if result.returncode != 0 or not output.is_file():
             message = (result.stderr or result.stdout).strip().splitlines()
             raise MpyError(
-                "mpy-cross failed on %s: %s" % (source_name or source_path, " | ".join(message[-2:]))
+                "mpy-cross failed on %s: %s" % (source_path, " | ".join(message[-2:]))
             )
         data = output.read_bytes()
-    check_bytecode_header(data, MICROPYTHON_MAGIC, str(source_name or source_path))
+    check_bytecode_header(data, MICROPYTHON_MAGIC, str(source_path))
     return data
 
 
