@@ -329,7 +329,7 @@ class Game:
         self.deal_number = 0  # deals started, redeals included
         self.concessions = [0] * NUM_SEATS
         self.golden_made = False
-        self.records = []  # past deals: (dealt hands, talon, log) when record is on
+        self.records = []  # past deals, packed (pack_deal), when record is on
         self.sheet = Sheet()  # every settled or redealt deal when record is on
         self.last_result = None
         self.winner = None
@@ -921,7 +921,7 @@ class Game:
         r.winner = winner
         self.last_result = r
         if self.keep_records:
-            self.records.append((list(self.dealt), self.talon_dealt, list(self.log)))
+            self.records.append(pack_deal(self.dealt, self.talon_dealt, self.log))
             self.sheet.append(r)
 
     def unfinished_result(self):
@@ -1042,6 +1042,25 @@ class Game:
         from thousand.notation import log_text  # text is for records only: loaded on demand
 
         return log_text(self, seat)
+
+
+def pack_deal(dealt, talon, log):
+    """A deal of ``Game.records`` in bytes, 3 a number: the dealt hands, the talon, each log
+    entry (a tuple of lists took about twice as much of a board's heap)."""
+    values = list(dealt) + [talon] + list(log)
+    out = bytearray(3 * len(values))
+    for i in range(len(values)):
+        v = values[i]
+        out[3 * i] = v & 0xFF
+        out[3 * i + 1] = (v >> 8) & 0xFF
+        out[3 * i + 2] = v >> 16
+    return bytes(out)
+
+
+def unpack_deal(packed):
+    """(dealt hands, talon, log) of a deal that ``pack_deal`` packed."""
+    values = [packed[i] | packed[i + 1] << 8 | packed[i + 2] << 16 for i in range(0, len(packed), 3)]
+    return values[0:3], values[3], values[4:]
 
 
 def best_in_trick(trick_cards, length, suit):

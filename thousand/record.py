@@ -9,7 +9,7 @@ from thousand import cards as C
 from thousand import notation
 from thousand import scoring
 from thousand.game import (HAND_SIZE, NUM_SEATS, PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER,
-                           TALON_SIZE, Game, IllegalAction)
+                           TALON_SIZE, Game, IllegalAction, unpack_deal)
 from thousand.rules import Rules, RulesError
 
 
@@ -128,7 +128,7 @@ def _deal_json(dealt, talon, log):
 
 def recorded_deals(game):
     """(dealt, talon, log) of every deal of the game's record, the deal in play last."""
-    deals = list(game.records)
+    deals = [unpack_deal(packed) for packed in game.records]
     if game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER and game.deal_start is not None:
         deals.append((game.dealt, game.talon_dealt, game.log))
     return deals
