@@ -552,3 +552,11 @@ def test_an_illegal_action_changes_nothing():
             act(game, text)
     assert before == (list(game.hands), game.phase, game.to_move, game.bid, game.passed, list(game.log))
     assert actions.ACTION_PASS in game.legal(2)
+
+
+def test_a_game_refuses_a_start_its_rules_cannot_reach():
+    with pytest.raises(ValueError, match="below the sitting score 880"):
+        new_game(start={"scores": [700, 0, 0], "barrel": [3, None, None]})
+    with pytest.raises(ValueError, match="the rules give 3"):
+        new_game(start={"scores": [880, 0, 0], "barrel": [5, None, None]})
+    assert new_game(start={"scores": [880, 0, 0], "barrel": [3, None, None]}).barrel == [3, None, None]
