@@ -59,6 +59,12 @@ def test_a_closed_output_pipe_ends_the_game_in_one_line_on_stderr():
     assert proc.stderr.decode("utf-8").splitlines() == ["terminal_game.py: the output was closed, so the game ended"]
 
 
+def test_a_closed_standard_output_ends_the_game_in_one_line_on_stderr():
+    proc = subprocess.run(GAME, input=b"1\n", capture_output=True, timeout=120, preexec_fn=lambda: os.close(1))
+    assert proc.returncode == 1
+    assert proc.stderr.decode("utf-8").splitlines() == ["terminal_game.py: the output was closed, so the game ended"]
+
+
 def test_q_quits_with_bye():
     status, out, err = run_game(b"q\n")
     assert (status, err) == (0, "")

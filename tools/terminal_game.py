@@ -16,6 +16,7 @@ from thousand.controller import HUMAN, Controller, seat_name  # noqa: E402
 from thousand.driver import player_names  # noqa: E402
 from thousand.notation import PHASE_NAMES  # noqa: E402
 
+OUTPUT_CLOSED = "%s: the output was closed, so the game ended\n"
 SUIT_SIGNS = {"S": "\u2660", "C": "\u2663", "D": "\u2666", "H": "\u2665"}
 
 
@@ -155,10 +156,15 @@ def main(argv=None):
     default = "normal" if "normal" in player_names() else "random"
     levels = (options.levels or default + "," + default).split(",")
     seed = options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "little")
+    if sys.stdout is None:  # started with its output closed: nothing to play on
+        sys.stderr.write(OUTPUT_CLOSED % parser.prog)
+        return 1
     controller = Controller(options.rules, levels=levels, seed=seed)
-    if sys.stdin is not None:
-        sys.stdin.reconfigure(errors="replace")  # bytes that are not text are a wrong answer, not a crash
-    sys.stdout.reconfigure(errors="replace")  # a terminal without the suits' signs
+    # Bytes that are not text are a wrong answer, and a terminal without the suits' signs
+    # shows '?': neither is a crash.
+    for stream in (sys.stdin, sys.stdout):
+        if hasattr(stream, "reconfigure"):  # a text file (not None, as a closed stdin is)
+            stream.reconfigure(errors="replace")
     try:
         try:
             print("Thousand: you are seat 0 (You) against West and East. Seed %d. Type q to quit." % seed)
@@ -171,7 +177,7 @@ def main(argv=None):
     except BrokenPipeError:
         # whoever read the game went away: the rest of the output goes nowhere, one line says why
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.stderr.write("%s: the output was closed, so the game ended\n" % parser.prog)
+        sys.stderr.write(OUTPUT_CLOSED % parser.prog)
         return 1
     return 0
 
