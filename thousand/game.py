@@ -317,7 +317,7 @@ class Game:
         else:
             from thousand.checks import checked_start  # loaded only for records and saves
 
-            start = checked_start(start)
+            start = checked_start(start, self.rules)
         self.start = start
         # The scores between deals, what scoring.settle changes (the game is its table).
         self.scores = list(start["scores"])
@@ -410,23 +410,30 @@ class Game:
         self.dealt = list(hands)
         self.talon = talon
         self.talon_dealt = talon
-        if self.rules.redeal_four_aces:
-            for s in range(NUM_SEATS):
-                if hands[s] & C.ALL_ACES == C.ALL_ACES:
-                    self._end_without_score(scoring.REDEAL)
-                    return
         r = self.rules
-        if r.golden and self.deals_played < 3:
+        golden = r.golden and self.deals_played < 3
+        if (not golden and r.dark and self.scores[self.first_hand] >= r.dark_min_score
+                and self.barrel.count(None) == NUM_SEATS):  # nobody sits on the barrel
+            # RULES.md 2: the dark question comes before the deal, so before its forced redeal
+            self.phase = PHASE_DARK
+            self.to_move = self.first_hand
+        elif self.four_aces_dealt():
+            self._end_without_score(scoring.REDEAL)
+        elif golden:
             self.kind = scoring.GOLDEN
             self.bid = DARK_BID
             self.high_bidder = self.first_hand
             self._finish_auction(self.first_hand)
-        elif (r.dark and self.scores[self.first_hand] >= r.dark_min_score
-              and self.barrel.count(None) == NUM_SEATS):  # nobody sits on the barrel
-            self.phase = PHASE_DARK
-            self.to_move = self.first_hand
         else:
             self._begin_auction()
+
+    def four_aces_dealt(self):
+        """Whether four aces in one dealt hand force a redeal (``redeal_four_aces``)."""
+        if self.rules.redeal_four_aces:
+            for hand in self.dealt:
+                if hand & C.ALL_ACES == C.ALL_ACES:
+                    return True
+        return False
 
     def _begin_auction(self):
         self.phase = PHASE_AUCTION
@@ -799,7 +806,10 @@ class Game:
             if v == actions.DARK:
                 self.dark_declared = True
                 self.dark_active = True
-            self._begin_auction()
+            if self.four_aces_dealt():
+                self._end_without_score(scoring.REDEAL)
+            else:
+                self._begin_auction()
         elif v == actions.REDEAL:
             self._end_without_score(scoring.REDEAL)
         elif v == actions.KEEP:

@@ -76,11 +76,8 @@ def replay(record, on_deal=None):
         rules = Rules.from_dict(record.get("rules"))
     except RulesError as error:
         raise RecordError(None, None, str(error))
-    from thousand.checks import checked_start  # reading only: the device writes records without it
-
-    start = record.get("start")
     try:
-        game = Game(rules, start=None if start is None else checked_start(start, rules))
+        game = Game(rules, start=record.get("start"))  # the game checks a given start
     except ValueError as error:
         raise RecordError(None, None, str(error))
     deals = record.get("deals")
@@ -96,18 +93,21 @@ def replay(record, on_deal=None):
         game.start_deal(hands, talon)
         for k in range(len(acts)):
             text = acts[k]
-            if game.phase == PHASE_DEAL_OVER or game.phase == PHASE_GAME_OVER:
-                raise RecordError(d, k, "the deal is already over, so '%s' cannot follow" % text)
             try:
                 seat, action = notation.parse_action(text, NUM_SEATS)
             except ValueError as error:
                 raise RecordError(d, k, str(error))
+            if game.phase == PHASE_DARK and action != actions.ACTION_DARK:
+                game.apply(game.first_hand, actions.ACTION_NODARK)  # "no dark" is not written
+            if game.phase == PHASE_DEAL_OVER or game.phase == PHASE_GAME_OVER:
+                raise RecordError(d, k, "the deal is already over, so '%s' cannot follow" % text)
             try:
-                if game.phase == PHASE_DARK and action != actions.ACTION_DARK:
-                    game.apply(game.first_hand, actions.ACTION_NODARK)  # "no dark" is not written
                 game.apply(seat, action)
             except IllegalAction as error:
                 raise RecordError(d, k, "'%s': %s" % (text, error))
+        if game.phase == PHASE_DARK and game.four_aces_dealt():
+            # dark or not, these cards are redealt: the unwritten "no dark" ends the deal
+            game.apply(game.first_hand, actions.ACTION_NODARK)
         if game.phase == PHASE_DEAL_OVER or game.phase == PHASE_GAME_OVER:
             result = game.last_result
         else:

@@ -170,7 +170,7 @@ def imported_alone(node, build_dir, order, stubs):
     growth of the name pool, plus the room its own names take there.  The pool grows in
     chunks (each larger than the last), and the module that happened to open a chunk would
     otherwise pay for all of it."""
-    fits, out = bench_bots.run_wasm32(node, str(build_dir), 1024, stub_names() + order, MODULE_PASS_SETUP)
+    fits, out = mpy.run_wasm32(node, str(build_dir), 1024, stub_names() + order, MODULE_PASS_SETUP)
     if "\ndone\n" not in out:
         raise SystemExit("the imports failed on the 32-bit VM:\n" + out[-4000:])
     heap, names_of, last = {}, {}, None
@@ -228,11 +228,11 @@ def play(node, build_dir, heap_kb, args):
     setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d, %r)" % (
         BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.max_deals, args.writable_drive)
     # The stand-ins and the robot are imported first, one by one, so that their own heap is known.
-    return bench_bots.run_wasm32(node, str(build_dir), heap_kb, stub_names() + ["device_robot"], setup)
+    return mpy.run_wasm32(node, str(build_dir), heap_kb, stub_names() + ["device_robot"], setup)
 
 
 def measure(args, log):
-    node, why = bench_bots.wasm32_node()
+    node, why = mpy.wasm32_node()
     if node is None:
         log(why)
         raise SystemExit(2)
@@ -297,8 +297,7 @@ def run_unix(build_dir, heap_kb, args, timeout=3600):
     """(completed, output) of the same game on the 64-bit unix port (PyPI ``micropython``) in
     ``build_dir`` (made by ``build``) with a ``heap_kb`` heap; None when the port is missing.
     It prints the most heap in use between ticks ("peak_live"), stand-ins included."""
-    micropython = shutil.which("micropython", path=os.path.dirname(sys.executable) + os.pathsep
-                               + os.environ.get("PATH", ""))
+    micropython = mpy.find_micropython()
     if micropython is None:
         return None
     shutil.copy(ROBOT, Path(build_dir) / "robot_main.py")  # run as a script: its main() plays in one loop

@@ -115,14 +115,12 @@ SLOT_FOREIGN = 3  # a good record of another kind of data: not ours
 
 
 def unpack_record(data, kind):
-    """(what the slot holds, version, seq, payload) of a slot's bytes."""
+    """(what the slot holds, version, seq, payload) of a slot's bytes; None or no bytes is a
+    slot never written (each store says which of its bytes mean that)."""
     if not data:
         return SLOT_BLANK, 0, 0, None
     if len(data) < OVERHEAD or data[0:2] != MAGIC:
-        for b in data[0:HEADER_SIZE]:
-            if b != 0xFF and b != 0:
-                return SLOT_DAMAGED, 0, 0, None
-        return SLOT_BLANK, 0, 0, None
+        return SLOT_DAMAGED, 0, 0, None
     end = HEADER_SIZE + (data[6] | (data[7] << 8))
     if end + 4 > len(data):
         return SLOT_DAMAGED, 0, 0, None
@@ -155,8 +153,9 @@ class SlotPair:
         cap = self.store.capacity(self.name)
         return None if cap is None else cap - OVERHEAD
 
-    def scan(self):
-        """(newest good (version, payload) or None, the bytes of damaged or foreign slots)."""
+    def scan(self, readable=255):
+        """(newest good (version, payload) of a format up to ``readable``, or None; the bytes
+        of damaged, foreign or newer slots).  A newer record never hides a readable one."""
         best = None
         bad = []
         self.newest_slot = -1
@@ -164,7 +163,7 @@ class SlotPair:
         for slot in (0, 1):
             raw = self.store.read(self.name, slot)
             state, version, seq, payload = unpack_record(raw, self.kind)
-            if state == SLOT_GOOD:
+            if state == SLOT_GOOD and version <= readable:
                 if best is None or newer(seq, self.seq):
                     best = (version, payload)
                     self.newest_slot = slot
@@ -246,7 +245,11 @@ class NvmStore:
         start = offset + slot * self.half
         head = self.nvm[start:start + HEADER_SIZE]
         if head[0:2] != MAGIC:
-            return head
+            for b in head:
+                if b != 0xFF and b != 0:
+                    return head  # written, but not a record: damage
+            # erased flash (0xFF), or an ESP32's NVS before its first write (0): never written
+            return None
         n = head[6] | (head[7] << 8)
         return self.nvm[start:start + min(room, OVERHEAD + n)]
 

@@ -8,7 +8,7 @@
 // imported first, one at a time.
 // SETUP is Python that makes ``bench``: an object whose ``step()`` does one step and returns
 // False when there is no more to do, and whose ``summary()`` returns a line of text.
-// tools/bench_bots.py plays a bot game this way (tools/bench_game_mpy.py, a decision a
+// tools/bench_bots.py plays a bot game this way (its game script, bench_game.py, a decision a
 // step) and tools/device_budget.py the device's whole game (tools/device_vm/robot.py, a tick
 // of the app's loop a step).
 //
