@@ -60,3 +60,16 @@ def test_the_whole_game_fits_what_the_readme_states_on_the_32_bit_vm(wasm32_node
         else:
             allowed = set(scenes.needed(screen, True)) | set(scenes.ON_DEMAND)
         assert sorted(set(scene["loaded"]) - allowed) == [], screen
+
+
+def test_the_breakdown_says_what_each_part_of_the_table_holds(wasm32_node):
+    """--breakdown lets go of the table's parts one by one: each part freed heap of its own, and
+    together with what is left they are the table's whole heap (no part counted twice)."""
+    out = budget(wasm32_node, "--breakdown", "3", "--levels", "random,random", "--rules", "classic")
+    parts = out["parts"]
+    assert len(parts) == 10 and out["deal"] == 3
+    for name in ("the table screen (its display objects included)", "the two bots", "the score sheet (Game.sheet)",
+                 "the game's and the table's modules (their names stay)"):
+        assert parts[name] > 0, (name, parts)
+    assert parts["the game's and the table's modules (their names stay)"] > 20 * 1024
+    assert 40 * 1024 < sum(parts.values()) < 200 * 1024, parts

@@ -231,6 +231,34 @@ def play(node, build_dir, heap_kb, args):
     return mpy.run_wasm32(node, str(build_dir), heap_kb, stub_names() + ["device_robot"], setup)
 
 
+def breakdown(args, log):
+    """[(part, bytes)] that the table of deal ``args.breakdown`` holds, each let go in turn
+    (tools/device_vm/robot.py's Breakdown), and last what is left (stand-ins left out)."""
+    node, why = mpy.wasm32_node()
+    if node is None:
+        log(why)
+        raise SystemExit(2)
+    work = Path(tempfile.mkdtemp(prefix="device-budget-"))
+    try:
+        build(args.board, work, log)
+        log("playing to the table of deal %d on the 32-bit VM, then letting go of its parts" % args.breakdown)
+        setup = "import device_robot\nbench = device_robot.Breakdown(%r, %r, %r, %d, %d)" % (
+            BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.breakdown)
+        fits, out = mpy.run_wasm32(node, str(work), 1024, stub_names() + ["device_robot"], setup)
+        if "\ndone\n" not in out or "part left" not in out:
+            log(out[-4000:])
+            raise SystemExit(1)
+        stand_ins = sum(int(size) for size in re.findall(r"imported \S+ (\d+)", out)) + NVM_BYTES
+        parts = [(name, int(size)) for name, size in re.findall(r"^part (.+) (-?\d+)$", out, re.M)]
+        name, left = parts.pop()
+        stand_in_names = int(re.findall(r"imported \S+ \d+ \d+ \d+ (\d+)", out)[-1])
+        names = int(re.search(r"qstr pool: .*n_total_bytes=(\d+)", out).group(1)) - stand_in_names
+        return parts + [("names: every name loaded since the start (the qstr pool)", names),
+                        ("left: the app, the board, the resident modules", left - stand_ins - names)]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def measure(args, log):
     node, why = mpy.wasm32_node()
     if node is None:
@@ -386,6 +414,9 @@ def parse_arguments(argv):
                         help="instead of the bisection, play once in a heap of KB for the game (the "
                              "stand-ins get theirs on top) and say whether it fitted (fits_heap)")
     parser.add_argument("--unix", action="store_true", help="also play on the 64-bit unix port")
+    parser.add_argument("--breakdown", type=cli.positive, metavar="DEAL",
+                        help="instead: what the table holds at deal DEAL, part by part (each part let "
+                             "go in turn, the heap it freed)")
     return parser.parse_args(argv)
 
 
@@ -395,6 +426,16 @@ def main(argv=None):
     def log(line):
         sys.stderr.write(line + "\n")
 
+    if args.breakdown is not None:
+        parts = breakdown(args, log)
+        if args.json:
+            print(json.dumps({"board": args.board, "levels": args.levels, "rules": args.rules, "seed": args.seed,
+                              "deal": args.breakdown, "parts": dict(parts)}, sort_keys=True))
+        else:
+            print("| the table at deal %d holds | heap |\n|---|---|" % args.breakdown)
+            for name, size in parts:
+                print("| %s | %s |" % (name, kb(size)))
+        return 0
     result = measure(args, log)
     unix = unix_peak(args, log) if args.unix else None
     if args.json:
