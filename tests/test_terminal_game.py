@@ -69,3 +69,39 @@ def test_q_quits_with_bye():
     status, out, err = run_game(b"q\n")
     assert (status, err) == (0, "")
     assert out.rstrip().splitlines()[-1] == "Bye."
+
+
+def test_a_computer_seat_keeping_its_cards_is_not_told():
+    """A seat's answer to the redeal question is its own unless it redeals (issue 15): the
+    terminal never prints "keeps the cards", though the computer seats were asked."""
+    import io
+
+    from terminal_game import play
+    from thousand import actions
+    from thousand.controller import Controller
+    from thousand.rules import Rules
+
+    kept = 0
+    for seed in range(40):
+        controller = Controller(Rules.preset("full"), levels=("random", "random"), seed=seed)
+        step = controller.step
+
+        def counting_step():
+            nonlocal kept
+            done = step()
+            if done is not None and actions.verb(done[1]) == actions.KEEP:
+                kept += 1
+            return done
+
+        controller.step = counting_step
+        out = io.StringIO()
+        answers = iter(["1"] * 120)
+
+        def read(prompt):
+            out.write(prompt)
+            return next(answers)
+
+        with pytest.raises(StopIteration):
+            play(controller, read, out)
+        assert "keeps the cards" not in out.getvalue()
+    assert kept > 0

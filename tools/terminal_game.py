@@ -136,7 +136,9 @@ def play(controller, read=read_answer, out=sys.stdout):
         decision = controller.pending()
         if decision.seat != HUMAN:
             done = controller.step()
-            if done is not None:
+            # A seat's answer to the redeal question is its own unless it redeals: "keeps the
+            # cards" would tell that its hand could have been thrown in (RULES.md).
+            if done is not None and actions.verb(done[1]) != actions.KEEP:
                 out.write("   %s\n" % controller.describe(*done))
             continue
         view = controller.view()
