@@ -229,6 +229,15 @@ def prompt_for(decision):
     return "You"
 
 
+def marriages_text(view, seat):
+    """" +HS": the marriages ``seat`` declared this deal (A: the ace marriage), on its own line."""
+    text = ""
+    for declarer, suit in view.marriages:
+        if declarer == seat:
+            text += "A" if suit == 4 else SUIT_LETTERS[suit]
+    return " +" + text if text else ""
+
+
 def marks_text(bolts, barrel):
     """Bolts as bars, the barrel as B and the deals already sat on it: ``||B1``."""
     return "|" * bolts + ("" if barrel is None else "B%d" % barrel)
@@ -328,7 +337,7 @@ class TableScreen:
             seat = which + 1
             table.set_opponent(which, seat_name(seat), view.hand_counts[seat], self.bid_of(view, seat),
                                view.scores[seat], view.to_move == seat and view.phase < PHASE_DEAL_OVER,
-                               marks_text(view.bolts[seat], view.barrel[seat]))
+                               marks_text(view.bolts[seat], view.barrel[seat]) + marriages_text(view, seat))
         # The trick area: the talon before the play, then the trick (or the last one).
         shown = [NO_CARD, NO_CARD, NO_CARD]
         backs = False
@@ -354,10 +363,7 @@ class TableScreen:
             text += " dark"
         elif view.kind == 2:
             text += " gold"
-        if view.marriages:
-            text += " +"
-            for _seat, suit in view.marriages:
-                text += "A" if suit == 4 else SUIT_LETTERS[suit]
+        text += marriages_text(view, HUMAN)
         table.set_info(text, view.trump if view.trump >= 0 else None)
 
     @staticmethod
