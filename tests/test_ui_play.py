@@ -269,3 +269,30 @@ def test_each_marriage_shows_on_its_declarers_line(board):
 
     play_game(app, hands.press, lambda: hands.run(20), Rng(5), after_each=check)
     assert seen[1] + seen[2] > 0  # computer seats did declare
+
+
+def test_up_and_down_go_through_the_bids_twenty_points_at_a_time(board):
+    """A bid of 160 takes a few presses (issue 15): LEFT and RIGHT step 5 points, UP and DOWN 20,
+    stopping at the list's ends."""
+    from thousand.game import PHASE_AUCTION
+    from thousand.hw.keys import DOWN, UP
+
+    app = new_app()
+    hands = Hands(app)
+    long_list = shoot.human_to(PHASE_AUCTION, actions.BID)
+    shoot.find(app, lambda c: long_list(c) and len(c.human_decision().legal) > 12,
+               rules_from_text('{"preset": "classic", "bid_cap": "none"}'))
+    screen = app.screen
+    app.settings.bot_delay_ms = 10 ** 6
+    assert screen.mode == table_module.OPTIONS
+    bids = [actions.amount(a) if actions.verb(a) == actions.BID else None for a in screen.options]
+    start = screen.cursor
+    hands.press(DOWN)
+    assert bids[screen.cursor] == bids[start] + 20
+    hands.press(RIGHT)
+    assert bids[screen.cursor] == bids[start] + 25
+    hands.press(UP)
+    assert bids[screen.cursor] == bids[start] + 5
+    for _ in range(len(bids)):
+        hands.press(DOWN)
+    assert screen.cursor == len(bids) - 1  # the end of the list, not round it

@@ -185,6 +185,7 @@ CHOICE = 3  # one card allows more than one action (declare or not; give to whom
 SPINNER = "-\\|/"
 SPIN_MS = 200
 MESSAGE_MS = 2500  # how long a refusal stays in the status line
+OPTION_JUMP = 4  # options that UP and DOWN skip in a list of amounts (4 x 5 points)
 SUIT_LETTERS = "SCDH"
 
 
@@ -450,7 +451,12 @@ class TableScreen:
         if key == LEFT or key == RIGHT or key == UP or key == DOWN:
             step = -1 if key == LEFT or key == UP else 1
             count = len(self.hand_cards) if mode == CARDS else len(self.options_now())
-            self.cursor = (self.cursor + step) % count
+            if (key == UP or key == DOWN) and mode == OPTIONS and count > OPTION_JUMP:
+                # up and down go through a long list of bids or contracts 20 points at a time,
+                # stopping at its ends (left and right: 5 at a time, round the list)
+                self.cursor = min(count - 1, max(0, self.cursor + step * OPTION_JUMP))
+            else:
+                self.cursor = (self.cursor + step) % count
             self.message = None
             if mode == CARDS:
                 self.show_hand()
