@@ -125,8 +125,9 @@ class IllegalAction(ValueError):
 
 
 class DealResult:
-    """What one deal did: the referee's output for it, the score sheet's row.  Rows read
-    from a game's Sheet have no tricks and trumps (None)."""
+    """What one deal did: the score sheet's row, and the referee's output for it
+    (``thousand.record.deal_json``).  Rows read from a game's Sheet have no tricks and trumps
+    (None)."""
 
     def __init__(self):
         self.number = 0
@@ -148,31 +149,6 @@ class DealResult:
         self.tricks = []
         self.trumps = []
         self.winner = None
-
-    def to_json(self):
-        """The referee's output for this deal (REFEREE.md)."""
-        trumps = []
-        for t in self.trumps or ():  # None in rows read from a Sheet
-            trumps.append(None if t < 0 else C.SUIT_CHARS[t])
-        return {
-            "dealer": self.dealer,
-            "declarer": self.declarer,
-            "bid": self.bid,
-            "contract": self.contract,
-            "result": scoring.RESULT_NAMES[self.result],
-            "golden": self.kind == scoring.GOLDEN,
-            "dark": self.kind == scoring.DARK,
-            "talon_shown": self.talon_shown,
-            "cards": list(self.cards),
-            "marriages": list(self.marriages),
-            "deltas": list(self.deltas),
-            "scores": list(self.scores),
-            "bolts": list(self.bolts),
-            "barrel": list(self.barrel),
-            "barrels_used": list(self.barrels_used),
-            "tricks": list(self.tricks or ()),
-            "trumps": trumps,
-        }
 
 
 # A sheet row packed (struct): number, dealer, declarer, bid, contract, result, kind, flags

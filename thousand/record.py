@@ -112,7 +112,7 @@ def replay(record, on_deal=None):
             result = game.last_result
         else:
             result = game.unfinished_result()
-        entry = result.to_json()
+        entry = deal_json(result)
         if result.result == scoring.UNFINISHED:
             entry["deltas"] = [0] * NUM_SEATS
         out.append(entry)
@@ -120,6 +120,32 @@ def replay(record, on_deal=None):
             on_deal(game, result)
     return {"deals": out, "scores": list(game.scores), "winner": game.winner}
 
+
+def deal_json(result):
+    """The referee's output for a deal (REFEREE.md), from its DealResult (kept out of the
+    engine: only records need it)."""
+    trumps = []
+    for t in result.trumps or ():  # None in rows read from a Sheet
+        trumps.append(None if t < 0 else C.SUIT_CHARS[t])
+    return {
+        "dealer": result.dealer,
+        "declarer": result.declarer,
+        "bid": result.bid,
+        "contract": result.contract,
+        "result": scoring.RESULT_NAMES[result.result],
+        "golden": result.kind == scoring.GOLDEN,
+        "dark": result.kind == scoring.DARK,
+        "talon_shown": result.talon_shown,
+        "cards": list(result.cards),
+        "marriages": list(result.marriages),
+        "deltas": list(result.deltas),
+        "scores": list(result.scores),
+        "bolts": list(result.bolts),
+        "barrel": list(result.barrel),
+        "barrels_used": list(result.barrels_used),
+        "tricks": list(result.tricks or ()),
+        "trumps": trumps,
+    }
 
 def _deal_json(dealt, talon, log):
     return {"hands": [C.names(h) for h in dealt], "talon": C.names(talon),
