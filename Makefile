@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: play test bundle sprites preview clean
+.PHONY: play test bundle sprites clean
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -31,9 +31,6 @@ bundle: $(VENV)/.installed
 
 sprites: $(VENV)/.installed
 	$(PY) tools/make_sprites.py
-
-preview: $(VENV)/.installed
-	$(PY) tools/preview_ui.py $(ARGS)
 
 clean:
 	rm -rf dist .pytest_cache .hypothesis

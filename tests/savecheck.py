@@ -8,6 +8,7 @@ decides how a game goes on, for comparing a resumed game with one that never sto
 
 from thousand import actions
 from thousand.game import NUM_SEATS, PHASE_DEAL_OVER, PHASE_GAME_OVER
+from thousand.record import deal_json
 from thousand.rules import Rules
 
 
@@ -82,7 +83,7 @@ def fingerprint(game, compact=False):
         list(game.barrel), list(game.barrels_used), game.bid, game.contract, game.declarer,
         game.trump, list(game.tricks), list(game.played), list(game.marriages),
         [game.legal(s) for s in range(NUM_SEATS)],
-        None if last is None else (sheet_row(last) if compact else last.to_json()),
+        None if last is None else (sheet_row(last) if compact else deal_json(last)),
         [sheet_row(r) for r in game.sheet],
         game.rules.to_dict(),
     ]
@@ -90,7 +91,7 @@ def fingerprint(game, compact=False):
 
 def sheet_row(r):
     """A score sheet row as the compact save keeps it (no tricks or trumps)."""
-    j = r.to_json()
+    j = deal_json(r)
     j["number"] = r.number
     j["winner"] = r.winner
     del j["tricks"]

@@ -521,6 +521,16 @@ def test_redeal_four_aces():
     assert game.phase == PHASE_AUCTION and game.bid_cap(0) == 120 + 40 + 200
 
 
+@pytest.mark.parametrize("answer", ["dark", "no dark"])
+def test_the_dark_question_comes_before_a_forced_redeal_of_four_aces(answer):
+    hands = ("AS AC AD AH KS QS 9S", "TS JS TC KC QC JC 9C", "TD KD QD JD 9D TH KH")
+    game = deal(new_game(start=FIRST0, redeal_four_aces=True, dark=True, dark_min_score=0), hands, "QH JH 9H")
+    assert game.phase == PHASE_DARK and game.to_move == 0  # RULES.md 2: dark (step 2) before the deal (3)
+    game.apply(0, actions.ACTION_DARK if answer == "dark" else actions.ACTION_NODARK)
+    assert game.phase == PHASE_DEAL_OVER and game.last_result.result == scoring.REDEAL
+    assert game.dealer == 2 and game.scores == [0, 0, 0]  # the same dealer deals again
+
+
 def test_contract_rules():
     game = act(deal(new_game(start=FIRST0), SPADES_HAND, SPADES_TALON), "1 pass", "2 pass")
     with pytest.raises(IllegalAction, match="before announcing"):
@@ -542,3 +552,11 @@ def test_an_illegal_action_changes_nothing():
             act(game, text)
     assert before == (list(game.hands), game.phase, game.to_move, game.bid, game.passed, list(game.log))
     assert actions.ACTION_PASS in game.legal(2)
+
+
+def test_a_game_refuses_a_start_its_rules_cannot_reach():
+    with pytest.raises(ValueError, match="below the sitting score 880"):
+        new_game(start={"scores": [700, 0, 0], "barrel": [3, None, None]})
+    with pytest.raises(ValueError, match="the rules give 3"):
+        new_game(start={"scores": [880, 0, 0], "barrel": [5, None, None]})
+    assert new_game(start={"scores": [880, 0, 0], "barrel": [3, None, None]}).barrel == [3, None, None]

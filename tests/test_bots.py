@@ -20,7 +20,6 @@ from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
 
 import bot_legality  # noqa: E402
-from conftest import mpy_cross_binary  # noqa: E402
 
 
 def test_levels_and_factory():
@@ -415,28 +414,24 @@ def test_auction_view_with_redeal_on_turn():
 
 # ---------------------------------------------------------------------- device
 
-def test_bots_compile_and_play_under_micropython(tmp_path, micropython):
-    if not mpy_cross_binary():
-        pytest.skip("mpy-cross not installed")
+def test_bots_compile_and_play_under_micropython(tmp_path, micropython, mpy_cross):
     import subprocess
     import bench_bots
     bench_bots.build(str(tmp_path))
-    proc = subprocess.run([micropython, "bench_game_mpy.py", "hard,normal,easy", "3", "2"],
+    proc = subprocess.run([micropython, bench_bots.GAME_SCRIPT, "hard,normal,easy", "3", "2", "classic"],
                           cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "done" in proc.stdout
 
 
-def test_bots_play_from_a_rom_image_under_micropython(tmp_path, micropython):
+def test_bots_play_from_a_rom_image_under_micropython(tmp_path, micropython, mpy_cross):
     """bench_bots' in-place figures: the game must run with its code only in the ROM image."""
-    if not mpy_cross_binary():
-        pytest.skip("mpy-cross not installed")
     import shutil
     import subprocess
     import bench_bots
     bench_bots.build(str(tmp_path))
     shutil.rmtree(str(tmp_path / "thousand"))  # what the game imports can come only from the image
-    proc = subprocess.run([micropython, bench_bots.ROM_RUNNER, "hard,normal,easy", "3", "2"],
+    proc = subprocess.run([micropython, bench_bots.ROM_RUNNER, "hard,normal,easy", "3", "2", "classic"],
                           cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "done" in proc.stdout
@@ -444,17 +439,16 @@ def test_bots_play_from_a_rom_image_under_micropython(tmp_path, micropython):
     assert image <= bench_bots.image_heap(proc.stdout) < image + 2048
 
 
-def test_bots_play_the_same_game_on_the_32_bit_vm(tmp_path, capsys, wasm32_node):
+def test_bots_play_the_same_game_on_the_32_bit_vm(tmp_path, capsys, wasm32_node, mpy_cross):
     """bench_bots' 32-bit figures: MicroPython's WebAssembly port (tools/wasm32) plays the
     game CPython plays, decision for decision, and a heap too small is reported as such."""
     import bench_bots
-    import bench_game_mpy
-    if not mpy_cross_binary():
-        pytest.skip("mpy-cross not installed")
     bench_bots.build(str(tmp_path))
     fits, out = bench_bots.play_wasm32(wasm32_node, str(tmp_path), "hard,normal,easy", 3, 256, max_deals=2)
     assert fits, out
-    expected = bench_game_mpy.BenchGame(["hard", "normal", "easy"], 3, 2)
+    game_script = {}
+    exec(compile(bench_bots.GAME_SOURCE, bench_bots.GAME_SCRIPT, "exec"), game_script)
+    expected = game_script["BenchGame"](["hard", "normal", "easy"], 3, 2)
     capsys.readouterr()
     while expected.step():
         pass

@@ -188,3 +188,19 @@ def test_a_bot_flooding_stderr_keeps_a_log_of_bounded_size(tmp_path):
     assert len(sizes) == 3
     assert all(tournament.MAX_LOG_BYTES <= size < tournament.MAX_LOG_BYTES + 200 for size in sizes)
 
+
+
+def test_the_default_time_per_answer_is_the_one_bots_md_states():
+    import re
+
+    from conftest import SHARED
+
+    path = os.path.join(SHARED, "BOTS.md")
+    if not os.path.exists(path):
+        pytest.skip("../shared/BOTS.md does not exist here")
+    with open(path) as f:
+        stated = re.search(r"(\d+) s per request\s+by default", f.read())
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import tournament
+
+    assert stated is not None and tournament.DEFAULT_TIMEOUT == float(stated.group(1))

@@ -60,3 +60,34 @@ def test_the_whole_game_fits_what_the_readme_states_on_the_32_bit_vm(wasm32_node
         else:
             allowed = set(scenes.needed(screen, True)) | set(scenes.ON_DEMAND)
         assert sorted(set(scene["loaded"]) - allowed) == [], screen
+
+
+def test_the_breakdown_says_what_each_part_of_the_table_holds(wasm32_node):
+    """--breakdown lets go of the table's parts one by one: each part freed heap of its own, and
+    together with what is left they are the table's whole heap (no part counted twice)."""
+    out = budget(wasm32_node, "--breakdown", "3", "--levels", "random,random", "--rules", "classic")
+    parts = out["parts"]
+    assert len(parts) == 10 and out["deal"] == 3
+    for name in ("the table screen (its display objects included)", "the two bots", "the score sheet (Game.sheet)",
+                 "the game's and the table's modules (their names stay)"):
+        assert parts[name] > 0, (name, parts)
+    assert parts["the game's and the table's modules (their names stay)"] > 20 * 1024
+    assert 40 * 1024 < sum(parts.values()) < 200 * 1024, parts
+
+
+def test_the_device_game_plays_without_terminalio(wasm32_node, tmp_path):
+    """The Russian, Japanese and Korean CircuitPython builds for the PyBadge have no
+    ``terminalio``: with its stand-in gone, the robot still plays every screen of a game
+    (the game draws its text with its own font, assets/font.bmp)."""
+    import device_budget
+    import mpy
+
+    device_budget.build("pybadge", tmp_path, lambda line: None)
+    (tmp_path / "terminalio.mpy").unlink()
+    stubs = [name for name in device_budget.stub_names() if name != "terminalio"]
+    setup = "import device_robot\nbench = device_robot.Robot('pybadge', ['random', 'random'], 'classic', 3, 3)"
+    fits, out = mpy.run_wasm32(wasm32_node, str(tmp_path), 1024, stubs + ["device_robot"], setup)
+    assert "\ndone\n" in out, out[-3000:]
+    seen = re.search(r"^ok deals=\d+ screens=(\S+)$", out, re.M).group(1).split(",")
+    assert sorted(seen) == sorted(scenes.SCREENS)
+    assert "imported terminalio" not in out

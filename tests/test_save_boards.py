@@ -397,11 +397,14 @@ def test_a_game_over_leaves_nothing_to_continue_and_a_newer_program_save_is_stil
         pass
     again = rig.after_reset()
     assert not again.has_game() and again.load_game() is None and again.take_problem() is None
-    again.game_record.write(9, b"\x01")
-    assert rig.after_power_cut().load_game() is None
+    again.game_record.write(9, b"\x01")  # a newer Thousand's save beside the empty one
     later = rig.after_power_cut()
-    later.load_game()
-    assert later.take_problem().startswith("save is from a newer Thousand (format 9)")
+    assert later.load_game() is None and later.take_problem() is None  # it hides nothing
+    fresh = Rig("samd51")
+    fresh.saves.game_record.write(9, b"\x01")  # a newer Thousand's save alone
+    later = fresh.after_power_cut()
+    assert later.load_game() is None
+    assert later.take_problem().startswith("game save is from a newer Thousand (format 9)")
 
 
 def test_ram_keeps_only_the_newest_record_of_each_kind():

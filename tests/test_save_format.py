@@ -284,3 +284,92 @@ def test_a_full_depth_save_of_the_previous_program_still_resumes_whole():
     assert extra == {"chooser": list(chooser.get_state())}
     assert fingerprint(again, False) == fingerprint(game, False)
     assert again.record() == game.record()
+
+
+# ---------------------------------------------------------------- bad files (issue 14)
+def _saved_twice(folder):
+    store = FileStore(str(folder))
+    game = Game(seed=2)
+    game.start_deal()
+    save(store, game)
+    game.apply(game.to_move, game.legal(game.to_move)[0])
+    save(store, game)  # both slots hold a good record
+    return store, game
+
+
+def test_a_zeroed_save_file_is_reported_as_damage(tmp_path):
+    store, _game = _saved_twice(tmp_path)
+    for slot in (0, 1):
+        path = store.path("game", slot)
+        size = os.path.getsize(path)
+        with open(path, "wb") as f:
+            f.write(bytes(size))  # the right length, no record
+    with pytest.raises(SaveError) as error:
+        load(store)
+    assert str(error.value).startswith("game save damaged, not used")
+    assert (tmp_path / "game.damaged-1").read_bytes() == bytes(os.path.getsize(store.path("game", 0)))
+
+
+@pytest.mark.parametrize("fill", [0xFF, 0x00], ids=["erased flash", "ESP32 NVS before its first write"])
+def test_an_erased_nvm_is_a_fresh_board_not_damage(fill):
+    from thousand.persist.settings import load_settings
+    from thousand.persist.store import NvmStore
+
+    store = NvmStore(bytearray([fill]) * 8192)
+    assert load(store) is None
+    assert load_settings(store)[1] is None
+    store.nvm[store.places["game"][0]] = 0x55  # a written byte where a record should start
+    with pytest.raises(SaveError, match="game save damaged"):
+        load(store)
+
+
+def test_an_oversized_junk_file_is_read_and_kept_only_as_far_as_a_save_can_be(tmp_path):
+    import tracemalloc
+
+    from thousand.persist.files import MOST_A_RECORD_TAKES
+
+    store, _game = _saved_twice(tmp_path)
+    huge = 300 * 2 ** 20
+    for slot, start in ((0, b""), (1, b"junk" * 1000)):
+        with open(store.path("game", slot), "wb") as f:
+            f.write(start)
+            f.truncate(huge)  # sparse: 300 MB to read, next to nothing on the disk
+    tracemalloc.start()
+    try:
+        with pytest.raises(SaveError, match="game save damaged"):
+            load(store)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * MOST_A_RECORD_TAKES
+    kept = sorted(name for name in os.listdir(tmp_path) if "damaged" in name)
+    assert kept == ["game.damaged-1", "game.damaged-2"]
+    assert all(os.path.getsize(tmp_path / name) == MOST_A_RECORD_TAKES for name in kept)
+
+
+def test_a_newer_record_beside_an_older_valid_save_does_not_hide_it(tmp_path):
+    store, game = _saved_twice(tmp_path)
+    SlotPair(store, "game", KIND_GAME).write(FORMAT_VERSION + 1, b"from the future")  # over the older slot
+    SlotPair(store, "game", KIND_GAME).write(FORMAT_VERSION + 1, b"from the future, again")  # the other one
+    with pytest.raises(SaveError, match="from a newer Thousand"):
+        load(store)
+    store, game = _saved_twice(tmp_path / "second")
+    SlotPair(store, "game", KIND_GAME).write(FORMAT_VERSION + 1, b"from the future")
+    again, _extra = load(store)
+    assert again.log == game.log  # the readable save, not "a newer Thousand"
+    assert b"from the future" in (tmp_path / "second" / "game.damaged-1").read_bytes()  # kept: the next save writes over it
+    save(store, again)
+    assert load(store)[0].log == game.log
+
+
+def test_newer_settings_beside_older_valid_ones_do_not_hide_them(tmp_path):
+    from thousand.persist.saves import Settings
+    from thousand.persist.settings import load_settings, save_settings, settings_bytes
+
+    store = FileStore(str(tmp_path))
+    settings = Settings()
+    settings.sound = False
+    save_settings(store, settings_bytes(settings))
+    SlotPair(store, "settings", KIND_SETTINGS).write(9, b"\x00\x00")
+    kept, problem = load_settings(store)
+    assert problem is None and kept.sound is False

@@ -6,7 +6,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from savecheck import MemoryNvm, MemoryStore, fingerprint, load, play, rules_for, save, sheet_row, step
 from thousand.game import Game
@@ -139,6 +139,7 @@ def play_controller(controller, chooser, moves):
 
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 10 ** 6), st.integers(0, 300), st.sampled_from(["random", "easy", "normal"]))
+@example(25, 23, "normal")  # saved while a bot was half-way through its thinking
 def test_a_controller_restored_from_its_save_plays_on_as_the_one_saved(seed, moves, level):
     """The controller's snapshot keeps what its Game does not: the bots' levels and random
     states, the seed and the redeal questions still to ask."""

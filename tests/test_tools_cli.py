@@ -40,19 +40,14 @@ BAD_ARGUMENTS = {
                         (["--play-level", "nonsense"], "unknown level"), (["--make-rate", "nan"], "between 0 and 1")],
     "pystack_need.py": [(["--levels", "nonsense"], "three levels"), (["--levels", "hard,hard,genius"], "unknown level"),
                         (["--deals", "-4"], "1 or more")],
-    "bench_bots.py": [(["--levels", "nonsense"], "three levels"), (["--deals", "-1"], "1 or more")],
-    "bench_game_mpy.py": [(["nonsense"], "LEVELS"), (["hard,hard,hard", "x"], "whole number"),
-                          (["hard,hard,hard", "1", "-5"], "MAX_DEALS"), (["hard,hard,hard", "1", "1", "top"], "peak")],
+    "bench_bots.py": [(["--levels", "nonsense"], "three players"), (["--levels", "hard,hard,genius"], "unknown player"),
+                      (["--deals", "-1"], "1 or more"), (["--rules", "nonsense"], "unknown rules preset")],
     "example_bot.py": [(["seven"], "invalid int value"), (["1", "2"], "unrecognized arguments")],
-    "table_demo.py": [(["huge"], "screen size"), (["0x0"], "screen size"), (["160x128", "more"], "unrecognized")],
-    "preview_ui.py": [([A_FILE], "is a file"), (["{tmp}", "more"], "unrecognized")],
     "make_sprites.py": [([os.path.join(MISSING, "cards.bmp")], "does not exist"), (["{tmp}"], "is a folder")],
     "play.py": [(["--scale", "-3"], "1 or more"), (["--rules", "zzz"], "unknown preset"),
                 (["--levels", "normal"], "two of"), (["--board", "gameboy"], "invalid choice")],
     "terminal_game.py": [(["--rules", "zzz"], "unknown preset"), (["--rules", '{"target": "x"}'], "whole number"),
                          (["--levels", "normal,genius"], "two of")],
-    "measure_memory.py": [(["--rules", "nonsense"], "unknown rules preset"), (["--games", "-1"], "1 or more"),
-                          (["--players", "a,b"], "three players")],
     "bot_legality.py": [(["--games", "-1"], "1 or more"), (["--max-deals", "0"], "1 or more")],
     "mpy.py": [([A_FILE, "--bogus"], "unrecognized arguments"), ([os.path.join(MISSING, "x.py")], "no file"),
                ([A_FILE, "-o", os.path.join(MISSING, "x.mpy")], "does not exist")],
@@ -60,7 +55,11 @@ BAD_ARGUMENTS = {
                     (["--players", "a,b"], "three names"), (["--players", "a,b,c"], "unknown player")],
     "referee.py": [(["record.json"], "unrecognized arguments")],
     "bundle.py": [(["--board", "gameboy"], "unknown board 'gameboy'")],
-    "export_record.py": [(["--bogus"], "unrecognized arguments")],
+    "export_record.py": [(["--bogus"], "unrecognized arguments"), (["-o", os.path.join(MISSING, "x.json")], "does not exist"),
+                         (["-o", "{tmp}"], "is a folder")],
+    "device_budget.py": [(["--board", "gameboy"], "invalid choice"), (["--heap", "-1"], "1 or more"),
+                         (["--levels", "hard"], "two of"), (["--max-deals", "-1"], "0 or more")],
+    "make_font.py": [(["--out", os.path.join(MISSING, "font.bmp")], "does not exist"), (["--out", "{tmp}"], "is a folder")],
 }
 
 
@@ -107,3 +106,11 @@ def test_every_tool_refuses_bad_arguments_in_one_line(tool, args, words, tmp_pat
     assert len(lines) == 1, proc.stderr
     assert words in lines[0], lines[0]
     assert os.listdir(work) == []
+
+
+def test_every_tool_is_named_in_the_readmes_tools_list():
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    tools_list = readme.split("\n## Tools\n", 1)[1].split("\n## ", 1)[0]
+    listed = [line.split("`")[1] for line in tools_list.splitlines() if line.startswith("- `tools/")]
+    assert sorted(os.path.basename(path) for path in listed) == TOOLS

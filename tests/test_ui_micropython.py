@@ -8,12 +8,11 @@ The heaps are guards against the game growing, not device figures: the unix port
 the 32-bit VM (tests/test_device_budget.py)."""
 
 import os
-import subprocess
 import sys
 
 import pytest
 
-from conftest import ROOT, mpy_cross_binary
+from conftest import ROOT, mpy
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import device_budget  # noqa: E402
@@ -22,9 +21,7 @@ import device_budget  # noqa: E402
 # The least heaps that completed these games were about 240 KB and 275 KB (stand-ins included,
 # 2026-12-01; 16 KB more fitted too).
 @pytest.mark.parametrize("levels, heap_kb", [("random,random", 256), ("hard,normal", 292)])
-def test_the_device_game_plays_every_screen_on_the_64_bit_unix_port(micropython, tmp_path, levels, heap_kb):
-    if mpy_cross_binary() is None:
-        pytest.skip("mpy-cross is not installed")
+def test_the_device_game_plays_every_screen_on_the_64_bit_unix_port(micropython, mpy_cross, tmp_path, levels, heap_kb):
     device_budget.build("pybadge", tmp_path, lambda line: None)
     args = device_budget.parse_arguments(["--levels", levels, "--rules", "classic", "--max-deals", "6"])
     completed, out = device_budget.run_unix(tmp_path, heap_kb, args, timeout=600)
@@ -35,8 +32,5 @@ def test_the_device_game_plays_every_screen_on_the_64_bit_unix_port(micropython,
     print(out)
 
 
-def test_code_py_compiles_for_the_device(tmp_path):
-    mpy_cross = mpy_cross_binary()
-    if mpy_cross is None:
-        pytest.skip("mpy-cross is not installed")
-    subprocess.run([mpy_cross, "-o", str(tmp_path / "code.mpy"), os.path.join(ROOT, "code.py")], check=True)
+def test_code_py_compiles_for_the_device(mpy_cross):
+    assert mpy.compile_circuitpython(os.path.join(ROOT, "code.py"), "code.py")[:2] == b"C\x06"

@@ -237,3 +237,62 @@ def test_desktop_main_opens_a_window_with_the_board_size(board):
     pygame.display.quit()
     with pytest.raises(SystemExit):
         window_front.main(["--rules", '{"golden": "yes"}'], max_ticks=1)
+
+
+def test_each_marriage_shows_on_its_declarers_line(board):
+    """A computer seat's marriage is shown in its own box, never on the player's line (issue 15)."""
+    app = new_app("pybadge", rules_from_text('{"preset": "classic", "target": 300}'), seed=7)
+    app.levels = ["easy", "easy"]  # they declare their marriages
+    app.settings.bot_delay_ms = 0
+    hands = Hands(app)
+    hands.press(A)
+    hands.press(LEFT)
+    hands.press(A)
+    seen = {0: 0, 1: 0, 2: 0}
+
+    def check():
+        if app.screen_name != "table" or app.controller is None:
+            return
+        view = app.controller.view()
+        table = app.screen.table_view
+        for seat, suit in view.marriages:
+            letter = "A" if suit == 4 else table_module.SUIT_LETTERS[suit]
+            line = table.info.text if seat == 0 else table.boxes[seat - 1].text
+            others = [table.info.text] + [box.text for box in table.boxes]
+            others.remove(line)
+            if app.screen.changed:
+                return
+            assert "+" in line and letter in line.split("+")[-1], (seat, line)
+            seen[seat] += 1
+        if not any(seat == 0 for seat, _ in view.marriages):
+            assert "+" not in table.info.text, table.info.text
+
+    play_game(app, hands.press, lambda: hands.run(20), Rng(5), after_each=check)
+    assert seen[1] + seen[2] > 0  # computer seats did declare
+
+
+def test_up_and_down_go_through_the_bids_twenty_points_at_a_time(board):
+    """A bid of 160 takes a few presses (issue 15): LEFT and RIGHT step 5 points, UP and DOWN 20,
+    stopping at the list's ends."""
+    from thousand.game import PHASE_AUCTION
+    from thousand.hw.keys import DOWN, UP
+
+    app = new_app()
+    hands = Hands(app)
+    long_list = shoot.human_to(PHASE_AUCTION, actions.BID)
+    shoot.find(app, lambda c: long_list(c) and len(c.human_decision().legal) > 12,
+               rules_from_text('{"preset": "classic", "bid_cap": "none"}'))
+    screen = app.screen
+    app.settings.bot_delay_ms = 10 ** 6
+    assert screen.mode == table_module.OPTIONS
+    bids = [actions.amount(a) if actions.verb(a) == actions.BID else None for a in screen.options]
+    start = screen.cursor
+    hands.press(DOWN)
+    assert bids[screen.cursor] == bids[start] + 20
+    hands.press(RIGHT)
+    assert bids[screen.cursor] == bids[start] + 25
+    hands.press(UP)
+    assert bids[screen.cursor] == bids[start] + 5
+    for _ in range(len(bids)):
+        hands.press(DOWN)
+    assert screen.cursor == len(bids) - 1  # the end of the list, not round it

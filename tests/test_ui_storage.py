@@ -48,7 +48,9 @@ def store_maker(request, tmp_path):
 
 
 def start_app(store, rules=None):
-    app = open_app("pybadge", seed=SEED, rules=rules, window=False, storage=Saves(store))
+    """The App on a store, or on a Saves as given."""
+    storage = store if isinstance(store, Saves) else Saves(store)
+    app = open_app("pybadge", seed=SEED, rules=rules, window=False, storage=storage)
     app.settings.bot_delay_ms = 0  # not saved: the test's own pace
     app.display.refresh = lambda: None  # screens and labels are updated; only the pixels are not drawn
     return app, Hands(app)
@@ -408,4 +410,70 @@ def test_the_write_policy_decides_where_each_save_goes(board):
     assert position_read(flash, moves) == saved[-1] != position_read(flash)  # then a move: sleep memory
     app.show("statistics")  # its last line: the wear count
     assert app.screen.items()[-1] == "Flash writes %d" % flash.writes
+    power_cut(app)
+
+
+def test_every_file_zeroed_is_told_on_the_title_not_silently_reset(board, tmp_path):
+    from thousand.persist.stats import Stats, save_stats
+
+    folder = str(tmp_path / "data")
+    app, hands = start_app(FileStore(folder), Rules.from_dict(SHORT))
+    app.set_setting("sound", False)
+    new_game(app, hands)
+    drive(app, hands, Rng(5), 3)
+    power_cut(app)
+    stats = Stats()
+    stats.games = 4
+    save_stats(FileStore(folder), stats)
+    for name in os.listdir(folder):
+        path = os.path.join(folder, name)
+        size = os.path.getsize(path)
+        with open(path, "wb") as file:
+            file.write(bytes(size))
+
+    app, hands = start_app(FileStore(folder))
+    problem = app.screen.problem
+    assert "settings save damaged" in problem and "game save damaged" in problem and "\n" not in problem
+    assert "continue" not in app.screen.entries() and app.settings.sound is True
+    hands.move_to("statistics", lambda: app.screen.entries()[app.screen.cursor], len(app.screen.entries()))
+    hands.press(A)
+    hands.press(B)  # back on the title, which tells what the statistics screen found
+    assert app.screen_name == "title" and app.screen.problem.startswith("stats save damaged")
+    power_cut(app)
+
+
+def _title_of_desktop_saves(monkeypatch, directory):
+    from thousand.ui.desktop import desktop_saves
+
+    monkeypatch.setenv("THOUSAND_DATA_DIR", directory)
+    return start_app(desktop_saves())
+
+
+def test_a_data_folder_that_cannot_be_made_is_told_once_on_the_title(board, tmp_path, monkeypatch):
+    blocker = tmp_path / "a file"
+    blocker.write_text("not a folder")
+    app, hands = _title_of_desktop_saves(monkeypatch, str(blocker / "thousand"))
+    assert app.screen.problem.startswith("Saves off: cannot write in %s" % (blocker / "thousand"))
+    app.show("title")
+    assert app.screen.problem is None  # once
+    power_cut(app)
+
+
+def test_a_read_only_data_folder_is_told_on_the_title(board, tmp_path, monkeypatch):
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        pytest.skip("root writes into a read-only folder")
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        app, hands = _title_of_desktop_saves(monkeypatch, str(folder))
+        assert app.screen.problem.startswith("Saves off: cannot write in %s" % folder)
+        power_cut(app)
+    finally:
+        folder.chmod(0o755)
+
+
+def test_a_writable_data_folder_says_nothing_on_the_title(board, tmp_path, monkeypatch):
+    app, hands = _title_of_desktop_saves(monkeypatch, str(tmp_path / "new" / "thousand"))
+    assert app.screen.problem is None and os.listdir(str(tmp_path / "new" / "thousand")) == []
     power_cut(app)

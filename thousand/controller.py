@@ -26,6 +26,7 @@ class Controller:
         self.players = [None, make_player(self.levels[0], seed * 7 + 1), make_player(self.levels[1], seed * 7 + 2)]
         self.decision = None
         self.thinking = None  # the Decision a sliced bot is thinking about
+        self.thought_from = None  # that bot's random state when it began (what a save keeps)
         self.on_think = None  # called now and then inside a long bot slice (screen keep-alive)
         self.listeners = []  # callables(seat, action) told of every applied action
 
@@ -37,8 +38,14 @@ class Controller:
         game goes on exactly as the uninterrupted one would.  Keys are stored: short."""
         driver = self.driver
         states = []
+        thinking = self.thinking
         for seat in (1, 2):
-            states.extend(self.players[seat].rng.get_state())
+            # A bot saved half-way through its thinking has drawn from its generator already:
+            # restored, it thinks again from where it began, so it keeps that state.
+            if thinking is not None and thinking.seat == seat:
+                states.extend(self.thought_from)
+            else:
+                states.extend(self.players[seat].rng.get_state())
         asked = driver.questions if driver.asked_deal == self.game.deal_number else None
         return {"levels": self.levels, "rng": states, "seed": self.seed, "ask": asked}
 
@@ -124,6 +131,7 @@ class Controller:
         else:  # a bot that thinks in slices: begin, then one bounded think_step per call
             if self.thinking is not decision:
                 self.thinking = decision
+                self.thought_from = player.rng.get_state()
                 if hasattr(player, "on_tick"):
                     player.on_tick = self.on_think
                 player.begin(self.driver.view_for(player, decision))

@@ -125,8 +125,9 @@ class IllegalAction(ValueError):
 
 
 class DealResult:
-    """What one deal did: the referee's output for it, the score sheet's row.  Rows read
-    from a game's Sheet have no tricks and trumps (None)."""
+    """What one deal did: the score sheet's row, and the referee's output for it
+    (``thousand.record.deal_json``).  Rows read from a game's Sheet have no tricks and trumps
+    (None)."""
 
     def __init__(self):
         self.number = 0
@@ -148,31 +149,6 @@ class DealResult:
         self.tricks = []
         self.trumps = []
         self.winner = None
-
-    def to_json(self):
-        """The referee's output for this deal (REFEREE.md)."""
-        trumps = []
-        for t in self.trumps or ():  # None in rows read from a Sheet
-            trumps.append(None if t < 0 else C.SUIT_CHARS[t])
-        return {
-            "dealer": self.dealer,
-            "declarer": self.declarer,
-            "bid": self.bid,
-            "contract": self.contract,
-            "result": scoring.RESULT_NAMES[self.result],
-            "golden": self.kind == scoring.GOLDEN,
-            "dark": self.kind == scoring.DARK,
-            "talon_shown": self.talon_shown,
-            "cards": list(self.cards),
-            "marriages": list(self.marriages),
-            "deltas": list(self.deltas),
-            "scores": list(self.scores),
-            "bolts": list(self.bolts),
-            "barrel": list(self.barrel),
-            "barrels_used": list(self.barrels_used),
-            "tricks": list(self.tricks or ()),
-            "trumps": trumps,
-        }
 
 
 # A sheet row packed (struct): number, dealer, declarer, bid, contract, result, kind, flags
@@ -208,6 +184,13 @@ class Sheet:
             return [_unpack_row(row) for row in self._rows[index]]
         return _unpack_row(self._rows[index])
 
+    def read(self, start, end):
+        """Rows ``start`` to ``end`` read one by one into the same DealResult, each valid until
+        the next (for a reader that keeps none: the save's encoder, after every move)."""
+        into = DealResult()
+        for i in range(start, end):
+            yield _unpack_row(self._rows[i], into)
+
     def append(self, result):
         r = result
         n8 = _NONE8
@@ -220,9 +203,11 @@ class Sheet:
               + [none8(b) for b in r.barrel] + list(r.barrels_used) + [none8(r.winner)])))
 
 
-def _unpack_row(row):
+def _unpack_row(row, r=None):
+    """A packed row as a DealResult: a new one, or ``r`` filled again."""
     v = struct.unpack(_ROW, row)
-    r = DealResult()
+    if r is None:
+        r = DealResult()
     r.number, r.dealer = v[0], v[1]
     r.declarer = _or_none(v[2], _NONE8)
     r.bid = _or_none(v[3], _NONE16)
@@ -230,13 +215,14 @@ def _unpack_row(row):
     r.result, r.kind = v[5], v[6]
     r.dark_declared = bool(v[7] & 1)
     r.talon_shown = bool(v[7] & 2)
-    r.cards = list(v[8:11])
-    r.marriages = list(v[11:14])
-    r.deltas = list(v[14:17])
-    r.scores = list(v[17:20])
-    r.bolts = list(v[20:23])
-    r.barrel = [_or_none(b, _NONE8) for b in v[23:26]]
-    r.barrels_used = list(v[26:29])
+    for s in range(NUM_SEATS):
+        r.cards[s] = v[8 + s]
+        r.marriages[s] = v[11 + s]
+        r.deltas[s] = v[14 + s]
+        r.scores[s] = v[17 + s]
+        r.bolts[s] = v[20 + s]
+        r.barrel[s] = _or_none(v[23 + s], _NONE8)
+        r.barrels_used[s] = v[26 + s]
     r.winner = _or_none(v[29], _NONE8)
     r.tricks = r.trumps = None
     return r
@@ -307,7 +293,7 @@ class Game:
         else:
             from thousand.checks import checked_start  # loaded only for records and saves
 
-            start = checked_start(start)
+            start = checked_start(start, self.rules)
         self.start = start
         # The scores between deals, what scoring.settle changes (the game is its table).
         self.scores = list(start["scores"])
@@ -319,7 +305,7 @@ class Game:
         self.deal_number = 0  # deals started, redeals included
         self.concessions = [0] * NUM_SEATS
         self.golden_made = False
-        self.records = []  # past deals: (dealt hands, talon, log) when record is on
+        self.records = []  # past deals, packed (pack_deal), when record is on
         self.sheet = Sheet()  # every settled or redealt deal when record is on
         self.last_result = None
         self.winner = None
@@ -400,23 +386,30 @@ class Game:
         self.dealt = list(hands)
         self.talon = talon
         self.talon_dealt = talon
-        if self.rules.redeal_four_aces:
-            for s in range(NUM_SEATS):
-                if hands[s] & C.ALL_ACES == C.ALL_ACES:
-                    self._end_without_score(scoring.REDEAL)
-                    return
         r = self.rules
-        if r.golden and self.deals_played < 3:
+        golden = r.golden and self.deals_played < 3
+        if (not golden and r.dark and self.scores[self.first_hand] >= r.dark_min_score
+                and self.barrel.count(None) == NUM_SEATS):  # nobody sits on the barrel
+            # RULES.md 2: the dark question comes before the deal, so before its forced redeal
+            self.phase = PHASE_DARK
+            self.to_move = self.first_hand
+        elif self.four_aces_dealt():
+            self._end_without_score(scoring.REDEAL)
+        elif golden:
             self.kind = scoring.GOLDEN
             self.bid = DARK_BID
             self.high_bidder = self.first_hand
             self._finish_auction(self.first_hand)
-        elif (r.dark and self.scores[self.first_hand] >= r.dark_min_score
-              and self.barrel.count(None) == NUM_SEATS):  # nobody sits on the barrel
-            self.phase = PHASE_DARK
-            self.to_move = self.first_hand
         else:
             self._begin_auction()
+
+    def four_aces_dealt(self):
+        """Whether four aces in one dealt hand force a redeal (``redeal_four_aces``)."""
+        if self.rules.redeal_four_aces:
+            for hand in self.dealt:
+                if hand & C.ALL_ACES == C.ALL_ACES:
+                    return True
+        return False
 
     def _begin_auction(self):
         self.phase = PHASE_AUCTION
@@ -789,7 +782,10 @@ class Game:
             if v == actions.DARK:
                 self.dark_declared = True
                 self.dark_active = True
-            self._begin_auction()
+            if self.four_aces_dealt():
+                self._end_without_score(scoring.REDEAL)
+            else:
+                self._begin_auction()
         elif v == actions.REDEAL:
             self._end_without_score(scoring.REDEAL)
         elif v == actions.KEEP:
@@ -911,7 +907,7 @@ class Game:
         r.winner = winner
         self.last_result = r
         if self.keep_records:
-            self.records.append((list(self.dealt), self.talon_dealt, list(self.log)))
+            self.records.append(pack_deal(self.dealt, self.talon_dealt, self.log))
             self.sheet.append(r)
 
     def unfinished_result(self):
@@ -1032,6 +1028,25 @@ class Game:
         from thousand.notation import log_text  # text is for records only: loaded on demand
 
         return log_text(self, seat)
+
+
+def pack_deal(dealt, talon, log):
+    """A deal of ``Game.records`` in bytes, 3 a number: the dealt hands, the talon, each log
+    entry (a tuple of lists took about twice as much of a board's heap)."""
+    values = list(dealt) + [talon] + list(log)
+    out = bytearray(3 * len(values))
+    for i in range(len(values)):
+        v = values[i]
+        out[3 * i] = v & 0xFF
+        out[3 * i + 1] = (v >> 8) & 0xFF
+        out[3 * i + 2] = v >> 16
+    return bytes(out)
+
+
+def unpack_deal(packed):
+    """(dealt hands, talon, log) of a deal that ``pack_deal`` packed."""
+    values = [packed[i] | packed[i + 1] << 8 | packed[i + 2] << 16 for i in range(0, len(packed), 3)]
+    return values[0:3], values[3], values[4:]
 
 
 def best_in_trick(trick_cards, length, suit):

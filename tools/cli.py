@@ -105,6 +105,19 @@ def levels(text):
     return text
 
 
+def players(text):
+    """Three players separated by commas, bot levels or random (hard,random,random), checked; the text."""
+    from thousand.driver import player_names
+
+    names = text.split(",")
+    if len(names) != 3:
+        raise ArgumentTypeError("give three players separated by commas, not '%s'" % text)
+    for name in names:
+        if name not in player_names():
+            raise ArgumentTypeError("unknown player '%s' (known: %s)" % (name, ", ".join(player_names())))
+    return text
+
+
 def opponents(text):
     """The two opponents' levels of a game against the player (normal,random), checked; the text."""
     from thousand.driver import player_names

@@ -12,7 +12,9 @@ stack, as a board has).  Only CircuitPython's C modules are stood in for
 ``microcontroller`` with its 8 KB NVM ...).  A seeded robot (``tools/device_vm/robot.py``)
 presses the board's keys through the title and every menu, a whole game to the target
 against ``--levels`` (every deal's summary, the sheet, the chart, the table menu, save and
-Continue), with the game saved to the NVM after every move as on the board.
+Continue), with the game saved to the NVM after every move as on the board.  The drive is
+read-only to the game, as a board's is unless ``boot.py`` made it writable
+(``--writable-drive``: the game's record is then written at its end and on leaving).
 
 Printed:
 
@@ -168,7 +170,7 @@ def imported_alone(node, build_dir, order, stubs):
     growth of the name pool, plus the room its own names take there.  The pool grows in
     chunks (each larger than the last), and the module that happened to open a chunk would
     otherwise pay for all of it."""
-    fits, out = bench_bots.run_wasm32(node, str(build_dir), 1024, stub_names() + order, MODULE_PASS_SETUP)
+    fits, out = mpy.run_wasm32(node, str(build_dir), 1024, stub_names() + order, MODULE_PASS_SETUP)
     if "\ndone\n" not in out:
         raise SystemExit("the imports failed on the 32-bit VM:\n" + out[-4000:])
     heap, names_of, last = {}, {}, None
@@ -223,14 +225,42 @@ def parse_run(out):
 
 
 def play(node, build_dir, heap_kb, args):
-    setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d)" % (
-        BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.max_deals)
+    setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d, %r)" % (
+        BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.max_deals, args.writable_drive)
     # The stand-ins and the robot are imported first, one by one, so that their own heap is known.
-    return bench_bots.run_wasm32(node, str(build_dir), heap_kb, stub_names() + ["device_robot"], setup)
+    return mpy.run_wasm32(node, str(build_dir), heap_kb, stub_names() + ["device_robot"], setup)
+
+
+def breakdown(args, log):
+    """[(part, bytes)] that the table of deal ``args.breakdown`` holds, each let go in turn
+    (tools/device_vm/robot.py's Breakdown), and last what is left (stand-ins left out)."""
+    node, why = mpy.wasm32_node()
+    if node is None:
+        log(why)
+        raise SystemExit(2)
+    work = Path(tempfile.mkdtemp(prefix="device-budget-"))
+    try:
+        build(args.board, work, log)
+        log("playing to the table of deal %d on the 32-bit VM, then letting go of its parts" % args.breakdown)
+        setup = "import device_robot\nbench = device_robot.Breakdown(%r, %r, %r, %d, %d)" % (
+            BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.breakdown)
+        fits, out = mpy.run_wasm32(node, str(work), 1024, stub_names() + ["device_robot"], setup)
+        if "\ndone\n" not in out or "part left" not in out:
+            log(out[-4000:])
+            raise SystemExit(1)
+        stand_ins = sum(int(size) for size in re.findall(r"imported \S+ (\d+)", out)) + NVM_BYTES
+        parts = [(name, int(size)) for name, size in re.findall(r"^part (.+) (-?\d+)$", out, re.M)]
+        name, left = parts.pop()
+        stand_in_names = int(re.findall(r"imported \S+ \d+ \d+ \d+ (\d+)", out)[-1])
+        names = int(re.search(r"qstr pool: .*n_total_bytes=(\d+)", out).group(1)) - stand_in_names
+        return parts + [("names: every name loaded since the start (the qstr pool)", names),
+                        ("left: the app, the board, the resident modules", left - stand_ins - names)]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def measure(args, log):
-    node, why = bench_bots.wasm32_node()
+    node, why = mpy.wasm32_node()
     if node is None:
         log(why)
         raise SystemExit(2)
@@ -295,14 +325,14 @@ def run_unix(build_dir, heap_kb, args, timeout=3600):
     """(completed, output) of the same game on the 64-bit unix port (PyPI ``micropython``) in
     ``build_dir`` (made by ``build``) with a ``heap_kb`` heap; None when the port is missing.
     It prints the most heap in use between ticks ("peak_live"), stand-ins included."""
-    micropython = shutil.which("micropython", path=os.path.dirname(sys.executable) + os.pathsep
-                               + os.environ.get("PATH", ""))
+    micropython = mpy.find_micropython()
     if micropython is None:
         return None
     shutil.copy(ROBOT, Path(build_dir) / "robot_main.py")  # run as a script: its main() plays in one loop
     env = dict(os.environ, MICROPYPATH=str(build_dir) + ":" + str(Path(build_dir) / "lib"))
     proc = subprocess.run([micropython, "-X", "heapsize=%dK" % heap_kb, "robot_main.py", BOARD_IDS[args.board],
-                           ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals)],
+                           ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals),
+                           "1" if args.writable_drive else "0"],
                           cwd=str(build_dir), env=env, capture_output=True, text=True, timeout=timeout)
     out = proc.stdout + proc.stderr
     return proc.returncode == 0 and "\nok deals=" in "\n" + out, out
@@ -375,12 +405,18 @@ def parse_arguments(argv):
     parser.add_argument("--max-deals", type=cli.count, default=0, metavar="N",
                         help="save and leave to the title after N deals (0, the default: play to the "
                              "game's end; random players seldom reach the target)")
+    parser.add_argument("--writable-drive", action="store_true",
+                        help="the drive made writable by boot.py: the game's record is written at its "
+                             "end and on leaving (a board's default drive is read-only to the game)")
     parser.add_argument("--json", action="store_true", help="one JSON object instead of the table")
     parser.add_argument("--no-least", action="store_true", help="skip the least heap's bisection")
     parser.add_argument("--heap", type=heap_kb, metavar="KB",
                         help="instead of the bisection, play once in a heap of KB for the game (the "
                              "stand-ins get theirs on top) and say whether it fitted (fits_heap)")
     parser.add_argument("--unix", action="store_true", help="also play on the 64-bit unix port")
+    parser.add_argument("--breakdown", type=cli.positive, metavar="DEAL",
+                        help="instead: what the table holds at deal DEAL, part by part (each part let "
+                             "go in turn, the heap it freed)")
     return parser.parse_args(argv)
 
 
@@ -390,6 +426,16 @@ def main(argv=None):
     def log(line):
         sys.stderr.write(line + "\n")
 
+    if args.breakdown is not None:
+        parts = breakdown(args, log)
+        if args.json:
+            print(json.dumps({"board": args.board, "levels": args.levels, "rules": args.rules, "seed": args.seed,
+                              "deal": args.breakdown, "parts": dict(parts)}, sort_keys=True))
+        else:
+            print("| the table at deal %d holds | heap |\n|---|---|" % args.breakdown)
+            for name, size in parts:
+                print("| %s | %s |" % (name, kb(size)))
+        return 0
     result = measure(args, log)
     unix = unix_peak(args, log) if args.unix else None
     if args.json:

@@ -24,9 +24,14 @@ from thousand.persist.restore import load_game  # noqa: E402
 from thousand.persist.store import KIND_GAME, SaveError, SlotPair  # noqa: E402
 
 
+def record_out(text):
+    """'-' (standard output), or a file to write."""
+    return text if text == "-" else cli.out_file(text)
+
+
 def main(argv=None):
     parser = cli.Parser(description="Write the saved game as a REFEREE.md record.")
-    parser.add_argument("-o", "--out", help="where to write ('-': standard output)")
+    parser.add_argument("-o", "--out", type=record_out, help="where to write ('-': standard output)")
     parser.add_argument("--last", action="store_true", help="the last finished game instead")
     args = parser.parse_args(argv)
     if args.last:

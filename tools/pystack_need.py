@@ -3,7 +3,7 @@
     python tools/pystack_need.py --levels hard,hard,hard --seed 1 --deals 4
 
 CircuitPython keeps the frame of every running Python function on a stack of its own,
-``CIRCUITPY_PYSTACK_SIZE`` bytes (1536 unless ``settings.toml`` says more); past it a
+``CIRCUITPY_PYSTACK_SIZE`` bytes (2048 on CircuitPython 10 unless ``settings.toml`` says more); past it a
 call fails with ``RuntimeError: pystack exhausted``.  The bots' search recurses two
 frames per card still to play, so its need grows with the cards it searches.  Neither
 the desktop nor the unix ``micropython`` keeps a pystack, so this tool estimates it:
@@ -36,6 +36,8 @@ from thousand.driver import TableDriver  # noqa: E402
 from thousand.game import Game  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
 
+# CircuitPython 10's CIRCUITPY_PYSTACK_SIZE (py/circuitpy_mpconfig.h)
+DEFAULT_PYSTACK = 2048
 HEADER_BYTES = 20  # mp_code_state_t up to its state: 3 pointers, 2 uint16, 1 pointer
 SLOT_BYTES = 4
 HANDLER_BYTES = 12  # mp_exc_stack_t: 3 words
@@ -139,7 +141,7 @@ def main(argv=None):
                                                          if len(names) > 6 else ""))
     print("screens under it and the keep-alive above it: %d bytes (%s)" % (
         need - watch.most, ", ".join("%s %d" % entry for entry in below + above)))
-    print("estimated pystack need: %d bytes (CircuitPython's default: 1536)" % need)
+    print("estimated pystack need: %d bytes (CircuitPython 10's default: %d)" % (need, DEFAULT_PYSTACK))
 
 
 if __name__ == "__main__":

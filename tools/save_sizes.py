@@ -32,7 +32,7 @@ import cli  # noqa: E402  (tools/cli.py, beside this script)
 
 from boardstores import MODELS, SleepMemory  # noqa: E402
 from savecheck import step  # noqa: E402
-from thousand.game import PHASE_CONTRACT, Game  # noqa: E402
+from thousand.game import PHASE_CONTRACT, Game, unpack_deal  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules, RulesError  # noqa: E402
 from thousand import actions  # noqa: E402
@@ -57,7 +57,7 @@ def every_deal_bytes(game):
     """The start state and every deal's cards and actions (no score sheet)."""
     w = Writer()
     put_state(w, game.start)
-    for dealt, _talon, log in game.records:
+    for dealt, _talon, log in map(unpack_deal, game.records):
         put_deal(w, dealt, log)
     return len(w.buf)
 

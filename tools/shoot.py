@@ -8,7 +8,8 @@ is reached through real games: seeded games with random players (the human
 seat too) are played through the controller until the state occurs, or a
 game starts from a given score table (barrel, dark) the way a record does.
 For each shot the tool prints the bitmap and palette bytes of the whole
-display tree (the device RAM the screen costs) and its displayio objects.
+display tree (the device RAM the screen costs), its tile index bytes (a byte a
+character of text, a cell of a tile grid) and its displayio objects.
 """
 
 import os
@@ -278,7 +279,8 @@ def count_objects(group):
 
 
 def shoot(board, out, scale=2, only=None):
-    """Render every scene on ``board``; yield (screen, path, bitmap bytes, palette bytes, objects)."""
+    """Render every scene on ``board``; yield (screen, path, bitmap bytes, palette bytes,
+    tile index bytes, objects)."""
     for name, setup in scenes():
         if only and name not in only:
             continue
@@ -288,8 +290,8 @@ def shoot(board, out, scale=2, only=None):
         path = os.path.join(out, "%s-%s.png" % (board, name))
         app.display.save_png(path, scale)
         group = app.display.root_group
-        bitmaps, palettes, _tiles = display_bytes(group)
-        yield name, path, bitmaps, palettes, count_objects(group)
+        bitmaps, palettes, tiles = display_bytes(group)
+        yield name, path, bitmaps, palettes, tiles, count_objects(group)
         app.display.release()
 
 
@@ -301,10 +303,11 @@ def main(argv=None):
     parser.add_argument("--scale", type=cli.positive, default=2)
     options = parser.parse_args(argv)
     os.makedirs(options.out, exist_ok=True)
-    print("%-22s %-16s %8s %8s %8s %7s" % ("board", "screen", "bitmaps", "palettes", "total", "objects"))
+    print("%-22s %-16s %8s %8s %8s %7s %7s" % ("board", "screen", "bitmaps", "palettes", "total", "tiles", "objects"))
     for board in options.board or BOARDS:
-        for name, _path, bitmaps, palettes, objects in shoot(board, options.out, options.scale, options.only):
-            print("%-22s %-16s %8d %8d %8d %7d" % (board, name, bitmaps, palettes, bitmaps + palettes, objects))
+        for name, _path, bitmaps, palettes, tiles, objects in shoot(board, options.out, options.scale, options.only):
+            print("%-22s %-16s %8d %8d %8d %7d %7d" % (board, name, bitmaps, palettes, bitmaps + palettes, tiles,
+                                                       objects))
     return 0
 
 

@@ -16,6 +16,7 @@ from thousand.controller import HUMAN, Controller, seat_name  # noqa: E402
 from thousand.driver import player_names  # noqa: E402
 from thousand.notation import PHASE_NAMES  # noqa: E402
 
+OUTPUT_CLOSED = "%s: the output was closed, so the game ended\n"
 SUIT_SIGNS = {"S": "\u2660", "C": "\u2663", "D": "\u2666", "H": "\u2665"}
 
 
@@ -66,6 +67,21 @@ def show_table(view, out):
     out.write("   Your hand: %s\n" % show_cards(view.hand))
 
 
+def number(answer):
+    """The whole number typed, or None: ASCII digits only (isdigit() also takes '²', which int()
+    refuses), and no more of them than a bid has (int() refuses 5000 digits)."""
+    if answer.isascii() and answer.isdigit() and len(answer) <= 4:
+        return int(answer)
+    return None
+
+
+def read_answer(prompt):
+    """input(), where a closed standard input (sys.stdin is None) reads as its end."""
+    if sys.stdin is None:
+        raise EOFError
+    return input(prompt)
+
+
 def choose(decision, view, read, out):
     legal = decision.legal
     bids = [a for a in legal if actions.verb(a) in (actions.BID, actions.CONTRACT)]
@@ -81,8 +97,8 @@ def choose(decision, view, read, out):
         answer = read("Your choice: ").strip()
         if answer.lower() in ("q", "quit"):
             raise KeyboardInterrupt
-        if answer.isdigit():
-            value = int(answer)
+        value = number(answer)
+        if value is not None:
             if 1 <= value <= len(options):
                 return options[value - 1]
             for a in bids:
@@ -102,7 +118,7 @@ def summary(result, out):
             result.bolts[s]))
 
 
-def play(controller, read=input, out=sys.stdout):
+def play(controller, read=read_answer, out=sys.stdout):
     """Run one game to its end; returns the winner seat."""
     game = controller.game
     if game.phase == 6 and game.last_result is None:
@@ -120,7 +136,9 @@ def play(controller, read=input, out=sys.stdout):
         decision = controller.pending()
         if decision.seat != HUMAN:
             done = controller.step()
-            if done is not None:
+            # A seat's answer to the redeal question is its own unless it redeals: "keeps the
+            # cards" would tell that its hand could have been thrown in (RULES.md).
+            if done is not None and actions.verb(done[1]) != actions.KEEP:
                 out.write("   %s\n" % controller.describe(*done))
             continue
         view = controller.view()
@@ -140,12 +158,29 @@ def main(argv=None):
     default = "normal" if "normal" in player_names() else "random"
     levels = (options.levels or default + "," + default).split(",")
     seed = options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "little")
+    if sys.stdout is None:  # started with its output closed: nothing to play on
+        sys.stderr.write(OUTPUT_CLOSED % parser.prog)
+        return 1
     controller = Controller(options.rules, levels=levels, seed=seed)
-    print("Thousand: you are seat 0 (You) against West and East. Seed %d. Type q to quit." % seed)
+    # Bytes that are not text are a wrong answer, and a terminal without the suits' signs
+    # shows '?': neither is a crash.
+    for stream in (sys.stdin, sys.stdout):
+        if hasattr(stream, "reconfigure"):  # a text file (not None, as a closed stdin is)
+            stream.reconfigure(errors="replace")
     try:
-        play(controller)
-    except (KeyboardInterrupt, EOFError):
-        print("\nBye.")
+        try:
+            print("Thousand: you are seat 0 (You) against West and East. Seed %d. Type q to quit." % seed)
+            play(controller)
+        except KeyboardInterrupt:
+            print("\nBye.")
+        except EOFError:
+            print("\nBye: the input ended.")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # whoever read the game went away: the rest of the output goes nowhere, one line says why
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.stderr.write(OUTPUT_CLOSED % parser.prog)
+        return 1
     return 0
 
 

@@ -103,17 +103,17 @@ def marks_of(row):
     return list(row.bolts) + [0 if v is None else v for v in row.barrel] + list(row.barrels_used)
 
 
-def put_sheet(w, rows):
-    """Score sheet rows: what a deal did, and the marks that changed."""
-    w.uint(len(rows))
-    if not rows:
-        return
-    first = rows[0]
-    w.uint(first.number)
-    for s in range(NUM_SEATS):
-        w.int5(first.scores[s] - first.deltas[s])
-    prev = [0] * (3 * NUM_SEATS)
+def put_sheet(w, rows, count=None):
+    """Score sheet rows: what a deal did, and the marks that changed.  ``rows``: a list, or
+    an iterator of ``count`` rows (Sheet.read)."""
+    w.uint(len(rows) if count is None else count)
+    prev = None
     for row in rows:
+        if prev is None:  # the first row: its number and the scores before it
+            w.uint(row.number)
+            for s in range(NUM_SEATS):
+                w.int5(row.scores[s] - row.deltas[s])
+            prev = [0] * (3 * NUM_SEATS)
         has_bid = row.bid is not None
         # A deal played out shares the deck's 120 card points: the declarer's follow.
         played = row.declarer is not None and row.cards[0] + row.cards[1] + row.cards[2] == 120
@@ -148,13 +148,41 @@ def deal_in_progress(game):
     return game.deal_start is not None and game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER
 
 
+def finished_count(game):
+    """How many rows of the sheet are finished deals (not the deal the position replays)."""
+    rows = game.sheet
+    n = len(rows)
+    if n and game.deal_start is not None and not deal_in_progress(game) \
+            and rows[n - 1].number == game.deal_number:
+        return n - 1
+    return n
+
+
 def finished_rows(game):
     """The finished rows of the sheet, without the deal the position replays."""
-    rows = game.sheet
-    if rows and game.deal_start is not None and not deal_in_progress(game) \
-            and rows[-1].number == game.deal_number:
-        return rows[:-1]
-    return rows
+    return game.sheet[:finished_count(game)]
+
+
+# The rules' and the sheet's bytes change only between deals, and a save is written after
+# every move: each is encoded once and kept (making them again each time left kilobytes of
+# garbage a move: a new Rules to compare with, every sheet row unpacked anew).
+_memo = [None, b"", None, 0, 0, b""]  # rules, their bytes; sheet, first row, end, their bytes
+
+
+def _rules_bytes(rules):
+    if _memo[0] is not rules:
+        w = Writer()
+        put_rules(w, rules)
+        _memo[0], _memo[1] = rules, bytes(w.buf)
+    return _memo[1]
+
+
+def _sheet_bytes(sheet, start, end):
+    if _memo[2] is not sheet or _memo[3] != start or _memo[4] != end:
+        w = Writer()
+        put_sheet(w, sheet.read(start, end), end - start)
+        _memo[2], _memo[3], _memo[4], _memo[5] = sheet, start, end, bytes(w.buf)
+    return _memo[5]
 
 
 def encode_game(game, extra=None, capacity=None):
@@ -165,7 +193,7 @@ def encode_game(game, extra=None, capacity=None):
     head.uint((HAS_DEAL if started else 0) | (KEEP_RECORDS if game.keep_records else 0)
               | (DARK_ANSWERED if started and game.phase != PHASE_DARK else 0)
               | (GOLDEN_MADE if game.golden_made else 0))
-    put_rules(head, game.rules)
+    head.extend(_rules_bytes(game.rules))
     head.sint(game.seed if isinstance(game.seed, int) else 0)
     head.uint(game.deal_number)
     head.uints(game.concessions)
@@ -175,17 +203,16 @@ def encode_game(game, extra=None, capacity=None):
     if started:
         put_deal(tail, game.dealt, game.log)
     put_value(tail, extra)
-    rows = finished_rows(game)
+    count = finished_count(game)
     drop = 0
     while True:
-        sheet = Writer()
-        put_sheet(sheet, rows[drop:])
-        size = len(head.buf) + len(sheet.buf) + len(tail.buf)
-        if capacity is None or size <= capacity or drop >= len(rows):
+        sheet = _sheet_bytes(game.sheet, drop, count)
+        size = len(head.buf) + len(sheet) + len(tail.buf)
+        if capacity is None or size <= capacity or drop >= count:
             break
         # Drop about as many rows as the excess needs, at least one.
-        per_row = len(sheet.buf) // (len(rows) - drop)
-        drop = min(len(rows), drop + max(1, (size - capacity) // max(1, per_row)))
-    head.buf.extend(sheet.buf)
-    head.buf.extend(tail.buf)
+        per_row = len(sheet) // (count - drop)
+        drop = min(count, drop + max(1, (size - capacity) // max(1, per_row)))
+    head.extend(sheet)
+    head.extend(tail.buf)
     return bytes(head.buf)

@@ -6,7 +6,9 @@ desktop's saves, records, copies of damaged saves): on a board whose drive is
 read-only, nothing of it stays loaded during play.
 """
 
-from thousand.persist.store import NvmStore, SaveError, memory_store
+from thousand.persist.store import OVERHEAD, NvmStore, SaveError, memory_store
+
+MOST_A_RECORD_TAKES = OVERHEAD + 0xFFFF  # its length is 16 bits: a bigger file is junk past that
 
 
 def join(directory, name):
@@ -48,9 +50,15 @@ class FileStore:
         return join(self.directory, "%s.%d" % (name, slot))
 
     def read(self, name, slot):
+        """The file's bytes (no more than a record can take), b"" once cleared, None if missing.
+        Any other bytes are a record or damage: a file is never erased to zeros as flash is."""
+        import os
+
+        path = self.path(name, slot)
         try:
-            with open(self.path(name, slot), "rb") as f:
-                return f.read()
+            size = os.stat(path)[6]  # read(n) takes n bytes of heap at once on MicroPython
+            with open(path, "rb") as f:
+                return f.read(min(size, MOST_A_RECORD_TAKES))
         except OSError:
             return None
 
@@ -91,8 +99,9 @@ def data_dir():
     return join(base, "thousand")
 
 
-def drive_writable(directory):
-    """Can we write files there (CircuitPython: did boot.py remount the drive)?"""
+def write_problem(directory):
+    """None when files can be written in ``directory`` (made if missing), else one line
+    saying why not (a read-only folder or drive, a path that cannot be made)."""
     try:
         make_dirs(directory)
         probe = join(directory, ".probe")
@@ -101,9 +110,14 @@ def drive_writable(directory):
         import os
 
         os.remove(probe)
-        return True
-    except OSError:
-        return False
+        return None
+    except OSError as error:
+        return "Saves off: cannot write in %s (%s)" % (directory, getattr(error, "strerror", None) or error)
+
+
+def drive_writable(directory):
+    """Can we write files there (CircuitPython: did boot.py remount the drive)?"""
+    return write_problem(directory) is None
 
 
 def default_store():

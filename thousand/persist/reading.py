@@ -5,7 +5,7 @@ Loaded when a record is read (the title, Continue, the settings, damaged statist
 let go at the next screen change.  No engine here.
 """
 
-from thousand.persist.store import SaveError, pack_record
+from thousand.persist.store import SLOT_GOOD, SaveError, pack_record, unpack_record
 
 
 def keep_aside(pair, data):
@@ -26,7 +26,7 @@ def keep_aside(pair, data):
             if not exists(path):
                 break
             with open(path, "rb") as f:
-                if f.read() == data:
+                if f.read(len(data) + 1) == data:
                     return "; copy kept in " + path
             n += 1
         with open(path, "wb") as f:
@@ -36,17 +36,28 @@ def keep_aside(pair, data):
         return ""
 
 
-def read_record(pair):
-    """(version, payload) of the newest good record, None when nothing was ever saved;
-    SaveError when only damaged or foreign data is there."""
-    best, bad = pair.scan()
-    if best is not None or not bad:
+def read_record(pair, readable=255):
+    """(version, payload) of the newest good record of a format up to ``readable``, None when
+    nothing was ever saved; SaveError when only damaged, foreign or newer data is there.
+
+    A newer record beside a readable one (a newer Thousand was tried, then this one again)
+    does not hide it: the readable one is used, and a copy of the newer one kept aside, as
+    the next save writes over it."""
+    best, bad = pair.scan(readable)
+    kept = ""
+    newer = None
+    for raw in bad:
+        state, version = unpack_record(raw, pair.kind)[0:2]
+        if state == SLOT_GOOD:
+            newer = version
         # A damaged slot beside a good one is a write that a power cut stopped:
         # expected, and nothing is lost that was ever finished.
+        if best is None or state == SLOT_GOOD:
+            kept = keep_aside(pair, raw) or kept
+    if best is not None or not bad:
         return best
-    kept = ""
-    for raw in bad:
-        kept = keep_aside(pair, raw) or kept
+    if newer is not None:
+        raise SaveError("%s save is from a newer Thousand (format %d), not used%s" % (pair.name, newer, kept))
     raise SaveError("%s save damaged, not used%s" % (pair.name, kept))
 
 
@@ -56,7 +67,7 @@ def load_kept(pair, version, from_bytes, fresh):
     never stop the game from starting."""
     found = None
     try:
-        found = read_record(pair)
+        found = read_record(pair, version)
         if found is None:
             return fresh(), None
         if found[0] != version:

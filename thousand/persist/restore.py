@@ -161,19 +161,16 @@ def decode_game(payload, version=encode.FORMAT_VERSION):
 def load_game(pair):
     """(game, extra) of the game save, None when there is none; SaveError (one line) for a
     damaged, foreign or newer save, after keeping a copy aside where the store can."""
-    found = read_record(pair)
+    found = read_record(pair, encode.FORMAT_VERSION)
     if found is None or not found[1]:  # nothing saved, or the empty save of a game over
         return None
     version, payload = found
-    if version > encode.FORMAT_VERSION:
-        message = "save is from a newer Thousand (format %d)" % version
-    else:
-        try:
-            return decode_game(payload, version)
-        except SaveError as error:
-            message = str(error)
-        except Exception as error:  # a bad save must never stop the game from starting
-            message = "save unreadable (%s)" % type(error).__name__
+    try:
+        return decode_game(payload, version)
+    except SaveError as error:
+        message = str(error)
+    except Exception as error:  # a bad save must never stop the game from starting
+        message = "save unreadable (%s)" % type(error).__name__
     raise SaveError(message + keep_aside(pair, pack_record(pair.kind, version, 0, payload)))
 
 

@@ -119,14 +119,12 @@ SLOT_FOREIGN = 3  # a good record of another kind of data: not ours
 
 
 def unpack_record(data, kind):
-    """(what the slot holds, version, seq, payload) of a slot's bytes."""
+    """(what the slot holds, version, seq, payload) of a slot's bytes; None or no bytes is a
+    slot never written (each store says which of its bytes mean that)."""
     if not data:
         return SLOT_BLANK, 0, 0, None
     if len(data) < OVERHEAD or data[0:2] != MAGIC:
-        for b in data[0:HEADER_SIZE]:
-            if b != 0xFF and b != 0:
-                return SLOT_DAMAGED, 0, 0, None
-        return SLOT_BLANK, 0, 0, None
+        return SLOT_DAMAGED, 0, 0, None
     end = HEADER_SIZE + (data[6] | (data[7] << 8))
     if end + 4 > len(data):
         return SLOT_DAMAGED, 0, 0, None
@@ -163,9 +161,10 @@ class SlotPair:
         cap = (self.moves if moves else self.store).capacity(self.name)
         return None if cap is None else cap - OVERHEAD
 
-    def scan(self):
-        """(newest good (version, payload) or None, the bytes of ``store``'s damaged or
-        foreign slots)."""
+    def scan(self, readable=255):
+        """(newest good (version, payload) of a format up to ``readable``, or None; the bytes
+        of ``store``'s damaged, foreign or newer slots).  A newer record never hides a
+        readable one."""
         best = None
         bad = []
         self.newest_slot = [-1, -1]
@@ -174,7 +173,7 @@ class SlotPair:
         for at in range(2 if self.moves is None else 4):
             raw = (self.store if at < 2 else self.moves).read(self.name, at & 1)
             state, version, seq, payload = unpack_record(raw, self.kind)
-            if state == SLOT_GOOD:
+            if state == SLOT_GOOD and version <= readable:
                 if self.newest_slot[at >> 1] < 0 or newer(seq, own[at >> 1]):
                     self.newest_slot[at >> 1] = at & 1
                     own[at >> 1] = seq
@@ -267,7 +266,11 @@ class NvmStore:
         start = offset + slot * self.half
         head = self.nvm[start:start + HEADER_SIZE]
         if head[0:2] != MAGIC:
-            return head
+            for b in head:
+                if b != 0xFF and b != 0:
+                    return head  # written, but not a record: damage
+            # erased flash (0xFF), or an ESP32's NVS before its first write (0): never written
+            return None
         n = head[6] | (head[7] << 8)
         return self.nvm[start:start + min(room, OVERHEAD + n)]
 

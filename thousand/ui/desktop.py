@@ -54,6 +54,20 @@ def open_app(board_name="pybadge", seed=None, rules=None, window=True, scale=Non
     return App(desktop, display, sheet, storage=storage, rules=rules, seed=seed)
 
 
+def desktop_saves():
+    """The saves in the data directory; a folder that cannot be written there is told on
+    the title at once, not first when the game tries to save."""
+    from thousand.persist.files import FileStore, data_dir, write_problem
+    from thousand.persist.saves import Saves
+
+    directory = data_dir()
+    storage = Saves(FileStore(directory))
+    problem = write_problem(directory)
+    if problem is not None:
+        storage.report(problem)
+    return storage
+
+
 def main(argv, max_ticks=None):
     """Open the window and run the game until it is closed (or ``max_ticks`` loop turns)."""
     from thousand.driver import player_names
@@ -70,11 +84,7 @@ def main(argv, max_ticks=None):
         rules = rules_from_text(options.rules) if options.rules is not None else None
     except (RulesError, ValueError) as error:
         parser.error(str(error))
-    from thousand.persist.saves import Saves
-    from thousand.persist.files import FileStore, data_dir
-
-    storage = Saves(FileStore(data_dir()))
-    app = open_app(options.board, options.seed, rules, scale=options.scale, storage=storage)
+    app = open_app(options.board, options.seed, rules, scale=options.scale, storage=desktop_saves())
     if options.levels:
         levels = options.levels.split(",")
         if len(levels) != 2 or any(level not in player_names() for level in levels):

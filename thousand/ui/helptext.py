@@ -1,7 +1,7 @@
 """The rules in short, for the help screen (imported only when it is opened)."""
 
 KEYS = """KEYS
-LEFT/RIGHT (and UP/DOWN) move, A chooses, B goes back. On the table B opens the menu: score sheet, chart, settings, conceding. Three-button boards: hold the select button for back.
+LEFT/RIGHT (and UP/DOWN) move, A chooses, B goes back. UP/DOWN run through bids 20 points at a time. On the table B opens the menu: score sheet, chart, settings, conceding. Three-button boards: hold the select button for back.
 Buttons here: %s"""
 
 RULES = """THE GAME

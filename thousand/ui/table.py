@@ -185,6 +185,7 @@ CHOICE = 3  # one card allows more than one action (declare or not; give to whom
 SPINNER = "-\\|/"
 SPIN_MS = 200
 MESSAGE_MS = 2500  # how long a refusal stays in the status line
+OPTION_JUMP = 4  # options that UP and DOWN skip in a list of amounts (4 x 5 points)
 SUIT_LETTERS = "SCDH"
 
 
@@ -227,6 +228,15 @@ def prompt_for(decision):
         if verb == actions.CONTRACT:
             return "Play for"
     return "You"
+
+
+def marriages_text(view, seat):
+    """" +HS": the marriages ``seat`` declared this deal (A: the ace marriage), on its own line."""
+    text = ""
+    for declarer, suit in view.marriages:
+        if declarer == seat:
+            text += "A" if suit == 4 else SUIT_LETTERS[suit]
+    return " +" + text if text else ""
 
 
 def marks_text(bolts, barrel):
@@ -328,7 +338,7 @@ class TableScreen:
             seat = which + 1
             table.set_opponent(which, seat_name(seat), view.hand_counts[seat], self.bid_of(view, seat),
                                view.scores[seat], view.to_move == seat and view.phase < PHASE_DEAL_OVER,
-                               marks_text(view.bolts[seat], view.barrel[seat]))
+                               marks_text(view.bolts[seat], view.barrel[seat]) + marriages_text(view, seat))
         # The trick area: the talon before the play, then the trick (or the last one).
         shown = [NO_CARD, NO_CARD, NO_CARD]
         backs = False
@@ -354,10 +364,7 @@ class TableScreen:
             text += " dark"
         elif view.kind == 2:
             text += " gold"
-        if view.marriages:
-            text += " +"
-            for _seat, suit in view.marriages:
-                text += "A" if suit == 4 else SUIT_LETTERS[suit]
+        text += marriages_text(view, HUMAN)
         table.set_info(text, view.trump if view.trump >= 0 else None)
 
     @staticmethod
@@ -444,7 +451,12 @@ class TableScreen:
         if key == LEFT or key == RIGHT or key == UP or key == DOWN:
             step = -1 if key == LEFT or key == UP else 1
             count = len(self.hand_cards) if mode == CARDS else len(self.options_now())
-            self.cursor = (self.cursor + step) % count
+            if (key == UP or key == DOWN) and mode == OPTIONS and count > OPTION_JUMP:
+                # up and down go through a long list of bids or contracts 20 points at a time,
+                # stopping at its ends (left and right: 5 at a time, round the list)
+                self.cursor = min(count - 1, max(0, self.cursor + step * OPTION_JUMP))
+            else:
+                self.cursor = (self.cursor + step) % count
             self.message = None
             if mode == CARDS:
                 self.show_hand()

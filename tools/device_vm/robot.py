@@ -14,7 +14,7 @@ One tick of the app's loop (10 ms) is one ``step()``: tools/wasm32/steps.mjs cal
 per call into the 32-bit VM (which collects garbage only between calls) and reads
 ``where()`` after each collection; ``main()`` plays it in one loop on the unix port.
 
-    micropython robot.py BOARD LEVELS RULES SEED MAX_DEALS   (unix port, one loop, in a folder that
+    micropython robot.py BOARD LEVELS RULES SEED MAX_DEALS WRITABLE_DRIVE   (unix port, one loop, in a folder that
     tools/device_budget.py's build() made)
 """
 import gc
@@ -39,8 +39,11 @@ MAX_STEPS = 400000
 class Robot:
     """The whole visit, one tick of the app's loop (10 ms) per ``step()``."""
 
-    def __init__(self, board_id, levels, preset, seed, max_deals=0):
+    def __init__(self, board_id, levels, preset, seed, max_deals=0, writable_drive=False):
         self.board_id = board_id
+        # A board's drive is read-only to the game unless boot.py made it writable: then
+        # the game's record is written at its end (thousand.persist.records).
+        self.writable_drive = writable_drive
         self.levels = levels
         self.preset = preset
         self.seed = seed
@@ -71,7 +74,12 @@ class Robot:
         from thousand.persist.saves import Saves
         from thousand.persist.store import NvmStore
 
-        storage = Saves(NvmStore(microcontroller.nvm))
+        records = None
+        if not self.writable_drive:  # where the VM's memory drive refuses to make a folder
+            records = "/read-only/records"
+            with open("/read-only", "w"):
+                pass
+        storage = Saves(NvmStore(microcontroller.nvm), records)
         yield None
         from thousand.rng import Rng
         from thousand.ui.app import App
@@ -264,6 +272,95 @@ class Robot:
         return "ok deals=%d screens=%s" % (self.deals, ",".join(sorted(self.screens_seen)))
 
 
+class Breakdown:
+    """What the table holds, part by part: the robot plays to the table of deal ``deal``
+    (the human to decide), then each step lets go of one part of the game (the screen,
+    the sprites, the bots ...) and the next step's "part NAME BYTES" line says how much
+    heap that freed (steps.mjs collects between steps).  Each part is measured with the
+    ones before it gone; what is left is the app, the board, the modules and their names."""
+
+    def __init__(self, board_id, levels, preset, seed, deal):
+        self.robot = Robot(board_id, levels, preset, seed)
+        self.deal = deal
+        self.parts = None
+        self.before = 0
+        self.part = None
+
+    def at_the_table(self):
+        app = self.robot.app
+        return (app is not None and app.screen_name == "table" and self.robot.deals + 1 >= self.deal
+                and app.controller.human_decision() is not None and not app.screen.changed
+                and not self.robot.pending)
+
+    def step(self):
+        if self.parts is None:
+            if not self.at_the_table():
+                return self.robot.step()
+            self.parts = self.table_parts()
+            self.robot.keys = None  # the visit's frame holds nothing of the game from here on
+        live = gc.mem_alloc()
+        if self.part is not None:
+            print("part %s %d" % (self.part, self.before - live))
+        if not self.parts:
+            import micropython
+
+            print("part left %d" % live)
+            micropython.qstr_info()  # "qstr pool: ... n_total_bytes=N": the names' heap
+            return False
+        self.part, drop = self.parts.pop(0)
+        self.before = live
+        drop(self.robot.app)
+        return True
+
+    @staticmethod
+    def table_parts():
+        def screen(app):
+            app.display.root_group = None
+            app.screens.clear()
+            app.screen = None
+
+        def sprites(app):
+            from thousand.ui import sprites, widgets
+
+            app.sheet = None
+            del sprites._font[:]
+            widgets._palettes.clear()
+
+        def bots(app):
+            app.controller.players[1] = app.controller.players[2] = None
+
+        def driver(app):
+            app.controller.driver = None
+
+        def records(app):
+            app.controller.game.records = None
+
+        def sheet(app):
+            from thousand.persist import encode
+
+            app.controller.game.sheet = None
+            encode._memo[2] = None  # the save's encoder keeps the sheet it encoded last
+
+        def game(app):
+            app.controller = None
+            app.storage.found = None
+
+        def modules(app):
+            from thousand.ui import scenes
+
+            scenes.settle("title", False)
+
+        return [("the table screen (its display objects included)", screen),
+                ("the sprite sheet and the font", sprites),
+                ("the two bots", bots), ("the table driver", driver),
+                ("the game's record (Game.records)", records), ("the score sheet (Game.sheet)", sheet),
+                ("the controller and the game", game),
+                ("the game's and the table's modules (their names stay)", modules)]
+
+    def summary(self):
+        return "ok deals=%d screens=table" % self.robot.deals
+
+
 def display_bytes(layer, seen):
     """Adds to ``seen`` (id: bytes) each bitmap's pixels and each palette under ``layer``
     (shared ones once), as the stand-in displayio holds them."""
@@ -280,10 +377,10 @@ def display_bytes(layer, seen):
 
 def main():
     """The unix port: the whole visit in one loop, a collection before every step."""
-    board_id, levels, preset, seed, max_deals = (sys.argv[1], sys.argv[2].split(","), sys.argv[3],
-                                                 int(sys.argv[4]), int(sys.argv[5]))
+    board_id, levels, preset, seed, max_deals, writable = (sys.argv[1], sys.argv[2].split(","), sys.argv[3],
+                                                           int(sys.argv[4]), int(sys.argv[5]), sys.argv[6] == "1")
     gc.collect()
-    robot = Robot(board_id, levels, preset, seed, max_deals)
+    robot = Robot(board_id, levels, preset, seed, max_deals, writable)
     peak = 0
     while True:
         gc.collect()

@@ -3,11 +3,12 @@
 //
 //     node steps.mjs BUILD_DIR HEAP_KB MODULES SETUP
 //
-// BUILD_DIR (.mpy files, scripts, assets) is copied into the VM's in-memory filesystem and
-// put first on sys.path.  MODULES (comma-separated) are imported first, one at a time.
+// BUILD_DIR (.mpy files, scripts, assets) is copied to the root of the VM's in-memory
+// filesystem, with sys.path as a board's ("", "/", "/lib").  MODULES (comma-separated) are
+// imported first, one at a time.
 // SETUP is Python that makes ``bench``: an object whose ``step()`` does one step and returns
 // False when there is no more to do, and whose ``summary()`` returns a line of text.
-// tools/bench_bots.py plays a bot game this way (tools/bench_game_mpy.py, a decision a
+// tools/bench_bots.py plays a bot game this way (its game script, bench_game.py, a decision a
 // step) and tools/device_budget.py the device's whole game (tools/device_vm/robot.py, a tick
 // of the app's loop a step).
 //
@@ -41,8 +42,8 @@ const keep = (text) => { printed += text + "\n"; };
 const mp = await loadMicroPython({ heapsize: parseInt(heapKb, 10) * 1024, linebuffer: true,
                                    stdout: keep, stderr: keep });
 
-function copyInto(source, target) {
-  mp.FS.mkdir(target);
+function copyInto(source, target) {  // target "" is the drive's root
+  if (target !== "") mp.FS.mkdir(target);
   for (const name of fs.readdirSync(source)) {
     const from = path.join(source, name);
     if (fs.statSync(from).isDirectory()) copyInto(from, target + "/" + name);
@@ -66,12 +67,14 @@ function heapTotal() {  // the heap's present size (it only grows)
   return parseInt(total, 10);
 }
 
-copyInto(buildDir, "/bench");
+// At the root, as on a board's drive: a module is loaded from /lib/thousand/..., the name
+// its .mpy was given for tracebacks (tools/bundle.py), so that both are one name in the pool.
+copyInto(buildDir, "");
 const initial = heapTotal();
 let report = "";
 try {
-  // BUILD_DIR first on the path, its lib/ folder last (as CIRCUITPY has /lib)
-  mp.runPython('import os, sys\nos.chdir("/bench")\nsys.path.insert(0, "/bench")\nsys.path.append("/bench/lib")');
+  // sys.path as CircuitPython's: the current folder, the root, then /lib
+  mp.runPython('import os, sys\nos.chdir("/")\nsys.path[:] = ["", "/", "/lib"]');
   const gc = mp.pyimport("gc");
   gc.collect();  // only asks: the collection runs as the call returns
   for (const name of modules.split(",").filter((name) => name)) {
