@@ -481,7 +481,10 @@ def _seat(text):
         return text
     if text == BASELINE:
         return text
-    return cli.level(text)
+    try:
+        return cli.level(text)
+    except cli.ArgumentTypeError as error:
+        raise cli.ArgumentTypeError("%s, %s or cmd:COMMAND)" % (str(error)[:-1], BASELINE))
 
 
 def main(argv=None):
