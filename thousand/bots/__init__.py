@@ -36,8 +36,9 @@ Levels differ in what they do with the same view, never in what they see:
   1000 solver nodes a decision; a slip (as easy's) in 2.5 % of its plays;
   +-15 points of bidding noise, 2 more of margin; score posture on.
 - ``hard``: sampling search over the last 5 tricks, 12 sampled deals, at most
-  9000 solver nodes a decision (4000 a solver run); no noise and no extra margin
-  (its bought contracts are made about 74 % of the time); score posture on: bids
+  9000 solver nodes a decision (4000 a solver run); no noise and no extra margin;
+  raises a contract after the talon at most 20 points above its bid (bigger raises
+  failed a third of the time); score posture on: bids
   the barrel exit, pushes a rival on the barrel off the contract, avoids landing
   on 555, gives its dearer card to a defender sitting on the barrel, risks a dark
   game only when far behind a rival close to winning.
