@@ -220,6 +220,26 @@ def _positions(games, seed, presets=("classic",), deals=3):
                 game.apply(seat, bots[seat].decide(view))
 
 
+def test_hard_raises_a_contract_at_most_20_points_above_its_bid():
+    """Big raises after the talon failed a third of the time (docs/bots.md): hard caps them,
+    though its estimate would often allow more."""
+    from thousand.bots import evaluate as E
+    from thousand.bots.evaluate import MARGIN
+    from thousand.game import PHASE_CONTRACT
+
+    hard = make_bot("hard", 3)
+    raised = capped = 0
+    for game, view in _positions(150, 900):
+        if game.phase != PHASE_CONTRACT or view.barrel[view.seat] is not None:
+            continue
+        low = min(A.amount(a) for a in view.legal if A.verb(a) == A.CONTRACT)
+        amount = A.amount(hard.decide(view))
+        assert amount <= low + 20
+        raised += amount > low
+        capped += E.contract_estimate(view.hand) - MARGIN >= low + 25
+    assert raised > 0 and capped > 0
+
+
 def test_trumps_per_trick_are_read_from_public_cards_only():
     """Knowledge rebuilds the trump of every trick from played cards and declared
     marriages; the game's own record of it is the truth."""
@@ -349,7 +369,7 @@ def test_a_slip_never_leads_a_marriage_card_silently():
     declares the marriage of the king or queen it leads."""
     from thousand.bots import Bot
 
-    always_slips = Bot("easy", 3, (0, 0, 0, 0, 1000, 20, 10, False))
+    always_slips = Bot("easy", 3, (0, 0, 0, 0, 1000, 20, 10, False, 0))
     could_declare = 0
     for game, view in _positions(60, 500):
         declarable = [A.card(a) for a in view.legal if A.verb(a) == A.DECLARE]

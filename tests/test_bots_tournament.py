@@ -122,6 +122,98 @@ def test_make_rates_count_forced_bought_and_chosen_contracts():
     assert out["declarer_deals"] == 4 and out["make_rate"] == 0.5
     assert out["bought_deals"] == 1 and out["bought_make_rate"] == 1.0
     assert out["chosen_deals"] == 2 and out["chosen_make_rate"] == 0.5
+    assert out["raised_deals"] == 1 and out["raised_make_rate"] == 0.0
+    assert out["conceded_deals"] == 1
+
+
+def test_a_contract_announced_above_any_winning_bid_counts_as_raised():
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import tournament
+    from thousand import scoring
+    from thousand.game import DealResult
+
+    stats = {"a": tournament.Stats()}
+    for bid, contract, result in ((120, 140, scoring.MADE), (120, 140, scoring.FAILED),
+                                  (120, 140, scoring.MADE), (120, 120, scoring.MADE),
+                                  (130, 130, scoring.CONCEDED)):
+        r = DealResult()
+        r.declarer, r.bid, r.contract, r.result, r.deltas = 0, bid, contract, result, [0, 0, 0]
+        tournament._record_deal(r, ("a", "a", "a"), stats)
+    out = stats["a"].to_json(0)
+    assert out["raised_deals"] == 3 and out["raised_make_rate"] == 0.6667
+    assert out["conceded_deals"] == 1 and out["bought_deals"] == 5
+
+
+def test_gaps_pair_the_duplicate_sets_and_give_their_standard_error():
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import tournament
+
+    totals = {"a": tournament.Stats(), "b": tournament.Stats()}
+    totals["a"].set_means = [10.0, 20.0, 30.0, None]
+    totals["b"].set_means = [0.0, 20.0, 10.0, 5.0]  # the last set has no deal of a's: left out
+    gap = tournament.gaps(totals, ("a", "b", "b"))
+    assert list(gap) == ["a - b"]
+    assert gap["a - b"]["per_deal"] == 10.0 and gap["a - b"]["sets"] == 3
+    assert gap["a - b"]["se"] == 5.77  # the differences 10, 0, 20: sd 10, over the root of 3
+
+
+# ---------------------------------------------------------------------- the baseline
+
+def test_the_baseline_answers_only_legal_actions_in_classic_full_and_random_rules():
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import baseline_bots
+    import bot_legality
+    from thousand.driver import TableDriver
+    from thousand.game import Game
+    from thousand.rng import Rng
+
+    decisions = 0
+    for index in range(6):
+        rules = bot_legality.rules_for(index, Rng(5 * 7919 + index))
+        bots = [bot_legality.CheckedBot(baseline_bots.make_bot("hard", index * 3 + s)) for s in range(3)]
+        game = Game(rules, seed=5 * 104729 + index)
+        driver = TableDriver(game)
+        for _ in range(8):
+            driver.play_deal(bots)
+            if game.over:
+                break
+        decisions += sum(b.decisions for b in bots)
+    assert decisions > 500
+
+
+def test_hard_seated_against_two_baselines_reports_its_figures_and_the_gap():
+    out, err = run(["hard", "baseline", "baseline"], "--deals", "6", "--seed", "2")
+    assert set(out["players"]) == {"hard", "baseline"}
+    assert out["deals"] == 18
+    for player in out["players"].values():
+        assert player["forfeits"] == 0
+        assert player["declarer_deals"] > 0
+        assert {"raised_deals", "raised_make_rate", "conceded_deals", "mean_delta_se"} <= set(player)
+    gap = out["gaps"]["hard - baseline"]
+    assert gap["sets"] == 6 and gap["se"] >= 0
+    assert list(out["gaps"]) == ["hard - baseline"]
+
+
+def test_the_baseline_stays_frozen():
+    # The fixed opponent of issue 16: a change to these files changes what every figure
+    # in docs/bots.md was measured against.  Only adapt them to an engine change that
+    # breaks them, and say so in docs/bots.md.
+    import hashlib
+
+    expected = {
+        "__init__.py": "4019407b3833329c032df3733671c72164aa1dc2722bdea7352094c1c0a15a43",
+        "evaluate.py": "681e2939c4c3aba89dab2614d7e77ab409eea8819d281f75fe23db4b9129746c",
+        "heuristic.py": "6331ed5475b0554dfd8a1954b281d9813683fae339534586b0ceb3b4389607fe",
+        "knowledge.py": "26963599c4af24367132a111dd9d42ab93804e1f6786f1b47ecf1b4d57416692",
+        "solver.py": "755893777b9394bd4250af77426d14618e71afcb1701e28f2eff7fe2dcbc8492",
+    }
+    folder = os.path.join(ROOT, "tools", "baseline_bots")
+    found = {}
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".py"):
+            with open(os.path.join(folder, name), "rb") as f:
+                found[name] = hashlib.sha256(f.read()).hexdigest()
+    assert found == expected
 
 
 ANSWER = "json.loads(line)['legal'][0]"

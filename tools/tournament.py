@@ -4,8 +4,10 @@
     python tools/tournament.py --seat hard --seat random --seat random --games 100 --json
     python tools/tournament.py --seat 'cmd:python tools/example_bot.py' --seat hard --seat hard --deals 20
 
-A seat is a level of ``thousand.bots.LEVELS`` or ``cmd:COMMAND``, an external bot
-speaking BOTS.md (started once per seat and match, kept for the match).
+A seat is a level of ``thousand.bots.LEVELS``, ``baseline`` (the frozen copy of hard
+in ``tools/baseline_bots/``, the fixed opponent that changes of the bots are measured
+against) or ``cmd:COMMAND``, an external bot speaking BOTS.md (started once per seat
+and match, kept for the match).
 
 - ``--deals N``: N duplicate deal sets.  Each set is one shuffled deal (from a fresh
   table at 0 points) played once per seating rotation, so that every player holds
@@ -28,12 +30,20 @@ A progress bar goes to stderr.  ``--json`` prints one object on stdout::
   {"games": G, "deals": D, "players": {NAME: {"games_won": w, "win_share": f,
    "mean_delta_per_deal": f, "declarer_deals": n, "make_rate": f,
    "decision_ms": {"mean": f, "p95": f, "max": f}, "forfeits": n,
-   "bought_deals": n, "bought_make_rate": f, "chosen_deals": n, "chosen_make_rate": f}}}
+   "bought_deals": n, "bought_make_rate": f, "chosen_deals": n, "chosen_make_rate": f,
+   "raised_deals": n, "raised_make_rate": f, "conceded_deals": n, "mean_delta_se": f}},
+   "gaps": {"A - B": {"per_deal": f, "se": f, "sets": n}}}
 
 ``make_rate`` counts every deal the player declared (conceded ones as not made),
 the forced 100 of the first hand included; ``bought_*`` only the deals it bought
 with a bid above 100; ``chosen_*`` those and the deals where it raised the contract
-above 100 after taking the talon (every contract it chose rather than was forced to).
+above 100 after taking the talon (every contract it chose rather than was forced to);
+``raised_*`` the deals where it announced a contract above its winning bid (after the
+talon), whatever that bid; ``conceded_deals`` the deals it declared and conceded.
+``mean_delta_se`` is the standard error of ``mean_delta_per_deal``, and ``gaps`` gives,
+for each pair of distinct names in seat order, the first's delta per deal minus the
+second's with its standard error; both take the duplicate sets as the independent
+samples (the deals of one set share their cards).
 Players with the same NAME (two ``random`` seats) are pooled.  ``--jobs`` spreads
 the sets over processes; the results do not depend on it (every bot is seeded from
 ``--seed``, the set and the seat).
@@ -63,6 +73,7 @@ from thousand.rules import Rules  # noqa: E402
 
 MAX_DEALS_PER_GAME = 400
 MAX_REDEALS = 30
+BASELINE = "baseline"  # the seat name of tools/baseline_bots' hard
 DEFAULT_TIMEOUT = 10.0  # seconds per request to an external bot, as BOTS.md says
 MAX_LINE_BYTES = 4096  # an answer is one legal action: a few dozen bytes
 MAX_LOG_BYTES = 1 << 20  # of an external bot's stderr kept in its log
@@ -258,14 +269,20 @@ class Stats:
         self.bought_made = 0
         self.chosen = 0  # bought, or a contract raised above 100 by the declarer
         self.chosen_made = 0
+        self.raised = 0  # declarer deals whose contract was announced above the winning bid
+        self.raised_made = 0
+        self.conceded = 0  # declarer deals it conceded
         self.ms = []
         self.forfeits = 0
+        self.set_means = []  # per duplicate set: its delta per deal there (None: no deal)
 
     def merge(self, other):
         for key in ("games", "games_won", "deals", "delta", "declarer_deals", "made", "forfeits",
-                    "bought", "bought_made", "chosen", "chosen_made"):
+                    "bought", "bought_made", "chosen", "chosen_made", "raised", "raised_made",
+                    "conceded"):
             setattr(self, key, getattr(self, key) + getattr(other, key))
         self.ms.extend(other.ms)
+        self.set_means.extend(other.set_means)
 
     def to_json(self, total_games):
         ms = sorted(self.ms)
@@ -285,7 +302,40 @@ class Stats:
             "bought_make_rate": round(self.bought_made / self.bought, 4) if self.bought else 0.0,
             "chosen_deals": self.chosen,
             "chosen_make_rate": round(self.chosen_made / self.chosen, 4) if self.chosen else 0.0,
+            "raised_deals": self.raised,
+            "raised_make_rate": round(self.raised_made / self.raised, 4) if self.raised else 0.0,
+            "conceded_deals": self.conceded,
+            "mean_delta_se": round(_standard_error([m for m in self.set_means if m is not None]), 2),
         }
+
+
+def _standard_error(samples):
+    """The standard error of the mean of ``samples`` (0.0 for fewer than two)."""
+    n = len(samples)
+    if n < 2:
+        return 0.0
+    mean = sum(samples) / n
+    return (sum((x - mean) ** 2 for x in samples) / (n - 1) / n) ** 0.5
+
+
+def gaps(totals, names):
+    """Each pair of distinct names, in seat order: A's delta per deal minus B's, as the
+    mean over duplicate sets of the set's difference, with its standard error (the sets
+    are the independent samples; the deals of one set share their cards)."""
+    out = {}
+    order = []
+    for name in names:
+        if name not in order:
+            order.append(name)
+    for i in range(len(order)):
+        for j in range(i + 1, len(order)):
+            a = totals[order[i]].set_means
+            b = totals[order[j]].set_means
+            diffs = [x - y for x, y in zip(a, b) if x is not None and y is not None]
+            out["%s - %s" % (order[i], order[j])] = {
+                "per_deal": round(sum(diffs) / len(diffs), 2) if diffs else 0.0,
+                "se": round(_standard_error(diffs), 2), "sets": len(diffs)}
+    return out
 
 
 def _play_deal(game, bots, timings):
@@ -327,6 +377,11 @@ def _record_deal(result, seat_names, stats):
         if bought or (result.contract or 0) > FORCED_BID:
             st.chosen += 1
             st.chosen_made += made
+        if result.bid is not None and (result.contract or 0) > result.bid:
+            st.raised += 1
+            st.raised_made += made
+        if result.result == scoring.CONCEDED:
+            st.conceded += 1
 
 
 def _make_bots(specs, rotation, seed, set_index, timeout, log_dir, messages):
@@ -337,6 +392,10 @@ def _make_bots(specs, rotation, seed, set_index, timeout, log_dir, messages):
         if spec.startswith("cmd:"):
             bot = ExternalBot(spec[4:], seat, timeout, log_dir)
             bots.append(bot)
+        elif spec == BASELINE:
+            import baseline_bots  # desktop only: tools/baseline_bots/, beside this script
+
+            bots.append(baseline_bots.make_bot("hard", bot_seed))
         else:
             bots.append(make_bot(spec, bot_seed))
     return bots
@@ -396,6 +455,8 @@ def run_set(task):
             _close(bots)
         for seat in range(3):
             stats[names[seat]].ms.extend(timings[seat])
+    for st in stats.values():
+        st.set_means.append(st.delta / st.deals if st.deals else None)
     return stats, messages
 
 
@@ -418,13 +479,19 @@ def _seat(text):
         if not words:
             raise cli.ArgumentTypeError("'cmd:' needs a command, as in cmd:python my_bot.py")
         return text
-    return cli.level(text)
+    if text == BASELINE:
+        return text
+    try:
+        return cli.level(text)
+    except cli.ArgumentTypeError as error:
+        raise cli.ArgumentTypeError("%s, %s or cmd:COMMAND)" % (str(error)[:-1], BASELINE))
 
 
 def main(argv=None):
     p = cli.Parser(description=__doc__.splitlines()[0])
     p.add_argument("--seat", action="append", default=[], type=_seat,
-                   help="a bot level (%s) or cmd:COMMAND; give it three times" % ", ".join(LEVELS))
+                   help="a bot level (%s), %s or cmd:COMMAND; give it three times" % (
+                       ", ".join(LEVELS), BASELINE))
     p.add_argument("--deals", type=cli.count, default=0, help="duplicate deal sets")
     p.add_argument("--games", type=cli.count, default=0, help="duplicate game sets")
     p.add_argument("--seed", type=int, default=1)
@@ -484,7 +551,8 @@ def main(argv=None):
         st.games = games
     deals = sum(st.deals for st in totals.values()) // 3
     out = {"games": games, "deals": deals,
-           "players": {name: totals[name].to_json(games) for name in args.seat}}
+           "players": {name: totals[name].to_json(games) for name in args.seat},
+           "gaps": gaps(totals, args.seat)}
     if args.json:
         sys.stdout.write(json.dumps(out) + "\n")
     else:
@@ -492,6 +560,10 @@ def main(argv=None):
             if name in out["players"]:
                 sys.stdout.write("%-30s %s\n" % (name, json.dumps(out["players"][name])))
                 out["players"].pop(name)
+        for pair in out["gaps"]:
+            gap = out["gaps"][pair]
+            sys.stdout.write("%-30s %+.2f +- %.2f a deal (%d sets)\n" % (
+                pair, gap["per_deal"], gap["se"], gap["sets"]))
         sys.stdout.write("games %d, deals %d\n" % (games, deals))
     return 0
 

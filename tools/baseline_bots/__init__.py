@@ -1,0 +1,398 @@
+"""A frozen copy of ``thousand/bots/`` as it was at commit f642e5f (issue 16): the fixed
+baseline every later change of the bots is measured against (desktop only, never bundled).
+
+    python tools/tournament.py --seat hard --seat baseline --seat baseline --deals 1800 --json
+
+``baseline`` in the tournament is this package's ``hard``.  Do not edit these modules,
+not even to follow improvements of ``thousand/bots/``: their point is to stay what they
+were.  Only the imports of each other were renamed (``thousand.bots`` to
+``baseline_bots``); the engine (rules, game, cards) is the project's own, as it must be.
+
+The rest is the copied documentation.  Computer opponents.  A bot sees one seat's
+``SeatView`` and nothing else.
+
+API::
+
+    from baseline_bots import make_bot, LEVELS
+    bot = make_bot("hard", seed=7)       # LEVELS: easy, normal, hard, random
+    action = bot.decide(view)            # one of view.legal
+
+``decide`` answers every question a seat meets: the dark question (``view.legal``
+holds ``ACTION_DARK``/``ACTION_NODARK``), the redeal question at deal start (the
+driver passes a view whose ``legal`` is ``[ACTION_REDEAL, ACTION_KEEP]``; a view
+with ``ACTION_REDEAL`` among auction actions is the same question on its turn),
+bids, the talon redeal, gives, the contract, concession, and each card, declaring a
+marriage or not.
+
+Thinking in slices, so that a device's screen never freezes::
+
+    bot.begin(view)                      # cheap: sets the question up
+    while not bot.think_step():          # each call does a bounded amount of work
+        ui.poll()                        # (at most one solver run of ``node_cap`` nodes)
+    action = bot.result
+
+``decide(view)`` is exactly that loop.  ``bot.progress`` (0..100) tells how far
+the search is.  A slice is one solver run (at most ``node_cap`` nodes: 4000 on
+hard); for finer slices set ``bot.on_tick = poll`` and the solver calls ``poll()``
+every 256 nodes from inside the search.  A search that reaches its node budget stops and the bot falls
+back to its heuristic (or to what the finished samples said).
+
+Levels differ in what they do with the same view, never in what they see:
+
+- ``easy``: heuristic play only, with a deliberate slip (a random legal card, but
+  never a king or queen led without declaring its marriage) in 8 % of its plays;
+  bids and contracts from the evaluator with +-20 points of noise and 10 more
+  points of margin; no score posture (barrel, 555, dark).
+- ``normal``: sampling search over the last 2 tricks, 2 sampled deals, at most
+  1000 solver nodes a decision; a slip (as easy's) in 2.5 % of its plays;
+  +-15 points of bidding noise, 2 more of margin; score posture on.
+- ``hard``: sampling search over the last 5 tricks, 12 sampled deals, at most
+  9000 solver nodes a decision (4000 a solver run); no noise and no extra margin
+  (its bought contracts are made about 74 % of the time); score posture on: bids
+  the barrel exit, pushes a rival on the barrel off the contract, avoids landing
+  on 555, gives its dearer card to a defender sitting on the barrel, risks a dark
+  game only when far behind a rival close to winning.
+- ``random``: a seeded random legal action (tests and benchmarks).
+
+Search (``normal``, ``hard``): the unseen cards are dealt to the other seats
+consistently with what the seat knows (``knowledge.Knowledge``: voids shown,
+cards given and talon seen) several times; each deal is solved with all cards
+open by ``solver.Solver`` (alpha-beta on masks) for every legal card; the card with
+the best sum wins, the contract first (made for the declarer, broken for a
+defender), the side's points second.  Before the search starts, and whenever it
+runs out of budget, ``heuristic.choose_play`` decides.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+from thousand import actions as A
+from thousand import cards as C
+from baseline_bots import evaluate as E
+from baseline_bots.evaluate import MARGIN
+from baseline_bots import heuristic as H
+from baseline_bots.knowledge import Knowledge
+from baseline_bots.solver import SearchAborted, Solver
+from thousand.driver import BOT_LEVELS, RandomPlayer
+from thousand.game import (PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_GIVE,
+                           PHASE_PLAY, PHASE_TALON)
+from thousand.rng import Rng
+
+LEVELS = BOT_LEVELS + ("random",)
+
+# What making (or breaking) the contract is worth in the search, in card points.
+_CONTRACT_WEIGHT = const(200)
+
+# Per level: (samples, search when this many cards or fewer are left in hand,
+# node budget per decision, node cap per solver run, slip per mille, bid noise,
+# extra bid margin, posture).
+_PARAMS = (
+    ("easy", (0, 0, 0, 0, 80, 20, 10, False)),
+    ("normal", (2, 2, 1000, 1000, 25, 15, 2, True)),
+    ("hard", (12, 5, 9000, 4000, 0, 0, 0, True)),
+)
+
+
+def make_bot(level, seed=0):
+    """A bot of ``level`` (one of LEVELS) with its own seeded random stream."""
+    if level == "random":
+        return RandomPlayer(seed)
+    for name, params in _PARAMS:
+        if name == level:
+            return Bot(level, seed, params)
+    raise ValueError("unknown bot level %r (known: %s)" % (level, ", ".join(LEVELS)))
+
+
+class Bot:
+    """A computer opponent of one level: ``decide``, or ``begin`` then ``think_step`` until it
+    returns True (``result``), over a generator that yields between slices."""
+
+    def __init__(self, level, seed, params):
+        self.level = level
+        self.rng = Rng(seed)
+        (self.samples, self.search_cards, self.node_budget, self.node_cap, self.slip,
+         self.bid_noise, self.bid_margin, self.posture) = params
+        self.result = None
+        self.progress = 0
+        self._steps = None
+        self._solver = None
+        self._hands = [0, 0, 0]
+        self._scratch = [0] * C.NUM_CARDS
+        self._values = [0] * 16
+        self.on_tick = None  # called every 256 solver nodes during a search
+
+    def decide(self, view):
+        self.begin(view)
+        while not self.think_step():
+            pass
+        return self.result
+
+    def begin(self, view):
+        self.result = None
+        self.progress = 0
+        self._steps = self._think(view)
+
+    def think_step(self):
+        """Do one slice of work; True when ``result`` holds the answer."""
+        if self._steps is None:
+            return True
+        try:
+            next(self._steps)
+        except StopIteration:
+            self._steps = None
+            self.progress = 100
+            return True
+        return False
+
+    # ------------------------------------------------------------------ dispatch
+    def _think(self, view):
+        legal = view.legal
+        if len(legal) == 1:
+            self.result = legal[0]
+            return
+        phase = view.phase
+        if phase == PHASE_DARK:
+            self.result = A.ACTION_DARK if self._wants_dark(view) else A.ACTION_NODARK
+            return
+        if A.ACTION_KEEP in legal:
+            self.result = A.ACTION_REDEAL if self._wants_hand_redeal(view) else A.ACTION_KEEP
+            return
+        if phase == PHASE_AUCTION:
+            if A.ACTION_REDEAL in legal and self._wants_hand_redeal(view):
+                self.result = A.ACTION_REDEAL
+            else:
+                self.result = self._bid(view)
+            return
+        if phase == PHASE_TALON or phase == PHASE_GIVE:
+            self.result = self._give(view)
+            return
+        if phase == PHASE_CONTRACT:
+            self.result = self._contract(view)
+            return
+        if phase == PHASE_PLAY:
+            if A.ACTION_CONCEDE in legal and self._wants_concession(view, E.contract_estimate(view.hand)):
+                self.result = A.ACTION_CONCEDE
+                return
+            for _ in self._play(view):
+                yield
+            return
+        self.result = legal[0]
+
+    # ------------------------------------------------------------------ auction
+    def _noise(self):
+        if not self.bid_noise:
+            return 0
+        return self.rng.below(2 * self.bid_noise + 1) - self.bid_noise
+
+    def _wants_dark(self, view):
+        """Gamble on a blind 120 only when far behind a rival who is close to winning."""
+        if not self.posture:
+            return False
+        me = view.seat
+        best_rival = None
+        for s in range(3):
+            if s != me and (best_rival is None or view.scores[s] > best_rival):
+                best_rival = view.scores[s]
+        return best_rival >= 700 and view.scores[me] <= best_rival - 400
+
+    def _wants_hand_redeal(self, view):
+        return E.auction_estimate(view.dealt) + self._noise() < 100
+
+    def _bid(self, view):
+        me = view.seat
+        legal = view.legal
+        low = 0
+        offered = []
+        for a in legal:
+            if A.verb(a) == A.BID:
+                amount = A.amount(a)
+                offered.append(amount)
+                if not low or amount < low:
+                    low = amount
+        if not low:
+            return A.ACTION_PASS
+        limit = E.auction_estimate(view.dealt) + self._noise() - MARGIN - self.bid_margin
+        if self.posture:
+            rules = view.rules
+            exit_bid = rules.barrel_win
+            if view.barrel[me] is not None:
+                # On the barrel only a contract of barrel_win or more wins; the last
+                # attempt is worth a risk, since running out costs the same fall.
+                push = 15 if view.barrel[me] <= 1 else 5
+                if limit + push >= exit_bid and exit_bid in offered:
+                    return A.bid(exit_bid)
+                if limit + push >= exit_bid:
+                    limit += push
+            else:
+                holder = view.high_bidder
+                if holder >= 0 and holder != me and view.barrel[holder] is not None:
+                    # Do not let a rival on the barrel buy his way out cheaply.
+                    limit += 15
+            if view.scores[me] + low == 555:
+                limit -= 5  # a contract landing on 555 would drop us to 0
+        if low <= limit:
+            return A.bid(low)
+        return A.ACTION_PASS
+
+    # ------------------------------------------------------------------ declarer
+    def _give(self, view):
+        legal = view.legal
+        hand = view.hand
+        if view.phase == PHASE_TALON:
+            estimate, first, second = E.best_gives(hand)
+            if A.ACTION_REDEAL in legal and estimate < view.bid - 5:
+                return A.ACTION_REDEAL
+            if A.ACTION_CONCEDE in legal and self._wants_concession(view, estimate):
+                return A.ACTION_CONCEDE
+            card = first if C.RANK_POINTS[first % 6] >= C.RANK_POINTS[second % 6] else second
+        else:
+            card = -1
+            best = 0
+            for c in C.cards_of(hand):
+                value = E.contract_estimate(hand & ~(1 << c)) * 4 - E._give_cost(c, hand)
+                if card < 0 or value > best:
+                    card = c
+                    best = value
+        targets = []
+        for a in legal:
+            if A.verb(a) == A.GIVE and A.card(a) == card:
+                targets.append(A.target(a))
+        target = targets[0]
+        if len(targets) > 1:
+            other = targets[1]
+            # The dearer card goes where points hurt least: a defender on the barrel
+            # gains nothing, else the lower score.
+            if self.posture and view.barrel[other] is not None and view.barrel[target] is None:
+                target = other
+            elif view.scores[other] < view.scores[target]:
+                target = other
+        return A.give(card, target)
+
+    def _contract(self, view):
+        legal = view.legal
+        if A.ACTION_CONCEDE in legal and self._wants_concession(view, E.contract_estimate(view.hand)):
+            return A.ACTION_CONCEDE
+        amounts = []
+        for a in legal:
+            if A.verb(a) == A.CONTRACT:
+                amounts.append(A.amount(a))
+        amounts.sort()
+        low = amounts[0]
+        limit = E.contract_estimate(view.hand) + self._noise() - MARGIN - self.bid_margin
+        me = view.seat
+        choice = low
+        for amount in amounts:
+            if amount <= limit:
+                choice = amount
+        if self.posture:
+            exit_bid = view.rules.barrel_win
+            if view.barrel[me] is not None and choice < exit_bid <= limit + 15 and exit_bid in amounts:
+                choice = exit_bid  # the barrel exit is there: take it
+            if view.scores[me] + choice == 555 and view.barrel[me] is None:
+                if choice + 5 in amounts and choice + 5 <= limit + 10:
+                    choice += 5
+                elif choice - 5 in amounts:
+                    choice -= 5
+        return A.contract(choice)
+
+    def _wants_concession(self, view, estimate):
+        """Concede only hopeless deals: a failed contract costs as much, and paying
+        the defenders half the contract each is dearer than their likely points."""
+        if not self.posture:
+            return False
+        return estimate < view.bid - 60
+
+    # ------------------------------------------------------------------ play
+    def _play(self, view):
+        know = Knowledge(view)
+        if self.slip and self.rng.below(1000) < self.slip:
+            self.result = self._slip(view.legal)
+            return
+        choice = H.choose_play(view, know)
+        self.result = choice
+        ace_marriage = A.verb(choice) == A.DECLARE and A.card(choice) % 6 == C.ACE
+        if self.samples and C.count(view.hand) <= self.search_cards and not ace_marriage:
+            for _ in self._search(view, know, choice):
+                yield
+
+    def _slip(self, legal):
+        """A deliberate mistake: a random card, as a careless player picks one.  Even a
+        careless player declares the marriage of the king or queen he leads, so the
+        silent lead of a declarable card is never the slip."""
+        plays = []
+        for a in legal:
+            if A.is_play(a) and not (A.verb(a) == A.PLAY and A.declare(A.card(a)) in legal):
+                plays.append(a)
+        return plays[self.rng.below(len(plays))]
+
+    def _search(self, view, know, fallback):
+        """Sampling search: solve several consistent deals open, keep the best average.
+
+        Each sample is solved exactly (the declarer's points from here on) for every
+        candidate card.  The utility puts the contract first (made for the declarer,
+        broken for a defender) and the points of the seat's side second.
+        """
+        decl = view.declarer
+        me = view.seat
+        have = view.card_points[decl] + view.marriage_points[decl]
+        need = view.contract - have
+        candidates = []
+        for a in view.legal:
+            if A.is_play(a):
+                candidates.append(a)
+        n = len(candidates)
+        if n < 2:
+            return
+        if self._solver is None:
+            self._solver = Solver(view.rules)
+        solver = self._solver
+        solver.tick = self.on_tick
+        utility = [0] * n
+        hands = self._hands
+        budget = self.node_budget
+        done = 0
+        declarer_side = me == decl
+        values = self._values
+        for sample in range(self.samples):
+            if not know.deal_sample(self.rng, hands, self._scratch):
+                break
+            solver.setup(hands, decl, view.trick, view.trump, view.trump_setter, view.tricks_won)
+            try:
+                for i in range(n):
+                    a = candidates[i]
+                    solver.nodes = 0
+                    solver.limit = min(budget, self.node_cap)
+                    values[i] = solver.declarer_points(me, A.card(a), A.verb(a) == A.DECLARE, -1, 1000)
+                    budget -= solver.nodes
+                    self.progress = (sample * n + i + 1) * 100 // (self.samples * n)
+                    yield
+            except SearchAborted:
+                break
+            except RuntimeError:
+                # CircuitPython's "pystack exhausted": the search went deeper than the
+                # board's Python stack allows (settings.toml's CIRCUITPY_PYSTACK_SIZE is
+                # too small).  Keep the heuristic's card rather than stop the game.
+                done = 0
+                break
+            for i in range(n):
+                v = values[i]
+                made = v >= need
+                if declarer_side:
+                    utility[i] += (_CONTRACT_WEIGHT if made else 0) + v
+                else:
+                    utility[i] += (0 if made else _CONTRACT_WEIGHT) - v
+            done += 1
+        if done < 2:
+            return  # too little to go on: keep the heuristic's card
+        best = 0
+        for i in range(1, n):
+            if utility[i] > utility[best]:
+                best = i
+        if fallback in candidates and utility[candidates.index(fallback)] == utility[best]:
+            return
+        self.result = candidates[best]
