@@ -9,10 +9,11 @@ assets, on MicroPython's WebAssembly port (``tools/wasm32``: a 32-bit VM with a 
 stack, as a board has).  Only CircuitPython's C modules are stood in for
 (``tools/device_vm/stubs``: ``displayio`` with bitmaps packed at the board's bits per pixel,
 ``terminalio``, ``fontio``, ``bitmaptools``, ``board``, ``keypad``, ``supervisor``,
-``microcontroller`` with its 8 KB NVM ...).  A seeded robot (``tools/device_vm/robot.py``)
+``microcontroller`` with its 8 KB NVM, ``alarm`` with the board's sleep memory ...).  A seeded robot (``tools/device_vm/robot.py``)
 presses the board's keys through the title and every menu, a whole game to the target
 against ``--levels`` (every deal's summary, the sheet, the chart, the table menu, save and
-Continue), with the game saved to the NVM after every move as on the board.  The drive is
+Continue), with the game saved as the board saves it (thousand/persist/boards.py: each move to
+sleep memory or RAM, the NVM at the moments that matter).  The drive is
 read-only to the game, as a board's is unless ``boot.py`` made it writable
 (``--writable-drive``: the game's record is then written at its end and on leaving).
 
@@ -22,7 +23,7 @@ Printed:
   loaded at that moment (each one's own heap, measured by importing the modules one by one
   in a separate run), the display's bitmaps and palettes, and the rest (the game's state,
   the screens' Python objects, the libraries' objects); the stand-ins' own heap (their code
-  and the NVM's 8 KB, which a board keeps in flash) is left out of every figure;
+  the NVM's 8 KB, which a board keeps in flash, and its sleep memory) is left out of every figure;
 * ``peak_live``: the most heap in use between key presses, over the whole game;
 * ``least_heap``: the least heap in which the game completes without the heap having to
   grow (bisection in 1 KB steps; ``--no-least`` skips it), and in which it also completes with
@@ -65,6 +66,14 @@ ROBOT = TOOLS / "device_vm" / "robot.py"  # imported in the VM as device_robot
 BOARD_IDS = {"pybadge": "pybadge", "pygamer": "pygamer", "picosystem": "pimoroni_picosystem",
              "feather_esp32s3_reverse_tft": "adafruit_feather_esp32s3_reverse_tft"}
 NVM_BYTES = 8192  # tools/device_vm/stubs/microcontroller.py
+# Each board's alarm.sleep_memory (CircuitPython 10; the robot makes it, tools/device_vm/stubs/alarm.py):
+# like the NVM, a board keeps it outside the heap, so it is left out of every figure.
+SLEEP_MEMORY_BYTES = {"pybadge": 8192, "pygamer": 8192, "picosystem": 256, "feather_esp32s3_reverse_tft": 4096}
+
+
+def outside_heap(board):
+    """The stand-ins' bytes that a board keeps outside its heap: the NVM and sleep memory."""
+    return NVM_BYTES + SLEEP_MEMORY_BYTES[board]
 MODULE_PASS_SETUP = ("class Done:\n    def step(self):\n        return False\n"
                      "    def summary(self):\n        return ''\nbench = Done()")
 
@@ -225,8 +234,9 @@ def parse_run(out):
 
 
 def play(node, build_dir, heap_kb, args):
-    setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d, %r)" % (
-        BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.max_deals, args.writable_drive)
+    setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d, %r, %d)" % (
+        BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.max_deals, args.writable_drive,
+        SLEEP_MEMORY_BYTES[args.board])
     # The stand-ins and the robot are imported first, one by one, so that their own heap is known.
     return mpy.run_wasm32(node, str(build_dir), heap_kb, stub_names() + ["device_robot"], setup)
 
@@ -242,13 +252,13 @@ def breakdown(args, log):
     try:
         build(args.board, work, log)
         log("playing to the table of deal %d on the 32-bit VM, then letting go of its parts" % args.breakdown)
-        setup = "import device_robot\nbench = device_robot.Breakdown(%r, %r, %r, %d, %d)" % (
-            BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.breakdown)
+        setup = "import device_robot\nbench = device_robot.Breakdown(%r, %r, %r, %d, %d, %d)" % (
+            BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.breakdown, SLEEP_MEMORY_BYTES[args.board])
         fits, out = mpy.run_wasm32(node, str(work), 1024, stub_names() + ["device_robot"], setup)
         if "\ndone\n" not in out or "part left" not in out:
             log(out[-4000:])
             raise SystemExit(1)
-        stand_ins = sum(int(size) for size in re.findall(r"imported \S+ (\d+)", out)) + NVM_BYTES
+        stand_ins = sum(int(size) for size in re.findall(r"imported \S+ (\d+)", out)) + outside_heap(args.board)
         parts = [(name, int(size)) for name, size in re.findall(r"^part (.+) (-?\d+)$", out, re.M)]
         name, left = parts.pop()
         stand_in_names = int(re.findall(r"imported \S+ \d+ \d+ \d+ (\d+)", out)[-1])
@@ -274,7 +284,7 @@ def measure(args, log):
             log(out[-4000:])
             raise SystemExit(1)
         stand_in_modules = dict((name, int(size)) for name, size in re.findall(r"imported (\S+) (\d+)", out))
-        stand_ins = sum(stand_in_modules.values()) + NVM_BYTES
+        stand_ins = sum(stand_in_modules.values()) + outside_heap(args.board)
         # the name pool as the stand-ins and the robot left it (their names are stand-ins too)
         stand_in_names = int(re.findall(r"imported \S+ \d+ \d+ \d+ (\d+)", out)[-1])
         peak, screens, deals, seen, most = parse_run(out)
@@ -332,7 +342,7 @@ def run_unix(build_dir, heap_kb, args, timeout=3600):
     env = dict(os.environ, MICROPYPATH=str(build_dir) + ":" + str(Path(build_dir) / "lib"))
     proc = subprocess.run([micropython, "-X", "heapsize=%dK" % heap_kb, "robot_main.py", BOARD_IDS[args.board],
                            ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals),
-                           "1" if args.writable_drive else "0"],
+                           "1" if args.writable_drive else "0", str(SLEEP_MEMORY_BYTES[args.board])],
                           cwd=str(build_dir), env=env, capture_output=True, text=True, timeout=timeout)
     out = proc.stdout + proc.stderr
     return proc.returncode == 0 and "\nok deals=" in "\n" + out, out
@@ -370,7 +380,7 @@ def report(result, unix):
                                                           kb(scene["names"]), kb(scene["display"]), kb(scene["rest"])))
     lines += ["", "peak_live  %s  (most heap in use between key presses)" % kb(result["peak_live"]),
               "least_heap %s  (least heap that completes the game without growing)" % kb(result["least_heap"]),
-              "stand-ins  %s  (left out above: the C modules' stand-ins and the 8 KB NVM)" % kb(result["stand_ins"])]
+              "stand-ins  %s  (left out above: the C modules' stand-ins, the NVM and sleep memory)" % kb(result["stand_ins"])]
     lines.append("most allocated in one tick %s (on %s; the VM collects only between ticks, a board "
                  "whenever it must)" % (kb(result["most_allocated_in_a_tick"]), result["where_most_was_allocated"]))
     if result["fits_heap"] is not None:

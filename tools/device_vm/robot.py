@@ -14,7 +14,7 @@ One tick of the app's loop (10 ms) is one ``step()``: tools/wasm32/steps.mjs cal
 per call into the 32-bit VM (which collects garbage only between calls) and reads
 ``where()`` after each collection; ``main()`` plays it in one loop on the unix port.
 
-    micropython robot.py BOARD LEVELS RULES SEED MAX_DEALS WRITABLE_DRIVE   (unix port, one loop, in a folder that
+    micropython robot.py BOARD LEVELS RULES SEED MAX_DEALS WRITABLE_DRIVE SLEEP_BYTES   (unix port, one loop, in a folder that
     tools/device_budget.py's build() made)
 """
 import gc
@@ -39,8 +39,9 @@ MAX_STEPS = 400000
 class Robot:
     """The whole visit, one tick of the app's loop (10 ms) per ``step()``."""
 
-    def __init__(self, board_id, levels, preset, seed, max_deals=0, writable_drive=False):
+    def __init__(self, board_id, levels, preset, seed, max_deals=0, writable_drive=False, sleep_bytes=8192):
         self.board_id = board_id
+        self.sleep_bytes = sleep_bytes  # the board's alarm.sleep_memory (0: none)
         # A board's drive is read-only to the game unless boot.py made it writable: then
         # the game's record is written at its end (thousand.persist.records).
         self.writable_drive = writable_drive
@@ -70,16 +71,20 @@ class Robot:
 
         sheet = sprites.Sheet(sprites.SHEET_PATH)
         yield None
-        # As main() builds it on a board, with the board's NVM as the store.
-        from thousand.persist.saves import Saves
+        # As main() builds it on a board (thousand.persist.boards.board_saves): the board's
+        # save policy over its NVM and its sleep memory.
+        import alarm
+
+        alarm.sleep_memory = bytearray(self.sleep_bytes) if self.sleep_bytes else None
+        from thousand.persist.boards import policy_saves
         from thousand.persist.store import NvmStore
 
-        records = None
+        storage = policy_saves(self.board.save_policy, NvmStore(microcontroller.nvm), self.board.sleep_memory(),
+                               self.board.battery_volts)
         if not self.writable_drive:  # where the VM's memory drive refuses to make a folder
-            records = "/read-only/records"
+            storage.records_dir = "/read-only/records"
             with open("/read-only", "w"):
                 pass
-        storage = Saves(NvmStore(microcontroller.nvm), records)
         yield None
         from thousand.rng import Rng
         from thousand.ui.app import App
@@ -279,8 +284,8 @@ class Breakdown:
     heap that freed (steps.mjs collects between steps).  Each part is measured with the
     ones before it gone; what is left is the app, the board, the modules and their names."""
 
-    def __init__(self, board_id, levels, preset, seed, deal):
-        self.robot = Robot(board_id, levels, preset, seed)
+    def __init__(self, board_id, levels, preset, seed, deal, sleep_bytes=8192):
+        self.robot = Robot(board_id, levels, preset, seed, sleep_bytes=sleep_bytes)
         self.deal = deal
         self.parts = None
         self.before = 0
@@ -377,10 +382,11 @@ def display_bytes(layer, seen):
 
 def main():
     """The unix port: the whole visit in one loop, a collection before every step."""
-    board_id, levels, preset, seed, max_deals, writable = (sys.argv[1], sys.argv[2].split(","), sys.argv[3],
-                                                           int(sys.argv[4]), int(sys.argv[5]), sys.argv[6] == "1")
+    board_id, levels, preset, seed, max_deals, writable, sleep_bytes = (
+        sys.argv[1], sys.argv[2].split(","), sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6] == "1",
+        int(sys.argv[7]))
     gc.collect()
-    robot = Robot(board_id, levels, preset, seed, max_deals, writable)
+    robot = Robot(board_id, levels, preset, seed, max_deals, writable, sleep_bytes)
     peak = 0
     while True:
         gc.collect()

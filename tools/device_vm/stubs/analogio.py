@@ -1,7 +1,14 @@
-"""analogio's stand-in (the PyGamer's joystick, battery sense): mid-scale."""
+"""analogio's stand-in: the PyGamer's joystick at mid-scale; the battery's sense pin (the
+PyBadge's A6 halves the LiPo's volts, the PicoSystem's BAT_SENSE thirds them) reads a charged
+battery, 3.9 V, so that the saves keep the board's normal policy, not the low-battery one."""
+
+import board
+
+_DIVIDERS = {board.A6: 2, board.BAT_SENSE: 3}
 
 
 class AnalogIn:
     def __init__(self, pin):
-        self.value = 32768
+        divider = _DIVIDERS.get(pin)
+        self.value = 32768 if divider is None else int(3.9 / divider / 3.3 * 65535)
         self.reference_voltage = 3.3
