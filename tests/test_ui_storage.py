@@ -170,11 +170,14 @@ def test_settings_and_statistics_survive_a_restart(board, store_maker):
     app, hands = start_app(store_maker())
     hands.move_to("settings", lambda: app.screen.entries()[app.screen.cursor], len(app.screen.entries()))
     hands.press(A)
+    writes = app.storage.store.writes
     hands.press(A)  # sound off
     hands.press(RIGHT)
     hands.press(A)  # the computer's pause: after the test's 0 ms, the slowest
     assert not app.settings.sound and app.settings.bot_delay_ms == 1500
+    assert app.storage.store.writes == writes  # not a flash write a change...
     hands.press(B)
+    assert app.storage.store.writes == writes + 1  # ...but one on leaving the screen
     app.rules = Rules.from_dict({"preset": "full", "target": 500})
     new_game(app, hands, ("random", "random"))
     app.settings.bot_delay_ms = 0
@@ -269,6 +272,7 @@ def test_damaged_settings_are_told_once_and_the_defaults_used(board, tmp_path):
     folder = str(tmp_path / "data")
     app, hands = start_app(FileStore(folder))
     app.set_setting("sound", False)
+    app.save_settings()
     power_cut(app)
     with open(os.path.join(folder, "settings.0"), "r+b") as file:
         file.seek(9)

@@ -207,10 +207,10 @@ class App:
         self.storage.save_settings(settings)
 
     def set_setting(self, name, value):
+        """Change a setting now; the settings screen saves them when it is left."""
         setattr(self.settings, name, value)
         if name == "sound":
             self.board.set_muted(not value)
-        self.save_settings()
 
     def beep(self, freq, ms):
         if self.settings.sound:

@@ -243,6 +243,7 @@ class AgreementsScreen(MenuScreen):
 
 class SettingsScreen(MenuScreen):
     title = "Settings"
+    changed = False  # saved once when the screen is left: each save is a flash erase on a board
 
     def items(self):
         cols = self.list.cols
@@ -262,12 +263,19 @@ class SettingsScreen(MenuScreen):
         app = self.app
         if index == 0:
             app.set_setting("sound", not app.settings.sound)
+            self.changed = True
         elif index == 1:
             delay = app.settings.bot_delay_ms
             at = BOT_DELAYS.index(delay) if delay in BOT_DELAYS else -1
             app.set_setting("bot_delay_ms", BOT_DELAYS[(at + 1) % len(BOT_DELAYS)])
+            self.changed = True
         else:
             self.back()
+
+    def back(self):
+        if self.changed:
+            self.app.save_settings()
+        MenuScreen.back(self)
 
 
 class StatisticsScreen(MenuScreen):
