@@ -105,3 +105,32 @@ def test_a_computer_seat_keeping_its_cards_is_not_told():
             play(controller, read, out)
         assert "keeps the cards" not in out.getvalue()
     assert kept > 0
+
+
+def test_the_talon_a_computer_seat_takes_openly_is_shown():
+    """Above 100 the talon is shown to all (RULES.md, section 2): the terminal prints it when a
+    computer seat takes it, once a deal (issue 15, seed 7 classic: West at 125 in deal 6)."""
+    import io
+
+    from terminal_game import play
+    from thousand.controller import Controller
+    from thousand.rules import Rules
+
+    shown = 0
+    for seed in range(12):
+        controller = Controller(Rules.preset("classic"), levels=("normal", "normal"), seed=seed)
+        out = io.StringIO()
+        answers = iter(["1"] * 150)
+
+        def read(prompt):
+            out.write(prompt)
+            return next(answers)
+
+        with pytest.raises(StopIteration):
+            play(controller, read, out)
+        lines = out.getvalue().splitlines()
+        for before, line in zip(lines, lines[1:]):
+            if line.startswith("   Talon: ") and before.startswith(("   West ", "   East ")):
+                assert len(line.split(": ")[1].split()) == 3, line  # three cards, face up
+                shown += 1
+    assert shown > 0

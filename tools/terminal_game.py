@@ -123,6 +123,7 @@ def play(controller, read=read_answer, out=sys.stdout):
     game = controller.game
     if game.phase == 6 and game.last_result is None:
         controller.next_deal()
+    talon_told = -1  # the deal whose talon the player was shown
     while True:
         if controller.over():
             summary(game.last_result, out)
@@ -140,6 +141,11 @@ def play(controller, read=read_answer, out=sys.stdout):
             # cards" would tell that its hand could have been thrown in (RULES.md).
             if done is not None and actions.verb(done[1]) != actions.KEEP:
                 out.write("   %s\n" % controller.describe(*done))
+            view = controller.view()
+            if view.talon is not None and talon_told != view.deal_number:
+                # shown to all when a computer seat takes it above 100 (RULES.md section 2)
+                talon_told = view.deal_number
+                out.write("   Talon: %s\n" % show_cards(view.talon))
             continue
         view = controller.view()
         show_table(view, out)
