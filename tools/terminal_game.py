@@ -142,7 +142,7 @@ def play(controller, read=read_answer, out=sys.stdout):
             if done is not None and actions.verb(done[1]) != actions.KEEP:
                 out.write("   %s\n" % controller.describe(*done))
             view = controller.view()
-            if view.talon is not None and talon_told != view.deal_number:
+            if view.talon is not None and view.declarer != HUMAN and talon_told != view.deal_number:
                 # shown to all when a computer seat takes it above 100 (RULES.md section 2)
                 talon_told = view.deal_number
                 out.write("   Talon: %s\n" % show_cards(view.talon))
