@@ -134,3 +134,24 @@ def test_the_talon_a_computer_seat_takes_openly_is_shown():
                 assert len(line.split(": ")[1].split()) == 3, line  # three cards, face up
                 shown += 1
     assert shown > 0
+
+
+def test_golden_and_dark_deals_are_marked_and_a_golden_reset_is_said():
+    """The deal summary says a dark or golden deal, and that the scores went back to 0 when
+    no golden deal was made (issue 15)."""
+    import io
+
+    from terminal_game import summary
+    from thousand import scoring
+    from thousand.game import DealResult
+
+    result = DealResult()
+    result.result, result.kind, result.declarer, result.bid, result.contract = scoring.FAILED, scoring.GOLDEN, 1, 120, 120
+    result.deltas, result.scores = [-30, -40, 110], [0, 0, 0]
+    out = io.StringIO()
+    summary(result, out)
+    assert "(a golden deal)" in out.getvalue() and "every score is back to 0" in out.getvalue()
+    result.kind, result.scores = scoring.DARK, [90, 80, 230]
+    out = io.StringIO()
+    summary(result, out)
+    assert "(a dark deal)" in out.getvalue() and "back to 0" not in out.getvalue()

@@ -107,8 +107,11 @@ def choose(decision, view, read, out):
         out.write("   Please type one of the numbers above (q quits).\n")
 
 
+KIND_WORDS = {scoring.DARK: " (a dark deal)", scoring.GOLDEN: " (a golden deal)"}
+
+
 def summary(result, out):
-    out.write("\n== Deal over: %s" % scoring.RESULT_NAMES[result.result])
+    out.write("\n== Deal over: %s%s" % (scoring.RESULT_NAMES[result.result], KIND_WORDS.get(result.kind, "")))
     if result.declarer is not None and result.result != scoring.REDEAL:
         out.write(", %s played for %d" % (seat_name(result.declarer), result.contract or result.bid))
     out.write("\n")
@@ -116,6 +119,8 @@ def summary(result, out):
         out.write("   %-5s cards %3d  marriages %3d  change %+5d  score %5d  bolts %d\n" % (
             seat_name(s), result.cards[s], result.marriages[s], result.deltas[s], result.scores[s],
             result.bolts[s]))
+    if result.kind == scoring.GOLDEN and result.scores == [0, 0, 0] and any(result.deltas):
+        out.write("   No golden deal was made: every score is back to 0.\n")
 
 
 def play(controller, read=read_answer, out=sys.stdout):
