@@ -71,12 +71,27 @@ def test_q_quits_with_bye():
     assert out.rstrip().splitlines()[-1] == "Bye."
 
 
-def test_a_computer_seat_keeping_its_cards_is_not_told():
-    """A seat's answer to the redeal question is its own unless it redeals (issue 15): the
-    terminal never prints "keeps the cards", though the computer seats were asked."""
+def answered(controller, count):
+    """What the terminal game printed while the player answered "1" ``count`` times."""
     import io
 
     from terminal_game import play
+
+    out = io.StringIO()
+    answers = iter(["1"] * count)
+
+    def read(prompt):
+        out.write(prompt)
+        return next(answers)
+
+    with pytest.raises(StopIteration):
+        play(controller, read, out)
+    return out.getvalue()
+
+
+def test_a_computer_seat_keeping_its_cards_is_not_told():
+    """A seat's answer to the redeal question is its own unless it redeals (issue 15): the
+    terminal never prints "keeps the cards", though the computer seats were asked."""
     from thousand import actions
     from thousand.controller import Controller
     from thousand.rules import Rules
@@ -94,41 +109,20 @@ def test_a_computer_seat_keeping_its_cards_is_not_told():
             return done
 
         controller.step = counting_step
-        out = io.StringIO()
-        answers = iter(["1"] * 120)
-
-        def read(prompt):
-            out.write(prompt)
-            return next(answers)
-
-        with pytest.raises(StopIteration):
-            play(controller, read, out)
-        assert "keeps the cards" not in out.getvalue()
+        assert "keeps the cards" not in answered(controller, 120)
     assert kept > 0
 
 
 def test_the_talon_a_computer_seat_takes_openly_is_shown():
     """Above 100 the talon is shown to all (RULES.md, section 2): the terminal prints it when a
     computer seat takes it, once a deal (issue 15, seed 7 classic: West at 125 in deal 6)."""
-    import io
-
-    from terminal_game import play
     from thousand.controller import Controller
     from thousand.rules import Rules
 
     shown = 0
     for seed in range(12):
         controller = Controller(Rules.preset("classic"), levels=("normal", "normal"), seed=seed)
-        out = io.StringIO()
-        answers = iter(["1"] * 150)
-
-        def read(prompt):
-            out.write(prompt)
-            return next(answers)
-
-        with pytest.raises(StopIteration):
-            play(controller, read, out)
-        lines = out.getvalue().splitlines()
+        lines = answered(controller, 150).splitlines()
         for before, line in zip(lines, lines[1:]):
             if line.startswith("   Talon: ") and before.startswith(("   West ", "   East ")):
                 assert len(line.split(": ")[1].split()) == 3, line  # three cards, face up

@@ -163,6 +163,10 @@ def _or_none(value, none):
     return None if value == none else value
 
 
+def _or_code(value, none):
+    return none if value is None else value
+
+
 class Sheet:
     """The score sheet: a DealResult per settled or redealt deal, read like a list.  Each row
     is kept packed (54 bytes, where a DealResult takes about half a KB of a board's heap)
@@ -193,14 +197,11 @@ class Sheet:
 
     def append(self, result):
         r = result
-        n8 = _NONE8
-        none8 = lambda v: n8 if v is None else v  # noqa: E731
         self._rows.append(struct.pack(
-            _ROW, r.number, r.dealer, none8(r.declarer), _NONE16 if r.bid is None else r.bid,
-            _NONE16 if r.contract is None else r.contract, r.result, r.kind,
-            int(r.dark_declared) | int(r.talon_shown) << 1,
+            _ROW, r.number, r.dealer, _or_code(r.declarer, _NONE8), _or_code(r.bid, _NONE16),
+            _or_code(r.contract, _NONE16), r.result, r.kind, int(r.dark_declared) | int(r.talon_shown) << 1,
             *(list(r.cards) + list(r.marriages) + list(r.deltas) + list(r.scores) + list(r.bolts)
-              + [none8(b) for b in r.barrel] + list(r.barrels_used) + [none8(r.winner)])))
+              + [_or_code(b, _NONE8) for b in r.barrel] + list(r.barrels_used) + [_or_code(r.winner, _NONE8)])))
 
 
 def _unpack_row(row, r=None):

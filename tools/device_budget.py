@@ -43,6 +43,7 @@ missing Node.js.
 """
 
 import ast
+import contextlib
 import json
 import os
 import re
@@ -241,9 +242,9 @@ def play(node, build_dir, heap_kb, args):
     return mpy.run_wasm32(node, str(build_dir), heap_kb, stub_names() + ["device_robot"], setup)
 
 
-def breakdown(args, log):
-    """[(part, bytes)] that the table of deal ``args.breakdown`` holds, each let go in turn
-    (tools/device_vm/robot.py's Breakdown), and last what is left (stand-ins left out)."""
+@contextlib.contextmanager
+def board_vm(args, log):
+    """(node, folder): the 32-bit VM and the board's bundle built for it; the folder goes after."""
     node, why = mpy.wasm32_node()
     if node is None:
         log(why)
@@ -251,44 +252,49 @@ def breakdown(args, log):
     work = Path(tempfile.mkdtemp(prefix="device-budget-"))
     try:
         build(args.board, work, log)
-        log("playing to the table of deal %d on the 32-bit VM, then letting go of its parts" % args.breakdown)
-        setup = "import device_robot\nbench = device_robot.Breakdown(%r, %r, %r, %d, %d, %d)" % (
-            BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.breakdown, SLEEP_MEMORY_BYTES[args.board])
-        fits, out = mpy.run_wasm32(node, str(work), 1024, stub_names() + ["device_robot"], setup)
-        if "\ndone\n" not in out or "part left" not in out:
-            log(out[-4000:])
-            raise SystemExit(1)
-        stand_ins = sum(int(size) for size in re.findall(r"imported \S+ (\d+)", out)) + outside_heap(args.board)
-        parts = [(name, int(size)) for name, size in re.findall(r"^part (.+) (-?\d+)$", out, re.M)]
-        name, left = parts.pop()
-        stand_in_names = int(re.findall(r"imported \S+ \d+ \d+ \d+ (\d+)", out)[-1])
-        names = int(re.search(r"qstr pool: .*n_total_bytes=(\d+)", out).group(1)) - stand_in_names
-        return parts + [("names: every name loaded since the start (the qstr pool)", names),
-                        ("left: the app, the board, the resident modules", left - stand_ins - names)]
+        yield node, work
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
 
+def stand_ins_of(out, board):
+    """(heap, name pool bytes) that the stand-ins and the robot took before the game, with what
+    a board keeps outside its heap."""
+    heap = sum(int(size) for size in re.findall(r"imported \S+ (\d+)", out)) + outside_heap(board)
+    return heap, int(re.findall(r"imported \S+ \d+ \d+ \d+ (\d+)", out)[-1])
+
+
+def breakdown(args, log):
+    """[(part, bytes)] that the table of deal ``args.breakdown`` holds, each let go in turn
+    (tools/device_vm/robot.py's Breakdown), and last what is left (stand-ins left out)."""
+    with board_vm(args, log) as (node, work):
+        log("playing to the table of deal %d on the 32-bit VM, then letting go of its parts" % args.breakdown)
+        setup = "import device_robot\nbench = device_robot.Breakdown(%r, %r, %r, %d, %d, %d)" % (
+            BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.breakdown, SLEEP_MEMORY_BYTES[args.board])
+        fits, out = mpy.run_wasm32(node, str(work), 1024, stub_names() + ["device_robot"], setup)
+    if "\ndone\n" not in out or "part left" not in out:
+        log(out[-4000:])
+        raise SystemExit(1)
+    stand_ins, stand_in_names = stand_ins_of(out, args.board)
+    parts = [(name, int(size)) for name, size in re.findall(r"^part (.+) (-?\d+)$", out, re.M)]
+    name, left = parts.pop()
+    names = int(re.search(r"qstr pool: .*n_total_bytes=(\d+)", out).group(1)) - stand_in_names
+    return parts + [("names: every name loaded since the start (the qstr pool)", names),
+                    ("left: the app, the board, the resident modules", left - stand_ins - names)]
+
+
 def measure(args, log):
-    node, why = mpy.wasm32_node()
-    if node is None:
-        log(why)
-        raise SystemExit(2)
-    work = Path(tempfile.mkdtemp(prefix="device-budget-"))
-    try:
-        build(args.board, work, log)
+    with board_vm(args, log) as (node, work):
         log("playing a whole game on the 32-bit VM (%s against %s, rules %s, seed %d)"
             % (args.board, ",".join(args.levels), args.rules, args.seed))
         fits, out = play(node, work, 1024, args)
         if "\ndone\n" not in out:
             log(out[-4000:])
             raise SystemExit(1)
-        stand_in_modules = dict((name, int(size)) for name, size in re.findall(r"imported (\S+) (\d+)", out))
-        stand_ins = sum(stand_in_modules.values()) + outside_heap(args.board)
-        # the name pool as the stand-ins and the robot left it (their names are stand-ins too)
-        stand_in_names = int(re.findall(r"imported \S+ \d+ \d+ \d+ (\d+)", out)[-1])
+        # the heap and the name pool as the stand-ins and the robot left them (their names are stand-ins too)
+        stand_ins, stand_in_names = stand_ins_of(out, args.board)
         peak, screens, deals, seen, most = parse_run(out)
-        stubs = set(stand_in_modules)
+        stubs = set(re.findall(r"imported (\S+) \d+", out))
         loaded = set()
         for _, modules, _, _ in screens.values():
             loaded.update(modules)
@@ -327,8 +333,6 @@ def measure(args, log):
                 "scene_parts": scenes, "modules": module_heap, "stand_ins": stand_ins, "fits_heap": fits_heap,
                 "most_allocated_in_a_tick": most[0], "where_most_was_allocated": most[1],
                 "screens_seen": seen}
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def run_unix(build_dir, heap_kb, args, timeout=3600):
