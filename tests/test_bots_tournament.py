@@ -217,6 +217,9 @@ def test_the_baseline_stays_frozen():
 
 
 ANSWER = "json.loads(line)['legal'][0]"
+# Long enough for a bot's Python to start on a busy machine (the first answer's time
+# includes the start), short enough that the hanging ones forfeit quickly.
+BOT_TIMEOUT = "2"
 MISBEHAVING_BOTS = {
     "crash": ("sys.stdin.readline()\nsys.stderr.write('boom\\n')\nraise SystemExit(3)\n",
               "it has exited (code 3)"),
@@ -225,12 +228,12 @@ MISBEHAVING_BOTS = {
     "illegal": ("for line in sys.stdin:\n    seat = json.loads(line)['seat']\n"
                 "    print('%d play AS' % ((seat + 1) % 3), flush=True)\n",
                 "which is not a legal action"),
-    "hang": ("for line in sys.stdin:\n    time.sleep(60)\n", "no answer within 0.5 s"),
-    "slow": ("for line in sys.stdin:\n    time.sleep(3)\n    print(%s, flush=True)\n" % ANSWER,
-             "no answer within 0.5 s"),
+    "hang": ("for line in sys.stdin:\n    time.sleep(60)\n", "no answer within %s s" % BOT_TIMEOUT),
+    "slow": ("for line in sys.stdin:\n    time.sleep(6)\n    print(%s, flush=True)\n" % ANSWER,
+             "no answer within %s s" % BOT_TIMEOUT),
     "hang ignoring SIGTERM": ("import signal\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
                               "for line in sys.stdin:\n    time.sleep(60)\n"
-                              "while True:\n    time.sleep(60)\n", "no answer within 0.5 s"),
+                              "while True:\n    time.sleep(60)\n", "no answer within %s s" % BOT_TIMEOUT),
     "endless output": ("sys.stdin.readline()\nwhile True:\n    sys.stdout.write('0 pass\\n' * 1000)\n",
                        "answered with more than one line"),
     "endless line": ("sys.stdin.readline()\nwhile True:\n    sys.stdout.write('x' * 65536)\n",
@@ -245,7 +248,7 @@ MISBEHAVING_BOTS = {
     # Whether the first request reached the pipe before the bot closed it depends on how fast
     # the bot started: then it is never read, and the bot forfeits by the clock instead.
     "closed stdin": ("import os\nos.close(0)\ntime.sleep(60)\n",
-                     ("closed its standard input but kept running", "no answer within 0.5 s")),
+                     ("closed its standard input but kept running", "no answer within %s s" % BOT_TIMEOUT)),
     "missing program": (None, "could not start"),
 }
 
@@ -255,7 +258,7 @@ def test_a_misbehaving_external_bot_forfeits_every_match_with_its_reason(tmp_pat
     body, reason = MISBEHAVING_BOTS[kind]
     seat = "cmd:%s" % (tmp_path / "no-such-bot") if body is None else _bad_bot(tmp_path, body)
     # a hang of the tournament fails here, by the subprocess timeout
-    out, err = run([seat, "easy", "easy"], "--deals", "1", "--timeout", "0.5", "--log-dir", str(tmp_path),
+    out, err = run([seat, "easy", "easy"], "--deals", "1", "--timeout", BOT_TIMEOUT, "--log-dir", str(tmp_path),
                    timeout=90)
     assert out["players"][seat]["forfeits"] == 3, err
     reasons = reason if isinstance(reason, tuple) else (reason,)
@@ -275,7 +278,7 @@ def test_a_bot_flooding_stderr_keeps_a_log_of_bounded_size(tmp_path):
     import tournament
 
     seat = _bad_bot(tmp_path, "sys.stdin.readline()\nwhile True:\n    sys.stderr.write('y' * 65536)\n")
-    run([seat, "easy", "easy"], "--deals", "1", "--timeout", "0.5", "--log-dir", str(tmp_path))
+    run([seat, "easy", "easy"], "--deals", "1", "--timeout", BOT_TIMEOUT, "--log-dir", str(tmp_path))
     sizes = [p.stat().st_size for p in tmp_path.glob("bot-seat*.log")]
     assert len(sizes) == 3
     assert all(tournament.MAX_LOG_BYTES <= size < tournament.MAX_LOG_BYTES + 200 for size in sizes)
