@@ -296,3 +296,48 @@ def test_up_and_down_go_through_the_bids_twenty_points_at_a_time(board):
     for _ in range(len(bids)):
         hands.press(DOWN)
     assert screen.cursor == len(bids) - 1  # the end of the list, not round it
+
+
+def test_a_screen_chosen_by_a_key_is_built_at_the_next_tick_after_the_old_ones_modules_are_gone(board):
+    """A board collects between the two anyway; the 32-bit VM that measures the device's
+    heap collects only between ticks (tools/device_budget.py)."""
+    app = new_app()
+    hands = Hands(app)
+    hands.press(A)  # New game
+    hands.press(LEFT)  # "Start the game"
+    desktop.press(A, hands.now + 5, 30)
+    for _ in range(20):
+        hands.run(10)
+        if app.screen_name == "table":
+            break
+    assert app.screen_name == "table" and app.screen is None
+    assert "thousand.ui.menus" not in sys.modules and app.controller is not None
+    hands.run(10)
+    assert type(app.screen).__name__ == "TableScreen" and app.display.root_group is app.screen.group
+
+
+def test_a_deals_end_lets_the_statistics_module_go_while_the_table_stays(board):
+    app = new_app(rules=rules_from_text('{"preset": "classic", "target": 300}'), seed=3)
+    app.levels = ["random", "random"]
+    app.settings.bot_delay_ms = 0
+    storage = app.storage
+    loaded_in_end_deal, loaded_after = [], []
+    end_deal, deal_ended = storage.end_deal, app.deal_ended
+
+    def counting_end_deal(controller, human):
+        end_deal(controller, human)
+        loaded_in_end_deal.append("thousand.persist.stats" in sys.modules)
+
+    def checking_deal_ended():
+        deal_ended()
+        loaded_after.append("thousand.persist.stats" in sys.modules)
+        assert app.screen_name == "table"
+
+    storage.end_deal, app.deal_ended = counting_end_deal, checking_deal_ended
+    hands = Hands(app)
+    hands.press(A)
+    hands.press(LEFT)
+    hands.press(A)
+    play_game(app, hands.press, lambda: hands.run(20), Rng(5))
+    assert loaded_in_end_deal and all(loaded_in_end_deal)
+    assert loaded_after == [False] * len(loaded_in_end_deal)

@@ -62,6 +62,7 @@ class App:
         self.deal_over_ms = None  # when the deal in play ended
         self.turn_seat = -1
         self.now = 0
+        self.ticking = False  # in tick(): a new screen is built at the next tick (show)
         self.show("title")
 
     # -------------------------------------------------------------- screens
@@ -80,7 +81,11 @@ class App:
 
     def show(self, name):
         """Switch to screen ``name``: the old one is let go (built again when shown again),
-        then the modules the new one does not need (``scenes.settle``)."""
+        then the modules the new one does not need (``scenes.settle``), then the new one is
+        built.  Asked for during a tick (a key, a deal's end), the new screen is built at the
+        start of the next tick: a board collects the old screen's garbage in between either
+        way, and the 32-bit VM that measures the device's heap (tools/device_budget.py),
+        which collects only between ticks, then holds what a board holds."""
         if self.screen_name != name:
             self.screens.clear()
         self.screen = None
@@ -90,13 +95,20 @@ class App:
         self.display.root_group = None
         scenes.settle(name, self.holds_game())
         gc.collect()
+        self.screen_name = name
+        self.dirty = True
+        if not self.ticking:
+            self.build_screen()
+
+    def build_screen(self):
+        name = self.screen_name
         if name not in self.screens:
             self.screens[name] = self.build(name)
         self.screen = self.screens[name]
-        self.screen_name = name
         self.screen.enter()
         self.display.root_group = self.screen.group
         self.dirty = True
+        self.report_problem()
 
     # -------------------------------------------------------------- game
     def holds_game(self):
@@ -170,11 +182,13 @@ class App:
 
     def deal_ended(self):
         """Once per finished deal: the save and the statistics (``Saves.end_deal``: one write
-        of a board's flash), and at the game's end its record (from the game in memory)."""
+        of a board's flash), and at the game's end its record (from the game in memory).
+        Their modules are let go at once: the table stays on show a while yet."""
         over = self.controller.over()
         self.storage.end_deal(self.controller, HUMAN)
         if over:
-            self.export_record()
+            self.storage.export(self.controller)
+        scenes.settle(self.screen_name, self.holds_game())
         self.report_problem()
 
     def report_problem(self):
@@ -220,18 +234,30 @@ class App:
     def tick(self, now):
         """One loop iteration at time ``now`` (ms)."""
         self.now = now
-        key = self.board.poll()
-        if key != NO_KEY:
-            self.screen.key(key)
-            self.dirty = True
-        controller = self.controller
-        if controller is not None and self.screen_name == "table":
-            self.play(controller, now)
-        if self.screen.tick(now):
-            self.dirty = True
-        if self.dirty:
+        if self.screen is None:  # the screen that the last tick changed to
+            self.build_screen()
             self.dirty = False
             self.display.refresh()
+            return
+        self.ticking = True
+        try:
+            key = self.board.poll()
+            if key != NO_KEY:
+                self.screen.key(key)
+                self.dirty = True
+            controller = self.controller
+            if controller is not None and self.screen is not None and self.screen_name == "table":
+                self.play(controller, now)
+            screen = self.screen
+            if screen is None:  # built, and drawn, at the next tick
+                return
+            if screen.tick(now):
+                self.dirty = True
+            if self.dirty:
+                self.dirty = False
+                self.display.refresh()
+        finally:
+            self.ticking = False
 
     def play(self, controller, now):
         """The computer seats' part of a loop iteration, and the end of a deal."""

@@ -376,8 +376,8 @@ class TableMenu(MenuScreen):
             return
         if entry == "record":
             print_record(app.controller.game)
+            app.storage.report("Record sent to serial")  # said on the table when it is back
             app.show("table")
-            app.screen.say("Record sent to serial")
             return
         app.back_to = "tablemenu"
         app.show(entry)

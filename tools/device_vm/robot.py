@@ -123,6 +123,9 @@ class Robot:
         self.steps += 1
         if self.steps > MAX_STEPS:
             raise AssertionError("the game did not end")
+        if self.app is not None and self.app.screen is None:  # built at this tick (App.show)
+            self.tick()
+            return True
         while True:
             if not self.pending:
                 key = next(self.keys, False)
@@ -293,7 +296,8 @@ class Breakdown:
 
     def at_the_table(self):
         app = self.robot.app
-        return (app is not None and app.screen_name == "table" and self.robot.deals + 1 >= self.deal
+        return (app is not None and app.screen is not None and app.screen_name == "table"
+                and self.robot.deals + 1 >= self.deal
                 and app.controller.human_decision() is not None and not app.screen.changed
                 and not self.robot.pending)
 
