@@ -95,9 +95,12 @@ def build(board, out, log):
         if bundle_file.dest.endswith(".mpy"):
             data = bytes([mpy.MICROPYTHON_MAGIC]) + data[1:]
         target.write_bytes(data)
+    # Each named for tracebacks as the VM finds it ("keypad.mpy", from sys.path's ""), which
+    # the import interns anyway: one name in the pool, not two (the stand-ins' names are not
+    # a board's, whose firmware holds its C modules' names outside the heap).
     for path in sorted(STUBS.glob("*.py")):
-        (out / (path.stem + ".mpy")).write_bytes(mpy.compile_micropython(path))
-    (out / "device_robot.mpy").write_bytes(mpy.compile_micropython(ROBOT, "device_robot.py"))
+        (out / (path.stem + ".mpy")).write_bytes(mpy.compile_micropython(path, path.stem + ".mpy"))
+    (out / "device_robot.mpy").write_bytes(mpy.compile_micropython(ROBOT, "device_robot.mpy"))
     log("built %d files for %s in %s" % (len(files), board, out))
 
 

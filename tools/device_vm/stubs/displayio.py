@@ -4,12 +4,21 @@
 class Group:
     # Its fields are set directly, not through the properties: a Python subclass may
     # override them (adafruit_display_text's labels override ``scale``), and the firmware's
-    # constructor does not call those overrides either.
+    # constructor does not call those overrides either.  A field at its default stays the
+    # class's (each field an instance holds costs a slot of its dict, where the firmware's
+    # C struct holds them all in a few bytes).
+    _scale = 1
+    _x = 0
+    _y = 0
+    _hidden = False
+
     def __init__(self, scale=1, x=0, y=0):
-        self._scale = scale
-        self._x = x
-        self._y = y
-        self._hidden = False
+        if scale != 1:
+            self._scale = scale
+        if x:
+            self._x = x
+        if y:
+            self._y = y
         self._children = []
 
     @property
@@ -155,6 +164,14 @@ class ColorConverter:
 
 
 class TileGrid:
+    # Fields at their defaults stay the class's, as in Group.
+    x = 0
+    y = 0
+    hidden = False
+    flip_x = False
+    flip_y = False
+    transpose_xy = False
+
     def __init__(self, bitmap, pixel_shader=None, width=1, height=1, tile_width=None,
                  tile_height=None, default_tile=0, x=0, y=0):
         self.bitmap = bitmap
@@ -163,12 +180,10 @@ class TileGrid:
         self.height = height
         self.tile_width = tile_width or bitmap.width
         self.tile_height = tile_height or bitmap.height
-        self.x = x
-        self.y = y
-        self.hidden = False
-        self.flip_x = False
-        self.flip_y = False
-        self.transpose_xy = False
+        if x:
+            self.x = x
+        if y:
+            self.y = y
         self._tiles = bytearray(width * height)
         if default_tile:
             for i in range(width * height):
