@@ -390,3 +390,44 @@ def test_a_game_quit_mid_deal_continues_at_the_same_move(tmp_path):
     fresh = Terminal(tmp_path / "empty", "--continue")
     assert fresh.question().startswith("There is no saved game to continue: a new game starts.")
     fresh.quit()
+
+
+def test_a_redeal_is_one_line_that_names_its_reason_and_waits_for_nothing():
+    """Issue 15: each redeal says which condition and whose hand (or the talon) in one line;
+    no table of zeros, no Enter to press."""
+    import re
+
+    from thousand.controller import Controller
+    from thousand.rules import Rules
+
+    told = set()
+    for seed in range(25):
+        controller = Controller(Rules.preset("classic"), levels=("random", "random"), seed=seed)
+        lines = answered(controller, 60).splitlines()
+        for i, line in enumerate(lines):
+            if line.startswith("   Redeal"):
+                told.add(re.sub(r"\d+", "N", line))
+                assert re.match(r"   Redeal: (your|West's|East's) hand has (under \d+ points|\d or more (nines|jacks))\.$",
+                                line) or re.match(r"   Redeal: the talon has (under \d+ points|\d or more (nines|jacks)) "
+                                                  r"\((your|West's|East's) call\)\.$", line), line
+                assert not lines[i + 1].startswith(("== Deal over", "Press Enter"))
+        assert "== Deal over: redeal" not in "\n".join(lines)
+    assert len(told) >= 3  # several kinds of redeal were seen
+
+
+def test_four_aces_name_the_hand_that_forced_the_redeal():
+    from thousand import cards as C
+    from thousand.explain_redeal import redeal_reason
+    from thousand.game import Game
+    from thousand.rules import Rules
+
+    rules = Rules.from_dict({"preset": "classic", "redeal_four_aces": True})
+    for seed in range(3000):
+        game = Game(rules, seed=seed)
+        game.start_deal()
+        if game.phase == 6:
+            break
+    else:
+        pytest.fail("no four aces dealt in 3000 deals")
+    holder = [s for s in range(3) if game.dealt[s] & C.ALL_ACES == C.ALL_ACES][0]
+    assert redeal_reason(game) == "Redeal: four aces in %s hand" % ("your", "West's", "East's")[holder]

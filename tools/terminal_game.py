@@ -17,6 +17,7 @@ from thousand import cards as C  # noqa: E402
 from thousand import scoring  # noqa: E402
 from thousand.controller import HUMAN, Controller, describe_action, seat_name  # noqa: E402
 from thousand.driver import player_names  # noqa: E402
+from thousand.explain_redeal import redeal_reason  # noqa: E402
 from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, IllegalAction  # noqa: E402
 from thousand.notation import PHASE_NAMES, parse_card  # noqa: E402
 
@@ -275,6 +276,10 @@ def play(controller, read=read_answer, out=sys.stdout, storage=None):
             out.write("\n*** %s won the game! ***\n" % seat_name(game.winner))
             return game.winner
         if controller.between_deals():
+            if game.last_result.result == scoring.REDEAL:  # nobody scored: one line, and on
+                out.write("   %s.\n" % redeal_reason(game))
+                controller.next_deal()
+                continue
             summary(game.last_result, out)
             read("Press Enter for the next deal...")
             controller.next_deal()
