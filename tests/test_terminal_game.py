@@ -431,3 +431,15 @@ def test_four_aces_name_the_hand_that_forced_the_redeal():
         pytest.fail("no four aces dealt in 3000 deals")
     holder = [s for s in range(3) if game.dealt[s] & C.ALL_ACES == C.ALL_ACES][0]
     assert redeal_reason(game) == "Redeal: four aces in %s hand" % ("your", "West's", "East's")[holder]
+
+
+def test_h_shows_the_rules_of_these_agreements_and_asks_again():
+    from terminal_game import Choices
+
+    controller = human_turn(rules="full", seed=2)
+    first = min(Choices(controller.pending(), controller.view()).numbered)
+    printed, action = typed(controller, ["h", str(first)])
+    assert "   GOLDEN DEALS (agreement)" in printed and "   ACE MARRIAGE (agreement)" in printed
+    assert "q saves and quits" in printed and "KEYS" in printed
+    assert all(len(line) <= 78 for line in printed.splitlines())
+    assert printed.count("Your choice: ") == 2 and action is not None

@@ -29,7 +29,9 @@ AMOUNT_VERBS = (actions.BID, actions.CONTRACT)
 # A card's choice is numbered by its place in the hand (at most 10 cards), the other choices
 # of that decision from 11: numbers that stay put while the hand does.
 OTHERS_FROM = 11
-HOW_TO_ANSWER = "   Type one of the numbers above, a card such as 10\u2665 or qs, or q to quit.\n"
+HOW_TO_ANSWER = "   Type one of the numbers above, a card such as 10\u2665 or qs, h for the rules, or q to quit.\n"
+TERMINAL_KEYS = ("KEYS\nType a choice's number (a card's is its place in your hand), a card's name (AS, 10h, "
+                 "q\u2666) or a bid; Enter alone takes a forced choice. h shows this help, q saves and quits.")
 
 
 def show_card(card):
@@ -198,6 +200,16 @@ class Choices:
         return actions.play(card)
 
 
+def show_help(rules, out):
+    """The rules in short, as the help screen has them for these agreements, and the keys here."""
+    import textwrap
+
+    from thousand.ui.helptext import rules_text
+
+    for paragraph in (rules_text(rules) + "\n\n" + TERMINAL_KEYS).split("\n"):
+        out.write("\n".join(textwrap.wrap(paragraph, 78, initial_indent="   ", subsequent_indent="   ")) + "\n")
+
+
 def one_of(picked, read, out):
     """Ask between the two actions of one card (declare or just play, give to West or East),
     as the window asks; None goes back to the choice."""
@@ -220,6 +232,9 @@ def choose(decision, view, read, out, act):
         answer = read("Your choice: ").strip()
         if answer.lower() in ("q", "quit"):
             raise KeyboardInterrupt
+        if answer.lower() in ("h", "help"):
+            show_help(view.rules, out)
+            continue
         picked = choices.pick(answer)
         if picked is None:
             out.write(HOW_TO_ANSWER)
@@ -328,7 +343,7 @@ def open_game(options, storage, out):
     controller = Controller(options.rules, levels=levels, seed=seed)
     storage.save_game(controller, NEW_GAME)
     tell_problem(storage, out)
-    out.write("Thousand: you are seat 0 (You) against West and East. Seed %d. Type q to quit.\n" % seed)
+    out.write("Thousand: you are seat 0 (You) against West and East. Seed %d. Type h for the rules, q to quit.\n" % seed)
     return controller
 
 
