@@ -443,3 +443,29 @@ def test_h_shows_the_rules_of_these_agreements_and_asks_again():
     assert "q saves and quits" in printed and "KEYS" in printed
     assert all(len(line) <= 78 for line in printed.splitlines())
     assert printed.count("Your choice: ") == 2 and action is not None
+
+
+def test_a_bolt_penalty_is_explained_and_the_barrel_says_what_it_counts():
+    """Issue 15: "-120: third bolt" beside the seat that paid it (its bolt count is back to 0,
+    so the count alone cannot tell), and the barrel mark says it counts the deals left."""
+    import re
+
+    from thousand.controller import Controller
+    from thousand.rules import Rules
+
+    penalties = plain = barrels = 0
+    for seed in range(3):
+        controller = Controller(Rules.preset("classic"), levels=("random", "random"), seed=seed)
+        printed = answered(controller, 300)
+        for line in printed.splitlines():
+            row = re.match(r"   (You|West|East) +cards +(\d+) +marriages +(\d+) +change +([-+]\d+) .*bolts (\d)(.*)$", line)
+            if row is None:
+                continue
+            if "third bolt" in row.group(6):
+                penalties += 1
+                assert row.group(6).startswith("  -120: third bolt") and row.group(5) == "0"
+                assert row.group(2) == row.group(3) == "0"  # no trick: no card points, no marriage declared
+                plain += row.group(4) == "-120"  # a defender off the barrel: the penalty is the whole change
+            barrels += bool(re.search(r"  barrel: (1 deal|[2-5] deals) left$", row.group(6)))
+        assert re.search(r"\(barrel \d", printed) is None
+    assert penalties > 0 and plain > 0 and barrels > 0

@@ -88,9 +88,14 @@ def describe(seat, action, view):
     return name + " " + describe_action(action)
 
 
+def deals_left(count):
+    """What a barrel mark counts: the deals left to win from the barrel."""
+    return "1 deal" if count == 1 else "%d deals" % count
+
+
 def show_table(view, out):
     scores = "  ".join("%s %d%s" % (seat_name(s), view.scores[s],
-                                    " (barrel %d)" % view.barrel[s] if view.barrel[s] is not None else "")
+                                    " (on the barrel, %s left)" % deals_left(view.barrel[s]) if view.barrel[s] is not None else "")
                        for s in range(3))
     out.write("\n-- Scores: %s\n" % scores)
     out.write("   Phase: %s   dealer: %s" % (PHASE_NAMES[view.phase], seat_name(view.dealer)))
@@ -252,16 +257,34 @@ def choose(decision, view, read, out, act):
 KIND_WORDS = {scoring.DARK: " (a dark deal)", scoring.GOLDEN: " (a golden deal)"}
 
 
-def summary(result, out):
+def golden_reset(result):
+    return result.kind == scoring.GOLDEN and result.scores == [0, 0, 0] and any(result.deltas)
+
+
+def bolt_penalised(result, view):
+    """The seats that paid the bolt penalty in this deal (``view`` at its end): a played deal,
+    no trick taken and a bolt due, yet no bolts after it: only the penalty empties the count
+    so (RULES.md section 3), short of the golden reset."""
+    rules = view.rules
+    if rules.bolt_mode == "off" or result.result not in (scoring.MADE, scoring.FAILED) or golden_reset(result):
+        return []
+    return [s for s in range(3) if view.tricks_won[s] == 0 and result.bolts[s] == 0
+            and (s != result.declarer or rules.declarer_bolts)]
+
+
+def summary(result, out, view=None):
+    """The deal's lines; ``view`` (the player's, at the deal's end) tells the bolt penalties."""
     out.write("\n== Deal over: %s%s" % (scoring.RESULT_NAMES[result.result], KIND_WORDS.get(result.kind, "")))
     if result.declarer is not None and result.result != scoring.REDEAL:
         out.write(", %s played for %d" % (seat_name(result.declarer), result.contract or result.bid))
     out.write("\n")
+    penalised = [] if view is None else bolt_penalised(result, view)
     for s in range(3):
-        out.write("   %-5s cards %3d  marriages %3d  change %+5d  score %5d  bolts %d\n" % (
+        out.write("   %-5s cards %3d  marriages %3d  change %+5d  score %5d  bolts %d%s%s\n" % (
             seat_name(s), result.cards[s], result.marriages[s], result.deltas[s], result.scores[s],
-            result.bolts[s]))
-    if result.kind == scoring.GOLDEN and result.scores == [0, 0, 0] and any(result.deltas):
+            result.bolts[s], "  -%d: third bolt" % view.rules.bolt_penalty if s in penalised else "",
+            "  barrel: %s left" % deals_left(result.barrel[s]) if result.barrel[s] is not None else ""))
+    if golden_reset(result):
         out.write("   No golden deal was made: every score is back to 0.\n")
 
 
@@ -287,7 +310,7 @@ def play(controller, read=read_answer, out=sys.stdout, storage=None):
         if controller.over():
             if storage is not None:
                 storage.export(controller)
-            summary(game.last_result, out)
+            summary(game.last_result, out, controller.view())
             out.write("\n*** %s won the game! ***\n" % seat_name(game.winner))
             return game.winner
         if controller.between_deals():
@@ -295,7 +318,7 @@ def play(controller, read=read_answer, out=sys.stdout, storage=None):
                 out.write("   %s.\n" % redeal_reason(game))
                 controller.next_deal()
                 continue
-            summary(game.last_result, out)
+            summary(game.last_result, out, controller.view())
             read("Press Enter for the next deal...")
             controller.next_deal()
             continue
