@@ -10,10 +10,10 @@ import pytest
 from conftest import ROOT
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-from terminal_game import number  # noqa: E402
+from terminal_game import number, typed_card  # noqa: E402
 
 GAME = [sys.executable, os.path.join(ROOT, "tools", "terminal_game.py"), "--seed", "3", "--levels", "random,random"]
-AGAIN = "Please type one of the numbers above"
+AGAIN = "Type one of the numbers above"
 
 
 def run_game(stdin=b"", **popen):
@@ -28,24 +28,24 @@ def test_only_a_few_ascii_digits_are_a_number(typed, value):
 
 
 def test_garbage_answers_are_asked_again_and_the_end_of_input_says_bye():
-    garbage = ["\u00b2".encode("utf-8"), b"9" * 5000, b"\xff\xfe", b"-1", b"0", b"", "\uff11".encode("utf-8")]
+    garbage = ["\u00b2".encode("utf-8"), b"9" * 5000, b"\xff\xfe", b"-1", b"zz", b"11x", "\uff11".encode("utf-8")]
     status, out, err = run_game(b"\n".join(garbage) + b"\n")
     assert (status, err) == (0, "")
     assert out.count(AGAIN) == len(garbage)
-    assert out.rstrip().splitlines()[-1] == "Bye: the input ended."
+    assert out.rstrip().splitlines()[-1] .startswith("Bye: the input ended")
 
 
 def test_an_empty_input_ends_the_game_at_once():
     status, out, err = run_game(b"")
     assert (status, err) == (0, "")
-    assert AGAIN not in out and out.rstrip().splitlines()[-1] == "Bye: the input ended."
+    assert AGAIN not in out and out.rstrip().splitlines()[-1] .startswith("Bye: the input ended")
 
 
 def test_a_closed_standard_input_ends_the_game_like_its_end():
     # fd 0 closed before Python starts: sys.stdin is None, and input() would raise RuntimeError
     proc = subprocess.run(GAME, stdin=None, capture_output=True, timeout=120, preexec_fn=lambda: os.close(0))
     assert (proc.returncode, proc.stderr) == (0, b"")
-    assert proc.stdout.decode("utf-8").rstrip().splitlines()[-1] == "Bye: the input ended."
+    assert proc.stdout.decode("utf-8").rstrip().splitlines()[-1] .startswith("Bye: the input ended")
 
 
 def test_a_closed_output_pipe_ends_the_game_in_one_line_on_stderr():
@@ -68,24 +68,37 @@ def test_a_closed_standard_output_ends_the_game_in_one_line_on_stderr():
 def test_q_quits_with_bye():
     status, out, err = run_game(b"q\n")
     assert (status, err) == (0, "")
-    assert out.rstrip().splitlines()[-1] == "Bye."
+    assert out.rstrip().splitlines()[-1] .startswith("Bye: the game is saved")
 
 
-def answered(controller, count):
-    """What the terminal game printed while the player answered "1" ``count`` times."""
+def first_choice(printed):
+    """The number of the first choice listed under the last table (1 for "Which one?")."""
+    import re
+
+    if printed.endswith("Which one? "):
+        return "1"
+    listed = printed[printed.rfind("   Your hand: "):]
+    return re.search(r"^ +(\d+)\) ", listed, re.M).group(1)
+
+
+def answered(controller, count, storage=None):
+    """What the terminal game printed while the player took the first choice listed, ``count`` times."""
     import io
 
     from terminal_game import play
 
     out = io.StringIO()
-    answers = iter(["1"] * count)
+    left = [count]
 
     def read(prompt):
         out.write(prompt)
-        return next(answers)
+        if left[0] == 0:
+            raise StopIteration
+        left[0] -= 1
+        return first_choice(out.getvalue()) if prompt != "Press Enter for the next deal..." else ""
 
     with pytest.raises(StopIteration):
-        play(controller, read, out)
+        play(controller, read, out, storage)
     return out.getvalue()
 
 
@@ -149,3 +162,310 @@ def test_golden_and_dark_deals_are_marked_and_a_golden_reset_is_said():
     out = io.StringIO()
     summary(result, out)
     assert "(a dark deal)" in out.getvalue() and "back to 0" not in out.getvalue()
+
+
+@pytest.mark.parametrize("typed, name", [("AS", "AS"), ("as", "AS"), ("10h", "TH"), ("10H", "TH"), ("qc", "QC"),
+                                         ("10\u2660", "TS"), ("q\u2666", "QD"), (" Kh ", "KH"), ("th", "TH"),
+                                         ("1", None), ("10", None), ("XS", None), ("", None), ("A\u2661", None)])
+def test_a_card_is_typed_by_its_name_in_any_case_with_a_letter_or_a_sign(typed, name):
+    from thousand.cards import card_name
+
+    card = typed_card(typed)
+    assert (None if card is None else card_name(card)) == name
+
+
+def human_turn(rules="classic", seed=0, phase=None, levels=("random", "random")):
+    """A Controller at the player's first decision (in ``phase``, a PHASE_NAMES word), the
+    player taking the first legal action meanwhile."""
+    from thousand.controller import HUMAN, Controller
+    from thousand.notation import PHASE_NAMES
+    from thousand.rules import Rules
+
+    controller = Controller(Rules.preset(rules), levels=levels, seed=seed)
+    controller.next_deal()
+    while True:
+        if controller.between_deals():
+            controller.next_deal()
+        decision = controller.pending()
+        if decision.seat != HUMAN:
+            controller.step()
+        elif phase is None or PHASE_NAMES[controller.view().phase] == phase:
+            return controller
+        else:
+            controller.act(decision.legal[0])
+
+
+def typed(controller, answers):
+    """What ``choose`` printed while the player typed ``answers``, and the action taken."""
+    import io
+
+    from terminal_game import choose
+
+    out = io.StringIO()
+    given = iter(answers)
+
+    def read(prompt):
+        out.write(prompt)
+        return next(given)
+
+    action = choose(controller.pending(), controller.view(), read, out, controller.act)
+    return out.getvalue(), action
+
+
+def test_cards_keep_their_place_in_the_hand_as_their_number():
+    """A card's choice is numbered by its place in the hand, whatever else may be played, so
+    that the numbers stay put while the hand does (issue 15)."""
+    import re
+
+    from terminal_game import Choices, show_card
+    from thousand import actions
+    from thousand import cards as C
+
+    gaps = 0
+    for seed in range(30):
+        controller = human_turn(seed=seed, phase="play")
+        view = controller.view()
+        hand = C.cards_of(view.hand)
+        choices = Choices(controller.pending(), view)
+        import io
+
+        out = io.StringIO()
+        choices.show(out)
+        listed = re.findall(r"^ +(\d+)\) (?:play|lead) (\S+)", out.getvalue(), re.M)
+        assert listed
+        for key, shown in listed:
+            assert show_card(hand[int(key) - 1]) == shown
+        playable = {actions.card(a) for a in controller.pending().legal}
+        gaps += len(playable) < len(hand)
+    assert gaps > 0  # some of those hands had cards that could not be played
+
+
+def test_a_card_typed_by_name_or_number_is_played_and_a_refused_one_says_the_engines_reason():
+    from terminal_game import show_card
+    from thousand import actions
+    from thousand import cards as C
+    from thousand.explain import why_illegal
+
+    tried = 0
+    for seed in range(40):
+        controller = human_turn(seed=seed, phase="play")
+        view = controller.view()
+        legal = controller.pending().legal
+        hand = C.cards_of(view.hand)
+        refused = [c for c in hand if actions.play(c) not in legal and actions.declare(c) not in legal]
+        playable = [c for c in hand if actions.play(c) in legal and actions.declare(c) not in legal]
+        if not refused or not playable:
+            continue
+        tried += 1
+        reason = why_illegal(controller.game, 0, actions.play(refused[0]))
+        by_name = C.card_name(playable[0]).lower().replace("t", "10")
+        printed, action = typed(controller, [str(hand.index(refused[0]) + 1), show_card(refused[0]), by_name])
+        assert action == actions.play(playable[0])
+        assert printed.count("Not possible: %s." % reason) == 2, printed
+        assert "Type one of the numbers" not in printed
+    assert tried > 3
+
+
+def test_a_bid_refused_says_the_engines_reason_not_type_one_of_the_numbers():
+    for seed in range(20):
+        controller = human_turn(seed=seed, phase="auction")
+        if len(controller.pending().legal) > 2:
+            break
+    from thousand import actions
+
+    printed, action = typed(controller, ["123", "995", "1"])
+    assert "Not possible: bids go up in steps of 5: 123 is not one." in printed
+    assert "Not possible: seat 0 may bid at most" in printed  # the cap by marriages
+    assert "Type one of the numbers" not in printed and action == actions.ACTION_PASS
+
+
+def test_a_forced_choice_is_shown_and_needs_only_enter():
+    from thousand import actions
+
+    for seed in range(60):
+        controller = human_turn(seed=seed)
+        decision = controller.pending()
+        if len(decision.legal) == 1:
+            break
+    else:
+        pytest.fail("no forced choice in 60 deals")
+    only = decision.legal[0]
+    printed, action = typed(controller, [""])
+    assert action == only and "your only choice: press Enter" in printed
+    for seed in range(60):  # with more than one choice, Enter alone is asked again
+        controller = human_turn(seed=seed)
+        if len(controller.pending().legal) > 1:
+            break
+    printed, action = typed(controller, ["", "1"])
+    assert "Type one of the numbers" in printed and action is not None
+    assert actions.verb(action) is not None
+
+
+def test_a_card_given_to_the_player_is_named_and_one_given_to_another_is_not():
+    """West gives you Q♦: the receiver sees the card; the other give stays face down in
+    classic rules (discard_open off), and no seat's card shows as TS (issue 15)."""
+    import re
+
+    named = hidden = 0
+    for seed in range(12):
+        from thousand.controller import Controller
+        from thousand.rules import Rules
+
+        controller = Controller(Rules.preset("classic"), levels=("normal", "normal"), seed=seed)
+        printed = answered(controller, 120)
+        assert not re.search(r"(plays|leads|gives) [9JQKTA][SCDH]\b", printed)
+        lines = printed.splitlines()
+        for i, line in enumerate(lines):
+            given = re.match(r"   (West|East) gives you (\S+)$", line)
+            if given:
+                named += 1
+                hand = next(later for later in lines[i:] if later.startswith("   Your hand: "))
+                assert given.group(2) in hand.split()
+            hidden += bool(re.match(r"   (West|East) gives a card to (West|East)$", line))
+            assert not re.match(r"   (West|East) gives \S+ to (West|East)$", line)
+        assert "gives a card to You" not in printed
+    assert named > 0 and hidden > 0
+
+
+class Terminal:
+    """The terminal game in a subprocess, answered as a player would: after each question."""
+
+    PROMPTS = ("Your choice: ", "Which one? ", "Press Enter for the next deal...")
+
+    def __init__(self, data_dir, *args):
+        env = dict(os.environ, THOUSAND_DATA_DIR=str(data_dir), PYTHONUNBUFFERED="1")
+        self.proc = subprocess.Popen(GAME + list(args), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, env=env)
+        self.printed = b""
+        self.answered = 0  # how much was printed when the last answer was given
+
+    def question(self):
+        """Everything printed up to the next question (or the end), as text."""
+        while len(self.printed) == self.answered or not self.printed.decode("utf-8", "replace").endswith(self.PROMPTS):
+            chunk = os.read(self.proc.stdout.fileno(), 4096)
+            if not chunk:
+                break
+            self.printed += chunk
+        return self.printed.decode("utf-8")
+
+    def answer(self, text):
+        self.answered = len(self.printed)
+        self.proc.stdin.write(text.encode("utf-8") + b"\n")
+        self.proc.stdin.flush()
+
+    def quit(self):
+        self.answer("q")
+        rest, err = self.proc.communicate(timeout=120)
+        return (self.printed + rest).decode("utf-8"), err.decode("utf-8"), self.proc.returncode
+
+
+def last_table(printed):
+    """The last table and choices the player was shown, up to its question."""
+    return printed[printed.rfind("\n-- Scores: "):]
+
+
+def test_a_game_quit_mid_deal_continues_at_the_same_move(tmp_path):
+    """q saves the game where the window keeps it; --continue goes on with it at the very
+    decision the player left (the computer seats replay their moves from the saved state)."""
+    game = Terminal(tmp_path)
+    for _ in range(30):
+        printed = game.question()
+        game.answer("" if printed.endswith("Press Enter for the next deal...") else first_choice(printed))
+    printed = game.question()
+    while not printed.endswith("Your choice: "):  # leave at a choice of the table
+        game.answer("" if printed.endswith("Press Enter for the next deal...") else "1")
+        printed = game.question()
+    left = last_table(printed)
+    assert "Scores: You 0  West 0  East 0" not in left  # deals were played before it
+    printed, err, status = game.quit()
+    assert (status, err) == (0, "") and printed.rstrip().endswith("the game is saved (--continue goes on with it).")
+    assert os.path.exists(tmp_path / "game.0") or os.path.exists(tmp_path / "game.1")
+
+    again = Terminal(tmp_path, "--continue")
+    printed = again.question()
+    assert printed.startswith("Thousand: the saved game goes on (seed 3, deal ")
+    assert last_table(printed) == left
+    again.quit()
+
+    fresh = Terminal(tmp_path / "empty", "--continue")
+    assert fresh.question().startswith("There is no saved game to continue: a new game starts.")
+    fresh.quit()
+
+
+def test_a_redeal_is_one_line_that_names_its_reason_and_waits_for_nothing():
+    """Issue 15: each redeal says which condition and whose hand (or the talon) in one line;
+    no table of zeros, no Enter to press."""
+    import re
+
+    from thousand.controller import Controller
+    from thousand.rules import Rules
+
+    told = set()
+    for seed in range(25):
+        controller = Controller(Rules.preset("classic"), levels=("random", "random"), seed=seed)
+        lines = answered(controller, 60).splitlines()
+        for i, line in enumerate(lines):
+            if line.startswith("   Redeal"):
+                told.add(re.sub(r"\d+", "N", line))
+                assert re.match(r"   Redeal: (your|West's|East's) hand has (under \d+ points|\d or more (nines|jacks))\.$",
+                                line) or re.match(r"   Redeal: the talon has (under \d+ points|\d or more (nines|jacks)) "
+                                                  r"\((your|West's|East's) call\)\.$", line), line
+                assert not lines[i + 1].startswith(("== Deal over", "Press Enter"))
+        assert "== Deal over: redeal" not in "\n".join(lines)
+    assert len(told) >= 3  # several kinds of redeal were seen
+
+
+def test_four_aces_name_the_hand_that_forced_the_redeal():
+    from thousand import cards as C
+    from thousand.explain_redeal import redeal_reason
+    from thousand.game import Game
+    from thousand.rules import Rules
+
+    rules = Rules.from_dict({"preset": "classic", "redeal_four_aces": True})
+    for seed in range(3000):
+        game = Game(rules, seed=seed)
+        game.start_deal()
+        if game.phase == 6:
+            break
+    else:
+        pytest.fail("no four aces dealt in 3000 deals")
+    holder = [s for s in range(3) if game.dealt[s] & C.ALL_ACES == C.ALL_ACES][0]
+    assert redeal_reason(game) == "Redeal: four aces in %s hand" % ("your", "West's", "East's")[holder]
+
+
+def test_h_shows_the_rules_of_these_agreements_and_asks_again():
+    from terminal_game import Choices
+
+    controller = human_turn(rules="full", seed=2)
+    first = min(Choices(controller.pending(), controller.view()).numbered)
+    printed, action = typed(controller, ["h", str(first)])
+    assert "   GOLDEN DEALS (agreement)" in printed and "   ACE MARRIAGE (agreement)" in printed
+    assert "q saves and quits" in printed and "KEYS" in printed
+    assert all(len(line) <= 78 for line in printed.splitlines())
+    assert printed.count("Your choice: ") == 2 and action is not None
+
+
+def test_a_bolt_penalty_is_explained_and_the_barrel_says_what_it_counts():
+    """Issue 15: "-120: third bolt" beside the seat that paid it (its bolt count is back to 0,
+    so the count alone cannot tell), and the barrel mark says it counts the deals left."""
+    import re
+
+    from thousand.controller import Controller
+    from thousand.rules import Rules
+
+    penalties = plain = barrels = 0
+    for seed in range(3):
+        controller = Controller(Rules.preset("classic"), levels=("random", "random"), seed=seed)
+        printed = answered(controller, 300)
+        for line in printed.splitlines():
+            row = re.match(r"   (You|West|East) +cards +(\d+) +marriages +(\d+) +change +([-+]\d+) .*bolts (\d)(.*)$", line)
+            if row is None:
+                continue
+            if "third bolt" in row.group(6):
+                penalties += 1
+                assert row.group(6).startswith("  -120: third bolt") and row.group(5) == "0"
+                assert row.group(2) == row.group(3) == "0"  # no trick: no card points, no marriage declared
+                plain += row.group(4) == "-120"  # a defender off the barrel: the penalty is the whole change
+            barrels += bool(re.search(r"  barrel: (1 deal|[2-5] deals) left$", row.group(6)))
+        assert re.search(r"\(barrel \d", printed) is None
+    assert penalties > 0 and plain > 0 and barrels > 0

@@ -1,6 +1,9 @@
 """Thousand in a terminal: the same game flow as the screens, through the same controller.
 
-    python tools/terminal_game.py [--seed S] [--rules PRESET or JSON] [--levels normal,normal]
+    python tools/terminal_game.py [--continue] [--seed S] [--rules PRESET or JSON] [--levels normal,normal]
+
+The game is saved after each of your moves where the window keeps it (the data directory,
+thousand.persist): --continue goes on with it, in the terminal or the window.
 """
 
 import os
@@ -12,12 +15,23 @@ import cli  # noqa: E402  (tools/cli.py, beside this script)
 from thousand import actions  # noqa: E402
 from thousand import cards as C  # noqa: E402
 from thousand import scoring  # noqa: E402
-from thousand.controller import HUMAN, Controller, seat_name  # noqa: E402
+from thousand.controller import HUMAN, Controller, describe_action, seat_name  # noqa: E402
 from thousand.driver import player_names  # noqa: E402
-from thousand.notation import PHASE_NAMES  # noqa: E402
+from thousand.explain_redeal import redeal_reason  # noqa: E402
+from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, IllegalAction  # noqa: E402
+from thousand.notation import PHASE_NAMES, parse_card  # noqa: E402
 
 OUTPUT_CLOSED = "%s: the output was closed, so the game ended\n"
 SUIT_SIGNS = {"S": "\u2660", "C": "\u2663", "D": "\u2666", "H": "\u2665"}
+SUIT_OF_SIGN = {sign: letter for letter, sign in SUIT_SIGNS.items()}
+CARD_VERBS = (actions.PLAY, actions.DECLARE, actions.GIVE)
+AMOUNT_VERBS = (actions.BID, actions.CONTRACT)
+# A card's choice is numbered by its place in the hand (at most 10 cards), the other choices
+# of that decision from 11: numbers that stay put while the hand does.
+OTHERS_FROM = 11
+HOW_TO_ANSWER = "   Type one of the numbers above, a card such as 10\u2665 or qs, h for the rules, or q to quit.\n"
+TERMINAL_KEYS = ("KEYS\nType a choice's number (a card's is its place in your hand), a card's name (AS, 10h, "
+                 "q\u2666) or a bid; Enter alone takes a forced choice. h shows this help, q saves and quits.")
 
 
 def show_card(card):
@@ -30,12 +44,18 @@ def show_cards(mask):
     return " ".join(show_card(c) for c in C.cards_of(mask)) or "-"
 
 
+def marriage_value(card):
+    return C.ACE_MARRIAGE_VALUE if card % 6 == C.ACE else C.MARRIAGE_VALUES[card // 6]
+
+
 def action_label(action):
     v = actions.verb(action)
     if v == actions.PLAY:
         return "play " + show_card(actions.card(action))
     if v == actions.DECLARE:
-        return "lead %s and declare the marriage" % show_card(actions.card(action))
+        card = actions.card(action)
+        return "lead %s and declare the %smarriage +%d" % (
+            show_card(card), "ace " if card % 6 == C.ACE else "", marriage_value(card))
     if v == actions.GIVE:
         return "give %s to %s" % (show_card(actions.card(action)), seat_name(actions.target(action)))
     if v == actions.BID:
@@ -47,9 +67,35 @@ def action_label(action):
             actions.CONCEDE: "concede (raspis)"}[v]
 
 
+def describe(seat, action, view):
+    """A computer seat's move as the player sees it: cards as in the hand, and a given card
+    named where the player's view shows it (the receiver's, or all with discard_open)."""
+    v = actions.verb(action)
+    name = seat_name(seat)
+    if v == actions.PLAY:
+        return "%s plays %s" % (name, show_card(actions.card(action)))
+    if v == actions.DECLARE:
+        card = actions.card(action)
+        return "%s leads %s: %smarriage +%d" % (name, show_card(card), "ace " if card % 6 == C.ACE else "",
+                                                 marriage_value(card))
+    if v == actions.GIVE:
+        card, target = actions.card(action), actions.target(action)
+        if (card, target) not in view.gives:  # a face-down card: the view has -1 there
+            return "%s gives a card to %s" % (name, seat_name(target))
+        if target == HUMAN:
+            return "%s gives you %s" % (name, show_card(card))
+        return "%s gives %s to %s" % (name, show_card(card), seat_name(target))
+    return name + " " + describe_action(action)
+
+
+def deals_left(count):
+    """What a barrel mark counts: the deals left to win from the barrel."""
+    return "1 deal" if count == 1 else "%d deals" % count
+
+
 def show_table(view, out):
     scores = "  ".join("%s %d%s" % (seat_name(s), view.scores[s],
-                                    " (barrel %d)" % view.barrel[s] if view.barrel[s] is not None else "")
+                                    " (on the barrel, %s left)" % deals_left(view.barrel[s]) if view.barrel[s] is not None else "")
                        for s in range(3))
     out.write("\n-- Scores: %s\n" % scores)
     out.write("   Phase: %s   dealer: %s" % (PHASE_NAMES[view.phase], seat_name(view.dealer)))
@@ -69,10 +115,21 @@ def show_table(view, out):
 
 def number(answer):
     """The whole number typed, or None: ASCII digits only (isdigit() also takes '²', which int()
-    refuses), and no more of them than a bid has (int() refuses 5000 digits)."""
-    if answer.isascii() and answer.isdigit() and len(answer) <= 4:
+    refuses), and no more of them than a bid has (an action keeps its amount in 12 bits)."""
+    if answer.isascii() and answer.isdigit() and len(answer) <= 3:
         return int(answer)
     return None
+
+
+def typed_card(answer):
+    """The card typed by name, any case, suit as a letter or a sign (AS, 10h, qc, 10♠), or None."""
+    text = answer.strip()
+    if text and text[-1] in SUIT_OF_SIGN:
+        text = text[:-1] + SUIT_OF_SIGN[text[-1]]
+    try:
+        return parse_card(text)
+    except ValueError:
+        return None
 
 
 def read_answer(prompt):
@@ -82,71 +139,197 @@ def read_answer(prompt):
     return input(prompt)
 
 
-def choose(decision, view, read, out):
-    legal = decision.legal
-    bids = [a for a in legal if actions.verb(a) in (actions.BID, actions.CONTRACT)]
-    others = [a for a in legal if a not in bids]
-    options = list(others)
-    if bids:
-        options.append(bids[0])
-        if len(bids) > 1:
-            out.write("   (or type a number from %d to %d)\n" % (actions.amount(bids[0]), actions.amount(bids[-1])))
-    for i, action in enumerate(options):
-        out.write("   %2d) %s\n" % (i + 1, action_label(action)))
+class Choices:
+    """The player's choices at one decision, each under a number: a card's under its place in
+    the hand as shown, the others from OTHERS_FROM when cards are chosen (else from 1); the
+    lowest bid or contract is listed and any other amount is typed."""
+
+    def __init__(self, decision, view):
+        self.legal = decision.legal
+        self.view = view
+        self.hand = C.cards_of(view.hand)
+        self.by_card = {}
+        self.amounts = [a for a in self.legal if actions.verb(a) in AMOUNT_VERBS]
+        others = []
+        for action in self.legal:
+            v = actions.verb(action)
+            if v in CARD_VERBS:
+                self.by_card.setdefault(actions.card(action), []).append(action)
+            elif v not in AMOUNT_VERBS:
+                others.append(action)
+        self.numbered = {}
+        for card, card_actions in self.by_card.items():
+            self.numbered[self.hand.index(card) + 1] = card_actions
+        first = OTHERS_FROM if self.by_card else 1
+        for i, action in enumerate(others + self.amounts[:1]):
+            self.numbered[first + i] = [action]
+
+    def show(self, out):
+        for key in sorted(self.numbered):
+            out.write("   %2d) %s\n" % (key, " / ".join(action_label(a) for a in self.numbered[key])))
+        if len(self.amounts) > 1:
+            out.write("       (or type an amount from %d to %d)\n" % (
+                actions.amount(self.amounts[0]), actions.amount(self.amounts[-1])))
+        if len(self.legal) == 1:
+            out.write("       (your only choice: press Enter)\n")
+
+    def pick(self, answer):
+        """The actions an answer names (two when a card allows two), or None when it names none.
+        A card or amount that is not allowed is still named, so that the engine says why."""
+        if answer == "":
+            return list(self.legal) if len(self.legal) == 1 else None
+        value = number(answer)
+        if value is not None:
+            if value in self.numbered:
+                return self.numbered[value]
+            if self.by_card and 1 <= value <= len(self.hand):
+                return [self.card_action(self.hand[value - 1])]
+            amount_verb = self.amount_verb()  # any other number in the auction is a bid, say
+            return None if amount_verb is None else [actions.action_of(amount_verb, value)]
+        card = typed_card(answer)
+        if card is None:
+            return None
+        return self.by_card.get(card) or [self.card_action(card)]
+
+    def amount_verb(self):
+        if self.amounts:
+            return actions.verb(self.amounts[0])
+        return {PHASE_AUCTION: actions.BID, PHASE_CONTRACT: actions.CONTRACT}.get(self.view.phase)
+
+    def card_action(self, card):
+        """What a card not among the choices would do now: a give while the declarer gives,
+        else a play (the engine refuses it, with its reason)."""
+        for action in self.legal:
+            if actions.verb(action) == actions.GIVE:
+                return actions.give(card, actions.target(action))
+        return actions.play(card)
+
+
+def show_help(rules, out):
+    """The rules in short, as the help screen has them for these agreements, and the keys here."""
+    import textwrap
+
+    from thousand.ui.helptext import rules_text
+
+    for paragraph in (rules_text(rules) + "\n\n" + TERMINAL_KEYS).split("\n"):
+        out.write("\n".join(textwrap.wrap(paragraph, 78, initial_indent="   ", subsequent_indent="   ")) + "\n")
+
+
+def one_of(picked, read, out):
+    """Ask between the two actions of one card (declare or just play, give to West or East),
+    as the window asks; None goes back to the choice."""
+    for i, action in enumerate(picked):
+        out.write("      %d) %s\n" % (i + 1, action_label(action)))
+    answer = read("Which one? ").strip()
+    if answer.lower() in ("q", "quit"):
+        raise KeyboardInterrupt
+    value = number(answer)
+    if value is not None and 1 <= value <= len(picked):
+        return picked[value - 1]
+    return None
+
+
+def choose(decision, view, read, out, act):
+    """Ask until ``act`` takes an answer (``Controller.act``: an IllegalAction says why not)."""
+    choices = Choices(decision, view)
+    choices.show(out)
     while True:
         answer = read("Your choice: ").strip()
         if answer.lower() in ("q", "quit"):
             raise KeyboardInterrupt
-        value = number(answer)
-        if value is not None:
-            if 1 <= value <= len(options):
-                return options[value - 1]
-            for a in bids:
-                if actions.amount(a) == value:
-                    return a
-        out.write("   Please type one of the numbers above (q quits).\n")
+        if answer.lower() in ("h", "help"):
+            show_help(view.rules, out)
+            continue
+        picked = choices.pick(answer)
+        if picked is None:
+            out.write(HOW_TO_ANSWER)
+            continue
+        action = picked[0] if len(picked) == 1 else one_of(picked, read, out)
+        if action is None:
+            continue
+        try:
+            act(action)
+            return action
+        except IllegalAction as reason:
+            out.write("   Not possible: %s.\n" % reason)
 
 
 KIND_WORDS = {scoring.DARK: " (a dark deal)", scoring.GOLDEN: " (a golden deal)"}
 
 
-def summary(result, out):
+def golden_reset(result):
+    return result.kind == scoring.GOLDEN and result.scores == [0, 0, 0] and any(result.deltas)
+
+
+def bolt_penalised(result, view):
+    """The seats that paid the bolt penalty in this deal (``view`` at its end): a played deal,
+    no trick taken and a bolt due, yet no bolts after it: only the penalty empties the count
+    so (RULES.md section 3), short of the golden reset."""
+    rules = view.rules
+    if rules.bolt_mode == "off" or result.result not in (scoring.MADE, scoring.FAILED) or golden_reset(result):
+        return []
+    return [s for s in range(3) if view.tricks_won[s] == 0 and result.bolts[s] == 0
+            and (s != result.declarer or rules.declarer_bolts)]
+
+
+def summary(result, out, view=None):
+    """The deal's lines; ``view`` (the player's, at the deal's end) tells the bolt penalties."""
     out.write("\n== Deal over: %s%s" % (scoring.RESULT_NAMES[result.result], KIND_WORDS.get(result.kind, "")))
     if result.declarer is not None and result.result != scoring.REDEAL:
         out.write(", %s played for %d" % (seat_name(result.declarer), result.contract or result.bid))
     out.write("\n")
+    penalised = [] if view is None else bolt_penalised(result, view)
     for s in range(3):
-        out.write("   %-5s cards %3d  marriages %3d  change %+5d  score %5d  bolts %d\n" % (
+        out.write("   %-5s cards %3d  marriages %3d  change %+5d  score %5d  bolts %d%s%s\n" % (
             seat_name(s), result.cards[s], result.marriages[s], result.deltas[s], result.scores[s],
-            result.bolts[s]))
-    if result.kind == scoring.GOLDEN and result.scores == [0, 0, 0] and any(result.deltas):
+            result.bolts[s], "  -%d: third bolt" % view.rules.bolt_penalty if s in penalised else "",
+            "  barrel: %s left" % deals_left(result.barrel[s]) if result.barrel[s] is not None else ""))
+    if golden_reset(result):
         out.write("   No golden deal was made: every score is back to 0.\n")
 
 
-def play(controller, read=read_answer, out=sys.stdout):
-    """Run one game to its end; returns the winner seat."""
+def tell_problem(storage, out):
+    """A save that failed never stops the game: its one line is said."""
+    if storage is not None and storage.problem is not None:
+        out.write("   (%s)\n" % storage.take_problem())
+
+
+def play(controller, read=read_answer, out=sys.stdout, storage=None):
+    """Run one game to its end; returns the winner seat.  ``storage`` (a
+    thousand.persist.saves.Saves) keeps the game as the window does: after each of the
+    player's moves, and at each deal's end with the statistics."""
     game = controller.game
     if game.phase == 6 and game.last_result is None:
         controller.next_deal()
     talon_told = -1  # the deal whose talon the player was shown
     while True:
+        if controller.between_deals() or controller.over():
+            if storage is not None:
+                storage.end_deal(controller, HUMAN)
+                tell_problem(storage, out)
         if controller.over():
-            summary(game.last_result, out)
+            if storage is not None:
+                storage.export(controller)
+            summary(game.last_result, out, controller.view())
             out.write("\n*** %s won the game! ***\n" % seat_name(game.winner))
             return game.winner
         if controller.between_deals():
-            summary(game.last_result, out)
+            if game.last_result.result == scoring.REDEAL:  # nobody scored: one line, and on
+                out.write("   %s.\n" % redeal_reason(game))
+                controller.next_deal()
+                continue
+            summary(game.last_result, out, controller.view())
             read("Press Enter for the next deal...")
             controller.next_deal()
             continue
         decision = controller.pending()
         if decision.seat != HUMAN:
             done = controller.step()
+            view = controller.view()
             # A seat's answer to the redeal question is its own unless it redeals: "keeps the
             # cards" would tell that its hand could have been thrown in (RULES.md).
             if done is not None and actions.verb(done[1]) != actions.KEEP:
-                out.write("   %s\n" % controller.describe(*done))
-            view = controller.view()
+                out.write("   %s\n" % describe(done[0], done[1], view))
             if view.talon is not None and view.declarer != HUMAN and talon_told != view.deal_number:
                 # shown to all when a computer seat takes it above 100 (RULES.md section 2)
                 talon_told = view.deal_number
@@ -156,36 +339,77 @@ def play(controller, read=read_answer, out=sys.stdout):
         show_table(view, out)
         if decision.question:
             out.write("   Your hand allows a redeal.\n")
-        controller.act(choose(decision, view, read, out))
+        choose(decision, view, read, out, controller.act)
+        if storage is not None and not controller.between_deals() and not controller.over():
+            storage.save_game(controller)  # a deal's end is saved with its statistics, above
+            tell_problem(storage, out)
+
+
+def open_game(options, storage, out):
+    """The saved game with --continue (a new one when there is none), else a new game,
+    which replaces the saved one as the window's New game does."""
+    if options.resume:
+        controller = storage.load_game()
+        tell_problem(storage, out)
+        if controller is not None:
+            if controller.between_deals():  # saved at a deal's end: the next deal, as the window does
+                controller.next_deal()
+            out.write("Thousand: the saved game goes on (seed %d, deal %d). Type q to quit.\n" % (
+                controller.seed, controller.game.deal_number))
+            return controller
+        out.write("There is no saved game to continue: a new game starts.\n")
+    from thousand.persist.saves import NEW_GAME
+
+    default = "normal" if "normal" in player_names() else "random"
+    levels = (options.levels or default + "," + default).split(",")
+    seed = options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "little")
+    controller = Controller(options.rules, levels=levels, seed=seed)
+    storage.save_game(controller, NEW_GAME)
+    tell_problem(storage, out)
+    out.write("Thousand: you are seat 0 (You) against West and East. Seed %d. Type h for the rules, q to quit.\n" % seed)
+    return controller
+
+
+def leave(controller, storage):
+    """Quitting mid-game keeps it, as the window's "Save, go to title" does."""
+    from thousand.persist.saves import LEAVE
+
+    if controller is not None and not controller.over():
+        storage.save_game(controller, LEAVE)
+        storage.export(controller)
 
 
 def main(argv=None):
     parser = cli.Parser(description="Play Thousand in the terminal against two computer players.")
+    parser.add_argument("--continue", dest="resume", action="store_true",
+                        help="go on with the saved game (of this terminal or the window)")
     parser.add_argument("--seed", type=int, default=None, help="seed for the deals (default: random)")
     parser.add_argument("--rules", type=cli.rules_spec, default="classic", help="preset name or JSON agreements")
     parser.add_argument("--levels", type=cli.opponents, default=None,
                         help="the two opponents' levels (default: normal,normal)")
     options = parser.parse_args(argv)
-    default = "normal" if "normal" in player_names() else "random"
-    levels = (options.levels or default + "," + default).split(",")
-    seed = options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "little")
     if sys.stdout is None:  # started with its output closed: nothing to play on
         sys.stderr.write(OUTPUT_CLOSED % parser.prog)
         return 1
-    controller = Controller(options.rules, levels=levels, seed=seed)
     # Bytes that are not text are a wrong answer, and a terminal without the suits' signs
     # shows '?': neither is a crash.
     for stream in (sys.stdin, sys.stdout):
         if hasattr(stream, "reconfigure"):  # a text file (not None, as a closed stdin is)
             stream.reconfigure(errors="replace")
+    from thousand.ui.desktop import desktop_saves  # the window's saves, in the data directory
+
+    storage = desktop_saves()
+    controller = None
     try:
         try:
-            print("Thousand: you are seat 0 (You) against West and East. Seed %d. Type q to quit." % seed)
-            play(controller)
+            controller = open_game(options, storage, sys.stdout)
+            play(controller, storage=storage)
         except KeyboardInterrupt:
-            print("\nBye.")
+            leave(controller, storage)
+            print("\nBye: the game is saved (--continue goes on with it).")
         except EOFError:
-            print("\nBye: the input ended.")
+            leave(controller, storage)
+            print("\nBye: the input ended; the game is saved (--continue goes on with it).")
         sys.stdout.flush()
     except BrokenPipeError:
         # whoever read the game went away: the rest of the output goes nowhere, one line says why

@@ -4,32 +4,52 @@ KEYS = """KEYS
 LEFT/RIGHT (and UP/DOWN) move, A chooses, B goes back. UP/DOWN run through bids 20 points at a time. On the table B opens the menu: score sheet, chart, settings, conceding. Three-button boards: hold the select button for back.
 Buttons here: %s"""
 
-RULES = """THE GAME
-Three players, 24 cards: 9 J Q K 10 A in four suits. Points: A 11, 10 10, K 4, Q 3, J 2, 9 0. First to %d wins.
 
-DEAL
-Seven cards each, three to the talon. The first hand has bid 100; the others raise or pass. A pass is final.
-
-TALON
-The winner takes the talon, gives one card to each opponent and says a contract: his bid or more.
-
-PLAY
-Follow suit; without it, trump if you can. The declarer leads first, the winner of a trick leads the next.
-
-MARRIAGES
-K and Q of one suit, declared by leading one of them (after you won a trick): S 40, C 60, D 80, H 100. The suit becomes trump.
-
-SCORING
-Declarer: plus the contract if his cards and marriages reach it, else minus. Others: their points rounded to 5.
-
-BARREL
-At %d you sit on the barrel: win from there within %d deals or fall back.
-
-BOLTS
-No trick in a deal is a bolt (|). Three bolts cost %d.
-
-555
-A score of exactly 555 drops to 0."""
+def rules_text(rules):
+    """The rules in short (RULES.md) as these agreements (thousand.rules) make them: a rule an
+    agreement switches is marked "(agreement)", and one switched off says so."""
+    r = rules
+    off = "Off in these rules."
+    golden_fail = {"reset": "all scores go back to 0", "replay": "all scores go back to 0 and they are played again",
+                   "keep": "nothing changes"}
+    parts = [
+        "THE GAME\nThree players, 24 cards: 9 J Q K 10 A in four suits. Points: A 11, 10 10, K 4, Q 3, J 2, 9 0. "
+        "First to %d wins." % r.target,
+        "DEAL\nSeven cards each, three to the talon. The first hand has bid 100; the others raise (by %s) "
+        "or pass. A pass is final." % ("5 or more" if r.bid_jumps else "5 only"),
+        "BID CAP (agreement)\n" + (
+            "No bid above 120 but for marriages in hand: 120 plus their values (hearts: 220%s)."
+            % (", four aces: 320" if r.ace_marriage else "") if r.bid_cap == "marriages" else off),
+        "TALON\nThe winner takes the talon, shown to all but in a dark or golden deal%s. He gives one card to "
+        "each opponent and says a contract: his bid or more%s." % (
+            " or when bought at 100 (agreement)" if r.talon_hidden_at_100 else "",
+            ", within the cap" if r.bid_cap == "marriages" else ""),
+        "PLAY\nFollow suit; without it, trump if you can. The declarer leads first, the winner of a trick leads "
+        "the next.",
+        "MARRIAGES\nK and Q of one suit, declared by leading one of them%s: S 40, C 60, D 80, H 100. The suit "
+        "becomes trump." % (" after you won a trick (agreement)" if r.marriage_needs_trick else ""),
+        "ACE MARRIAGE (agreement)\n" + (
+            "All four aces, declared by leading one: 200; the trump stays." if r.ace_marriage else off),
+        "SCORING\nDeclarer: plus the contract if his cards and marriages reach it, else minus. Others: their "
+        "points rounded to 5.",
+        "BARREL\nAt %d you sit on the barrel. You win from there only as declarer, with a contract of %d or more "
+        "that reaches %d; after %d deals without it you fall back %d." % (
+            r.barrel_at, r.barrel_win, r.target, r.barrel_deals, r.barrel_fall_penalty),
+        "BOLTS (agreement)\n" + (
+            "No trick in a deal is a bolt (|), two in a dark or golden deal. Three bolts%s cost %d." % (
+                " in a row" if r.bolt_mode == "consecutive3" else "", r.bolt_penalty) if r.bolt_mode != "off" else off),
+        "GOLDEN DEALS (agreement)\n" + (
+            "The first three deals: the first hand plays 120, no auction, talon hidden, all doubled. If none "
+            "is made, %s." % golden_fail[r.golden_fail] if r.golden else off),
+        "DARK GAME (agreement)\n" + (
+            "With %d or more and nobody on the barrel, the first hand may play 120 before seeing the cards: "
+            "talon hidden, doubled. A marriage in hand allows an overbid from 125." % r.dark_min_score
+            if r.dark else off),
+        "555 (agreement)\n" + (
+            "A score of exactly 555%s drops to 0." % (" or -555" if r.samosval == "both" else "")
+            if r.samosval != "off" else off),
+    ]
+    return "\n\n".join(parts)
 
 
 # One line for each agreement of thousand.rules.AGREEMENT_TABLE, shown under it in the editor.
@@ -86,5 +106,5 @@ def lines(cols, key_help, rules=None):
 
     if rules is None:
         rules = Rules.preset("classic")
-    text = RULES % (rules.target, rules.barrel_at, rules.barrel_deals, rules.bolt_penalty) + "\n\n" + KEYS % key_help
+    text = rules_text(rules) + "\n\n" + KEYS % key_help
     return wrap(text, cols)
