@@ -13,8 +13,8 @@ from thousand import actions
 from thousand.game import Game
 from thousand.rules import AGREEMENT_TABLE, BOOL, INT, INT_OR_NULL, PRESET_NAMES, Rules, agreement_names, agreements
 from thousand import rules as rules_module
-from thousand.persist.coding import (AGREEMENT_IDS_V1, PRESET_NAMES_V1, Reader, Writer, get_rules,
-                                     get_value, put_rules, put_value)
+from thousand.persist.coding import Reader, Writer, get_value, put_value
+from thousand.persist.rules_sheet import AGREEMENT_IDS_V1, PRESET_NAMES_V1, get_rules, put_rules
 from thousand.persist.encode import FORMAT_VERSION, encode_game, put_deal
 from thousand.persist.restore import decode_game, get_deal
 from thousand.persist.files import FileStore
@@ -50,7 +50,7 @@ def test_small_scores_take_one_byte():
 
 def test_format_1_numbers_every_agreement_of_the_rules():
     # Adding, removing or reordering agreements needs a new format version and a
-    # migration (see AGREEMENT_IDS_V1 in thousand/persist/coding.py); this test says so when it happens.
+    # migration (see AGREEMENT_IDS_V1 in thousand/persist/rules_sheet.py); this test says so when it happens.
     assert tuple(agreement_names()) == AGREEMENT_IDS_V1
     assert tuple(PRESET_NAMES) == PRESET_NAMES_V1
 
@@ -373,3 +373,26 @@ def test_newer_settings_beside_older_valid_ones_do_not_hide_them(tmp_path):
     SlotPair(store, "settings", KIND_SETTINGS).write(9, b"\x00\x00")
     kept, problem = load_settings(store)
     assert problem is None and kept.sound is False
+
+
+def test_a_moves_save_after_a_deals_end_does_without_the_rules_and_sheet_coder():
+    """The save after each move holds the score sheet's bytes encoded at the deal's end, so
+    that thousand.persist.rules_sheet stays unloaded at the table (thousand/ui/scenes.py)."""
+    from savecheck import step
+    from thousand.game import PHASE_DEAL_OVER
+    from thousand.rng import Rng
+
+    game = Game(seed=4)
+    game.start_deal()
+    chooser = Rng(2)
+    while game.phase != PHASE_DEAL_OVER:
+        step(game, chooser)
+    at_the_end = encode_game(game)
+    step(game, chooser)  # the next deal
+    sys.modules.pop("thousand.persist.rules_sheet", None)
+    step(game, chooser)
+    saved = encode_game(game)
+    assert "thousand.persist.rules_sheet" not in sys.modules
+    again, _ = decode_game(saved)
+    assert again.log == game.log and [r.scores for r in again.sheet] == [r.scores for r in game.sheet]
+    assert [r.scores for r in decode_game(at_the_end)[0].sheet] == [r.scores for r in game.sheet]

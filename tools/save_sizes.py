@@ -38,7 +38,8 @@ from thousand.rules import Rules, RulesError  # noqa: E402
 from thousand import actions  # noqa: E402
 from thousand.controller import HUMAN, Controller  # noqa: E402
 from thousand.persist.coding import Writer  # noqa: E402
-from thousand.persist.encode import encode_game, finished_rows, put_deal, put_sheet, put_state  # noqa: E402
+from thousand.persist.encode import encode_game, finished_rows, put_deal, put_state  # noqa: E402
+from thousand.persist.rules_sheet import put_sheet  # noqa: E402
 from thousand.persist.boards import CYCLES, POLICIES, SLEEP_BYTES, policy_saves  # noqa: E402
 from thousand.persist.saves import NEW_GAME, Saves  # noqa: E402
 from thousand.persist.store import OVERHEAD, NvmStore  # noqa: E402

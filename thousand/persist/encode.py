@@ -32,7 +32,7 @@ start), written to files; ``restore`` still reads it.
 
 from thousand import actions
 from thousand.game import NUM_SEATS, PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER
-from thousand.persist.coding import Writer, put_rules, put_value
+from thousand.persist.coding import Writer, put_value
 
 FORMAT_VERSION = 1
 
@@ -85,65 +85,6 @@ def put_deal(w, dealt, log):
             w.byte(word & 0xFF)
 
 
-def put_nonzero(w, values, as_int5):
-    mask = 0
-    for s in range(NUM_SEATS):
-        if values[s]:
-            mask |= 1 << s
-    w.uint(mask)
-    for v in values:
-        if v:
-            if as_int5:
-                w.int5(v)
-            else:
-                w.uint(v)
-
-
-def marks_of(row):
-    return list(row.bolts) + [0 if v is None else v for v in row.barrel] + list(row.barrels_used)
-
-
-def put_sheet(w, rows, count=None):
-    """Score sheet rows: what a deal did, and the marks that changed.  ``rows``: a list, or
-    an iterator of ``count`` rows (Sheet.read)."""
-    w.uint(len(rows) if count is None else count)
-    prev = None
-    for row in rows:
-        if prev is None:  # the first row: its number and the scores before it
-            w.uint(row.number)
-            for s in range(NUM_SEATS):
-                w.int5(row.scores[s] - row.deltas[s])
-            prev = [0] * (3 * NUM_SEATS)
-        has_bid = row.bid is not None
-        # A deal played out shares the deck's 120 card points: the declarer's follow.
-        played = row.declarer is not None and row.cards[0] + row.cards[1] + row.cards[2] == 120
-        w.byte(row.result | (row.kind << 3) | (int(row.dark_declared) << 5)
-               | (int(row.talon_shown) << 6) | (int(row.declarer is not None) << 7))
-        w.byte(row.dealer | ((row.declarer or 0) << 2) | (int(has_bid) << 4)
-               | (int(row.contract is not None) << 5) | (int(row.winner is not None) << 6)
-               | (int(played) << 7))
-        if has_bid:
-            w.int5(row.bid)
-        if row.contract is not None:
-            w.int5(row.contract - (row.bid or 0))
-        if row.winner is not None:
-            w.uint(row.winner)
-        put_nonzero(w, row.deltas, True)
-        if played:
-            w.uints([row.cards[s] for s in range(NUM_SEATS) if s != row.declarer])
-        else:
-            put_nonzero(w, row.cards, False)
-        put_nonzero(w, row.marriages, True)
-        marks = marks_of(row)
-        changed = 0
-        for i in range(len(marks)):
-            if marks[i] != prev[i]:
-                changed |= 1 << i
-        w.uint(changed)
-        w.uints([marks[i] for i in range(len(marks)) if changed >> i & 1])
-        prev = marks
-
-
 def deal_in_progress(game):
     return game.deal_start is not None and game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER
 
@@ -171,6 +112,8 @@ _memo = [None, b"", None, 0, 0, b""]  # rules, their bytes; sheet, first row, en
 
 def _rules_bytes(rules):
     if _memo[0] is not rules:
+        from thousand.persist.rules_sheet import put_rules
+
         w = Writer()
         put_rules(w, rules)
         _memo[0], _memo[1] = rules, bytes(w.buf)
@@ -179,6 +122,8 @@ def _rules_bytes(rules):
 
 def _sheet_bytes(sheet, start, end):
     if _memo[2] is not sheet or _memo[3] != start or _memo[4] != end:
+        from thousand.persist.rules_sheet import put_sheet
+
         w = Writer()
         put_sheet(w, sheet.read(start, end), end - start)
         _memo[2], _memo[3], _memo[4], _memo[5] = sheet, start, end, bytes(w.buf)
@@ -215,4 +160,8 @@ def encode_game(game, extra=None, capacity=None):
         drop = min(count, drop + max(1, (size - capacity) // max(1, per_row)))
     head.extend(sheet)
     head.extend(tail.buf)
+    if started and not deal_in_progress(game) and not drop:
+        # A deal's end: the next deal's saves hold this deal's row too.  Encoded now, while
+        # rules_sheet is loaded for this save, so that a move's save never loads it.
+        _sheet_bytes(game.sheet, 0, len(game.sheet))
     return bytes(head.buf)

@@ -14,8 +14,9 @@ bytes is kept beside the saves (``game.damaged-1``, ``reading``); it never stops
 from thousand import actions
 from thousand.game import NUM_SEATS, PHASE_DARK, DealResult, Game
 from thousand.persist import encode
-from thousand.persist.coding import RULES_NUMBERING, Reader, get_rules, get_value
+from thousand.persist.coding import Reader, get_value
 from thousand.persist.reading import keep_aside, read_record
+from thousand.persist.rules_sheet import RULES_NUMBERING, get_rules
 from thousand.persist.store import SaveError, pack_record
 
 

@@ -13,8 +13,9 @@ damaged or newer settings give the defaults and a one-line problem.
 (True, 300, True)
 """
 
-from thousand.persist.coding import Reader, Writer, get_rules, get_value, put_rules, put_value
+from thousand.persist.coding import Reader, Writer, get_value, put_value
 from thousand.persist.reading import load_kept
+from thousand.persist.rules_sheet import get_rules, put_rules
 from thousand.persist.saves import BOT_DELAYS, Settings
 from thousand.persist.store import KIND_SETTINGS, SaveError, SlotPair
 

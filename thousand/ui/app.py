@@ -164,6 +164,9 @@ class App:
         controller = self.controller
         if seat == HUMAN and not controller.between_deals() and not controller.over():
             self.storage.save_game(controller)  # a deal's end is saved by deal_ended
+            # The first save after a Continue encodes the rules and the sheet (rules_sheet;
+            # a deal's end encodes the next deal's): let them go.
+            scenes.settle(self.screen_name, self.holds_game())
             self.report_problem()
 
     def next_deal(self):

@@ -36,7 +36,8 @@ SCREENS = {
     "title": _MENUS,
     "newgame": _MENUS,
     "agreements": _MENUS + ("thousand.ui.helptext",),
-    "settings": _MENUS + ("thousand.persist.settings", "thousand.persist.coding", "thousand.persist.reading"),
+    "settings": _MENUS + ("thousand.persist.settings", "thousand.persist.coding", "thousand.persist.reading",
+                          "thousand.persist.rules_sheet"),
     "statistics": _MENUS + ("thousand.persist.stats", "thousand.persist.coding"),
     "help": _MENUS + ("thousand.ui.helptext",),
     "tablemenu": _MENUS,
@@ -46,7 +47,7 @@ SCREENS = {
     "chart": _SHEETS,
 }
 ON_DEMAND = ("thousand.explain", "thousand.explain_redeal", "thousand.checks", "thousand.notation", "thousand.record",
-             "thousand.persist.coding", "thousand.persist.reading", "thousand.persist.restore",
+             "thousand.persist.coding", "thousand.persist.reading", "thousand.persist.restore", "thousand.persist.rules_sheet",
              "thousand.persist.files", "thousand.persist.settings", "thousand.persist.stats",
              "thousand.persist.records", "thousand.persist.boards", "thousand.persist.flash")
 
