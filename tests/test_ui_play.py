@@ -316,7 +316,9 @@ def test_a_screen_chosen_by_a_key_is_built_at_the_next_tick_after_the_old_ones_m
     assert type(app.screen).__name__ == "TableScreen" and app.display.root_group is app.screen.group
 
 
-def test_a_deals_end_lets_the_statistics_module_go_while_the_table_stays(board):
+def test_a_deal_is_saved_and_counted_at_its_summary_once_the_table_is_let_go(board):
+    """Then the table's heap is free for the statistics' and the save's work, whose modules
+    go again at once."""
     app = new_app(rules=rules_from_text('{"preset": "classic", "target": 300}'), seed=3)
     app.levels = ["random", "random"]
     app.settings.bot_delay_ms = 0
@@ -331,7 +333,7 @@ def test_a_deals_end_lets_the_statistics_module_go_while_the_table_stays(board):
     def checking_deal_ended():
         deal_ended()
         loaded_after.append("thousand.persist.stats" in sys.modules)
-        assert app.screen_name == "table"
+        assert app.screen_name == "summary" and "thousand.ui.table" not in sys.modules
 
     storage.end_deal, app.deal_ended = counting_end_deal, checking_deal_ended
     hands = Hands(app)
@@ -341,3 +343,66 @@ def test_a_deals_end_lets_the_statistics_module_go_while_the_table_stays(board):
     play_game(app, hands.press, lambda: hands.run(20), Rng(5))
     assert loaded_in_end_deal and all(loaded_in_end_deal)
     assert loaded_after == [False] * len(loaded_in_end_deal)
+
+
+def test_select_opens_the_help_from_every_screen_and_b_goes_back_there(board):
+    """The boards with a SELECT key say "SELECT:help" (PicoSystem X, desktop H); the
+    three-button Feather reaches the same help from the title and the table's menu."""
+    from thousand.hw.keys import SELECT
+
+    seen = set()
+    for name, bring in shoot.scenes():
+        app = new_app()
+        hands = Hands(app)
+        bring(app)
+        screen_name = app.screen_name
+        if screen_name == "help" or screen_name in seen:
+            continue
+        seen.add(screen_name)
+        app.settings.bot_delay_ms = 10 ** 6  # the computer seats wait
+        hands.press(SELECT)
+        assert app.screen_name == "help", name
+        assert app.screen.lines, name
+        hands.press(B)
+        assert app.screen_name == screen_name and app.screen is not None, name
+    assert {"title", "newgame", "agreements", "settings", "statistics", "table", "tablemenu", "summary",
+            "sheet", "chart"} <= seen
+
+
+def test_a_setting_changed_before_a_visit_to_the_help_is_saved_when_the_settings_are_left(board):
+    from thousand.hw.keys import SELECT
+
+    app = new_app()
+    hands = Hands(app)
+    sound = app.settings.sound
+    app.show("settings")
+    hands.press(A)  # sound on/off
+    hands.press(SELECT)
+    hands.press(B)
+    assert app.screen_name == "settings"
+    hands.press(B)
+    assert app.screen_name == "title" and app.storage.load_settings().sound is (not sound)
+
+
+def test_leaving_in_the_pause_after_a_deals_last_trick_still_counts_the_deal(board):
+    app = new_app(rules=rules_from_text('{"preset": "classic", "target": 300}'), seed=3)
+    app.levels = ["random", "random"]
+    hands = Hands(app)
+    hands.press(A)
+    hands.press(LEFT)
+    hands.press(A)
+    controller = app.controller
+    while not controller.between_deals():
+        decision = controller.human_decision()
+        if decision is not None:
+            controller.act(decision.legal[0])
+        else:
+            controller.step()
+    hands.run(10)  # the table sees the deal's end and pauses on its last trick
+    assert app.screen_name == "table" and app.deal_unsaved
+    assert app.storage.load_stats().deals == 0
+    hands.press(B)  # the table's menu: the deal is saved and counted there
+    assert app.screen_name == "tablemenu"
+    app.screen.choose(app.screen.entries().index("title"))
+    assert app.screen_name == "title" and not app.deal_unsaved
+    assert app.storage.load_stats().deals == 1

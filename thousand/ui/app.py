@@ -24,7 +24,7 @@ import gc
 import sys
 
 from thousand import PLAYER_LEVELS
-from thousand.hw.keys import NO_KEY, ticks_diff
+from thousand.hw.keys import NO_KEY, SELECT, ticks_diff
 from thousand.persist.saves import LEAVE, NEW_GAME, Saves
 from thousand.ui import scenes
 
@@ -57,9 +57,12 @@ class App:
         self.screen = None
         self.screen_name = None
         self.back_to = "title"  # where the menus return to
+        self.help_from = None  # the screen SELECT opened the help from (B goes back there)
+        self.settings_changed = False  # saved once when the settings screen is left
         self.dirty = True
         self.last_move_ms = 0
         self.deal_over_ms = None  # when the deal in play ended
+        self.deal_unsaved = False  # a deal ended and is not yet saved and counted (deal_ended)
         self.turn_seat = -1
         self.now = 0
         self.ticking = False  # in tick(): a new screen is built at the next tick (show)
@@ -186,7 +189,10 @@ class App:
     def deal_ended(self):
         """Once per finished deal: the save and the statistics (``Saves.end_deal``: one write
         of a board's flash), and at the game's end its record (from the game in memory).
-        Their modules are let go at once: the table stays on show a while yet."""
+        Done at the next screen (the summary, or the table's menu opened in the pause), once
+        the table's heap is free (``tick``); a power cut before it loses nothing: Continue
+        replays the deal to its end again.  Their modules are let go at once."""
+        self.deal_unsaved = False
         over = self.controller.over()
         self.storage.end_deal(self.controller, HUMAN)
         if over:
@@ -222,10 +228,12 @@ class App:
         settings.rules = self.rules
         settings.levels = list(self.levels)
         self.storage.save_settings(settings)
+        self.settings_changed = False
 
     def set_setting(self, name, value):
         """Change a setting now; the settings screen saves them when it is left."""
         setattr(self.settings, name, value)
+        self.settings_changed = True
         if name == "sound":
             self.board.set_muted(not value)
 
@@ -242,10 +250,16 @@ class App:
             self.dirty = False
             self.display.refresh()
             return
+        if self.deal_unsaved and self.screen_name != "table":  # in a tick of its own, the table let go
+            self.deal_ended()
+            return
         self.ticking = True
         try:
             key = self.board.poll()
-            if key != NO_KEY:
+            if key == SELECT and self.screen_name != "help":
+                self.help_from = self.screen_name  # the rules and keys from any screen
+                self.show("help")
+            elif key != NO_KEY:
                 self.screen.key(key)
                 self.dirty = True
             controller = self.controller
@@ -268,7 +282,7 @@ class App:
             self.show_turn(None)
             if self.deal_over_ms is None:
                 self.deal_over_ms = now
-                self.deal_ended()
+                self.deal_unsaved = True
                 self.beep(660, 60)
             elif ticks_diff(now, self.deal_over_ms) >= max(DEAL_END_PAUSE_MS, self.settings.bot_delay_ms):
                 self.show("summary")

@@ -242,8 +242,10 @@ class AgreementsScreen(MenuScreen):
 
 
 class SettingsScreen(MenuScreen):
+    """Each setting changes at once (``App.set_setting``); they are saved once, when the
+    screen is left (``App.settings_changed``): each save is a flash erase on a board."""
+
     title = "Settings"
-    changed = False  # saved once when the screen is left: each save is a flash erase on a board
 
     def items(self):
         cols = self.list.cols
@@ -263,17 +265,15 @@ class SettingsScreen(MenuScreen):
         app = self.app
         if index == 0:
             app.set_setting("sound", not app.settings.sound)
-            self.changed = True
         elif index == 1:
             delay = app.settings.bot_delay_ms
             at = BOT_DELAYS.index(delay) if delay in BOT_DELAYS else -1
             app.set_setting("bot_delay_ms", BOT_DELAYS[(at + 1) % len(BOT_DELAYS)])
-            self.changed = True
         else:
             self.back()
 
     def back(self):
-        if self.changed:
+        if self.app.settings_changed:
             self.app.save_settings()
         MenuScreen.back(self)
 
@@ -323,7 +323,12 @@ class HelpScreen(MenuScreen):
 
     def key(self, key):
         if key == B or key == A and self.list.first + self.list.rows >= len(self.lines):
-            self.back()
+            app = self.app
+            if app.help_from is not None:  # opened by SELECT: back to that screen
+                app.show(app.help_from)
+                app.help_from = None
+            else:
+                self.back()
             return
         if key == LEFT or key == UP:
             self.list.scroll(-self.list.rows + 1 if key == LEFT else -1, len(self.lines))
