@@ -298,9 +298,9 @@ def test_up_and_down_go_through_the_bids_twenty_points_at_a_time(board):
     assert screen.cursor == len(bids) - 1  # the end of the list, not round it
 
 
-def test_a_screen_chosen_by_a_key_is_built_at_the_next_tick_after_the_old_ones_modules_are_gone(board):
-    """A board collects between the two anyway; the 32-bit VM that measures the device's
-    heap collects only between ticks (tools/device_budget.py)."""
+def test_a_new_game_lets_the_menus_go_then_loads_the_engine_then_builds_the_table_a_tick_each(board):
+    """A board collects between them anyway; the 32-bit VM that measures the device's heap
+    collects only between ticks (tools/device_budget.py)."""
     app = new_app()
     hands = Hands(app)
     hands.press(A)  # New game
@@ -310,8 +310,11 @@ def test_a_screen_chosen_by_a_key_is_built_at_the_next_tick_after_the_old_ones_m
         hands.run(10)
         if app.screen_name == "table":
             break
-    assert app.screen_name == "table" and app.screen is None
-    assert "thousand.ui.menus" not in sys.modules and app.controller is not None
+    assert app.screen_name == "table" and app.screen is None and app.controller is None
+    assert "thousand.ui.menus" not in sys.modules and "thousand.game" not in sys.modules
+    hands.run(10)
+    assert app.screen is None and app.controller is not None and "thousand.game" in sys.modules
+    assert app.storage.has_game()  # saved at once
     hands.run(10)
     assert type(app.screen).__name__ == "TableScreen" and app.display.root_group is app.screen.group
 

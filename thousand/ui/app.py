@@ -32,6 +32,7 @@ HUMAN = 0  # thousand.controller.HUMAN (the controller is imported only when a g
 DEAL_END_PAUSE_MS = 900  # the last trick stays on the table this long before the summary
 OUT_OF_MEMORY = "Out of memory: restarted"
 MEMORY_RESTARTS = 3  # restarts after a MemoryError (main) before the error stops the program
+CONTINUE = -1  # App.to_start: the saved game (a new game's is its seed)
 
 
 class App:
@@ -63,6 +64,7 @@ class App:
         self.last_move_ms = 0
         self.deal_over_ms = None  # when the deal in play ended
         self.deal_unsaved = False  # a deal ended and is not yet saved and counted (deal_ended)
+        self.to_start = None  # a new game's seed, or CONTINUE: the game the table will show
         self.turn_seat = -1
         self.now = 0
         self.ticking = False  # in tick(): a new screen is built at the next tick (show)
@@ -101,6 +103,14 @@ class App:
         self.screen_name = name
         self.dirty = True
         if not self.ticking:
+            self.finish_show()
+
+    def finish_show(self):
+        """What ``show`` leaves to the next tick: the game to start, if any (``to_start``),
+        and the screen."""
+        if self.to_start is not None:
+            self.start_pending()  # shows the table (or the title) again
+        else:
             self.build_screen()
 
     def build_screen(self):
@@ -119,8 +129,8 @@ class App:
         return self.controller is not None or self.storage.holds_game()
 
     def new_game(self):
-        from thousand.controller import Controller
-
+        """The menus are let go first; the engine is loaded at the next tick, and the table
+        built at the one after (``finish_show``): a collection between each on the VM."""
         seed = self.seed
         if seed is None:
             import os
@@ -130,8 +140,24 @@ class App:
             seed = seed + self.games_started
         self.games_started += 1
         self.save_settings()  # the rules and levels chosen for this game are the next game's too
+        self.to_start = seed
+        self.show("table")
+
+    def start_pending(self):
+        """The game ``to_start``: a new one (saved at once, replacing the game before) or
+        the saved one (the title again if it cannot be read)."""
+        seed, self.to_start = self.to_start, None
+        if seed == CONTINUE:
+            saved = self.storage.load_game()
+            if saved is None:
+                self.show("title")
+                return
+            self.start(saved)
+            return
+        from thousand.controller import Controller
+
         self.start(Controller(self.rules.copy(), levels=self.levels, seed=seed))
-        self.storage.save_game(self.controller, NEW_GAME)  # replaces the save of the game before
+        self.storage.save_game(self.controller, NEW_GAME)
         self.report_problem()
 
     def start(self, controller):
@@ -152,12 +178,8 @@ class App:
 
     def continue_game(self):
         if self.controller is None or self.controller.over():
-            saved = self.storage.load_game()
-            if saved is None:
-                return
-            self.start(saved)
-        else:
-            self.show("table")
+            self.to_start = CONTINUE  # read once the menus are let go (new_game)
+        self.show("table")
 
     def on_action(self, seat, action):
         self.last_move_ms = self.now
@@ -245,16 +267,19 @@ class App:
     def tick(self, now):
         """One loop iteration at time ``now`` (ms)."""
         self.now = now
-        if self.screen is None:  # the screen that the last tick changed to
-            self.build_screen()
-            self.dirty = False
-            self.display.refresh()
-            return
-        if self.deal_unsaved and self.screen_name != "table":  # in a tick of its own, the table let go
-            self.deal_ended()
-            return
         self.ticking = True
         try:
+            if self.screen is None:  # the last tick changed the screen
+                if self.to_start is not None:
+                    self.start_pending()  # a tick of its own; the table at the next
+                    return
+                self.build_screen()
+                self.dirty = False
+                self.display.refresh()
+                return
+            if self.deal_unsaved and self.screen_name != "table":  # a tick of its own, the table let go
+                self.deal_ended()
+                return
             key = self.board.poll()
             if key == SELECT and self.screen_name != "help":
                 self.help_from = self.screen_name  # the rules and keys from any screen
