@@ -80,12 +80,12 @@ _CONTRACT_WEIGHT = const(200)
 
 # Per level: (samples, search when this many cards or fewer are left in hand,
 # node budget per decision, node cap per solver run, slip per mille, bid noise,
-# extra bid margin, posture, most points a contract is raised above the bid or 0 for
-# no limit).
+# extra bid margin (below 0: overbids), posture, most points a contract is raised above
+# the bid or 0 for no limit, careless: counts no cards and feeds no partner).
 _PARAMS = (
-    ("easy", (0, 0, 0, 0, 80, 20, 10, False, 0)),
-    ("normal", (2, 2, 1000, 1000, 25, 15, 2, True, 0)),
-    ("hard", (12, 5, 9000, 4000, 0, 0, 0, True, 20)),
+    ("easy", (0, 0, 0, 0, 80, 20, -10, False, 0, True)),
+    ("normal", (2, 2, 1000, 1000, 25, 15, 2, True, 0, False)),
+    ("hard", (12, 5, 9000, 4000, 0, 0, 0, True, 20, False)),
 )
 
 
@@ -107,7 +107,7 @@ class Bot:
         self.level = level
         self.rng = Rng(seed)
         (self.samples, self.search_cards, self.node_budget, self.node_cap, self.slip,
-         self.bid_noise, self.bid_margin, self.posture, self.raise_cap) = params
+         self.bid_noise, self.bid_margin, self.posture, self.raise_cap, self.careless) = params
         self.result = None
         self.progress = 0
         self._steps = None
@@ -307,7 +307,14 @@ class Bot:
         if self.slip and self.rng.below(1000) < self.slip:
             self.result = self._slip(view.legal)
             return
-        choice = H.choose_play(view, know)
+        if self.careless:
+            # A beginner remembers neither the cards played nor who showed out of a suit:
+            # any card he does not hold may still be out, so he draws trumps after the
+            # last one has gone and cashes winners into a ruff.
+            know.played = 0
+            know.voids = [0, 0, 0]
+            know.unknown = C.FULL_DECK & ~view.hand
+        choice = H.choose_play(view, know, not self.careless)
         self.result = choice
         ace_marriage = A.verb(choice) == A.DECLARE and A.card(choice) % 6 == C.ACE
         if self.samples and C.count(view.hand) <= self.search_cards and not ace_marriage:
