@@ -84,7 +84,7 @@ _CONTRACT_WEIGHT = const(200)
 # the bid or 0 for no limit, careless: counts no cards and feeds no partner).
 _PARAMS = (
     ("easy", (0, 0, 0, 0, 80, 20, -10, False, 0, True)),
-    ("normal", (2, 2, 1000, 1000, 25, 15, 2, True, 0, False)),
+    ("normal", (2, 2, 1000, 1000, 40, 15, 2, True, 0, False)),
     ("hard", (12, 5, 9000, 4000, 0, 0, 0, True, 20, False)),
 )
 
