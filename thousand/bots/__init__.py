@@ -28,12 +28,14 @@ back to its heuristic (or to what the finished samples said).
 
 Levels differ in what they do with the same view, never in what they see:
 
-- ``easy``: heuristic play only, with a deliberate slip (a random legal card, but
-  never a king or queen led without declaring its marriage) in 8 % of its plays;
-  bids and contracts from the evaluator with +-20 points of noise and 10 more
-  points of margin; no score posture (barrel, 555, dark).
-- ``normal``: sampling search over the last 2 tricks, 2 sampled deals, at most
-  1000 solver nodes a decision; a slip (as easy's) in 2.5 % of its plays;
+- ``easy``: a beginner: heuristic play only, counting no cards (it forgets the cards
+  played and the voids shown, so it draws trumps after the last one has gone and cashes
+  winners into a ruff) and never feeding a partner who wins the trick; a deliberate slip
+  (a random legal card, but never a king or queen led without declaring its marriage) in
+  8 % of its plays; bids and contracts from the evaluator with +-20 points of noise and
+  10 points of overbidding; no score posture (barrel, 555, dark, concession).
+- ``normal``: a club player: sampling search over the last 2 tricks, 2 sampled deals, at
+  most 1000 solver nodes a decision; a slip (as easy's) in 4 % of its plays;
   +-15 points of bidding noise, 2 more of margin; score posture on.
 - ``hard``: sampling search over the last 5 tricks, 12 sampled deals, at most
   9000 solver nodes a decision (4000 a solver run); no noise and no extra margin;
@@ -43,6 +45,9 @@ Levels differ in what they do with the same view, never in what they see:
   on 555, gives its dearer card to a defender sitting on the barrel, risks a dark
   game only when far behind a rival close to winning.
 - ``random``: a seeded random legal action (tests and benchmarks).
+
+``expert``, the desktop's analysis level, lives in ``thousand/bots/expert.py`` (hard with a
+deeper search); this package never imports it, so the device never loads it.
 
 Search (``normal``, ``hard``): the unseen cards are dealt to the other seats
 consistently with what the seat knows (``knowledge.Knowledge``: voids shown,
