@@ -38,7 +38,7 @@ Levels differ in what they do with the same view, never in what they see:
   most 1000 solver nodes a decision; a slip (as easy's) in 4 % of its plays;
   +-15 points of bidding noise, 2 more of margin; score posture on.
 - ``hard``: sampling search over the last 5 tricks, 12 sampled deals, at most
-  9000 solver nodes a decision (4000 a solver run); no noise and no extra margin;
+  9000 solver nodes a decision (4000 a solver run); no noise and 5 points of extra margin;
   raises a contract after the talon at most 20 points above its bid (bigger raises
   failed a third of the time); score posture on: bids
   the barrel exit, pushes a rival on the barrel off the contract, avoids landing
@@ -90,7 +90,7 @@ _CONTRACT_WEIGHT = const(200)
 _PARAMS = (
     ("easy", (0, 0, 0, 0, 80, 20, -10, False, 0, True)),
     ("normal", (2, 2, 1000, 1000, 40, 15, 2, True, 0, False)),
-    ("hard", (12, 5, 9000, 4000, 0, 0, 0, True, 20, False)),
+    ("hard", (12, 5, 9000, 4000, 0, 0, 5, True, 20, False)),
 )
 
 
