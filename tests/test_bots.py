@@ -96,11 +96,20 @@ def _hidden_swaps(game, seat, rng, tries):
     return out
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def _bot(level, seed):
+    if level == "expert":
+        from thousand.bots.expert import make_expert
+
+        return make_expert(seed)
+    return make_bot(level, seed)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
 def test_hidden_cards_never_change_a_choice(level):
     rng = Rng(5)
     checked = 0
-    for g in range(6):
+    games = 2 if level == "expert" else 6  # the expert's searches take up to a second
+    for g in range(games):
         rules = Rules.preset("classic" if g % 2 == 0 else "full")
         game = Game(rules, seed=100 + g)
         drivers = [make_bot("normal", 40 + s) for s in range(3)]
@@ -113,14 +122,14 @@ def test_hidden_cards_never_change_a_choice(level):
                     for other in _hidden_swaps(game, seat, rng, 3):
                         other_view = other.view(seat)
                         assert _view_fields(other_view) == _view_fields(view)
-                        first = make_bot(level, 77).decide(game.view(seat))
-                        second = make_bot(level, 77).decide(other_view)
+                        first = _bot(level, 77).decide(game.view(seat))
+                        second = _bot(level, 77).decide(other_view)
                         assert first == second
                         checked += 1
                 game.apply(seat, drivers[seat].decide(view))
             if game.over:
                 break
-    assert checked > 100
+    assert checked > 100 * games // 6
 
 
 # ---------------------------------------------------------------------- parts
@@ -238,6 +247,75 @@ def test_hard_raises_a_contract_at_most_20_points_above_its_bid():
         raised += amount > low
         capped += E.contract_estimate(view.hand) - MARGIN >= low + 25
     assert raised > 0 and capped > 0
+
+
+def test_easy_overbids_where_hard_passes():
+    """A beginner's first mistake: easy bids on hands that hard (no noise, no extra margin)
+    passes, far more often than the reverse."""
+    easy = make_bot("easy", 5)
+    hard = make_bot("hard", 5)
+    easy_only = hard_only = 0
+    for game, view in _positions(60, 1300):
+        if game.phase != PHASE_AUCTION or A.ACTION_PASS not in view.legal or A.ACTION_KEEP in view.legal:
+            continue
+        easy_bids = A.verb(easy.decide(view)) == A.BID
+        hard_bids = A.verb(hard.decide(view)) == A.BID
+        easy_only += easy_bids and not hard_bids
+        hard_only += hard_bids and not easy_bids
+    assert easy_only > 20 and easy_only > 3 * hard_only
+
+
+def test_easy_feeds_no_partner_and_hard_does():
+    """Last to a trick that the other defender is winning, hard throws its dearest spare card
+    on it; easy, as a beginner does, its cheapest."""
+    from thousand.bots.heuristic import current_winner
+
+    fed = {"easy": 0, "hard": 0}
+    bots = {"easy": make_bot("easy", 9), "hard": make_bot("hard", 9)}
+    tricks = 0
+    for game, view in _positions(80, 1700):
+        if (game.phase != PHASE_PLAY or len(view.trick) != 2 or view.seat == view.declarer
+                or C.count(view.hand) <= 5  # hard searches the last five cards
+                or current_winner(view.trick, view.trump)[0] == view.declarer):
+            continue
+        tricks += 1
+        for level in fed:
+            fed[level] += C.RANK_POINTS[A.card(bots[level].decide(view)) % 6]
+    assert tricks > 30
+    assert fed["easy"] * 2 < fed["hard"]
+
+
+def test_the_expert_is_a_desktop_level_the_device_never_loads():
+    """expert has no device budget: it is not among the device's levels, its module is marked
+    desktop-only (the bundle leaves it out) and the load plan does not name it."""
+    from pathlib import Path
+
+    import bundle
+    from thousand.ui import scenes
+
+    assert "expert" not in LEVELS
+    _device_files, desktop_modules = bundle.game_package_files(Path(ROOT))
+    assert "thousand.bots.expert" in desktop_modules
+    planned = scenes.RESIDENT + scenes.GAME + scenes.ON_DEMAND + sum(scenes.SCREENS.values(), ())
+    assert "thousand.bots.expert" not in planned
+
+
+def test_the_expert_answers_only_legal_actions_in_classic_full_and_random_rules():
+    from thousand.bots.expert import make_expert
+
+    decisions = 0
+    for index in range(3):
+        rules = bot_legality.rules_for(index, Rng(7 * 7919 + index))
+        bots = [bot_legality.CheckedBot(make_expert(index * 3 + s) if s == index else make_bot("hard", s))
+                for s in range(3)]
+        game = Game(rules, seed=7 * 104729 + index)
+        driver = TableDriver(game)
+        for _ in range(2):
+            driver.play_deal(bots)
+            if game.over:
+                break
+        decisions += bots[index].decisions
+    assert decisions > 30
 
 
 def test_trumps_per_trick_are_read_from_public_cards_only():
@@ -369,7 +447,7 @@ def test_a_slip_never_leads_a_marriage_card_silently():
     declares the marriage of the king or queen it leads."""
     from thousand.bots import Bot
 
-    always_slips = Bot("easy", 3, (0, 0, 0, 0, 1000, 20, 10, False, 0))
+    always_slips = Bot("easy", 3, (0, 0, 0, 0, 1000, 20, 10, False, 0, True))
     could_declare = 0
     for game, view in _positions(60, 500):
         declarable = [A.card(a) for a in view.legal if A.verb(a) == A.DECLARE]

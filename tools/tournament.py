@@ -6,7 +6,8 @@
 
 A seat is a level of ``thousand.bots.LEVELS``, ``baseline`` (the frozen copy of hard
 in ``tools/baseline_bots/``, the fixed opponent that changes of the bots are measured
-against) or ``cmd:COMMAND``, an external bot speaking BOTS.md (started once per seat
+against), ``expert`` (the desktop's analysis level, ``thousand/bots/expert.py``) or
+``cmd:COMMAND``, an external bot speaking BOTS.md (started once per seat
 and match, kept for the match).
 
 - ``--deals N``: N duplicate deal sets.  Each set is one shuffled deal (from a fresh
@@ -74,6 +75,7 @@ from thousand.rules import Rules  # noqa: E402
 MAX_DEALS_PER_GAME = 400
 MAX_REDEALS = 30
 BASELINE = "baseline"  # the seat name of tools/baseline_bots' hard
+EXPERT = "expert"  # the desktop-only level of thousand/bots/expert.py
 DEFAULT_TIMEOUT = 10.0  # seconds per request to an external bot, as BOTS.md says
 MAX_LINE_BYTES = 4096  # an answer is one legal action: a few dozen bytes
 MAX_LOG_BYTES = 1 << 20  # of an external bot's stderr kept in its log
@@ -396,6 +398,10 @@ def _make_bots(specs, rotation, seed, set_index, timeout, log_dir, messages):
             import baseline_bots  # desktop only: tools/baseline_bots/, beside this script
 
             bots.append(baseline_bots.make_bot("hard", bot_seed))
+        elif spec == EXPERT:
+            from thousand.bots.expert import make_expert
+
+            bots.append(make_expert(bot_seed))
         else:
             bots.append(make_bot(spec, bot_seed))
     return bots
@@ -479,19 +485,19 @@ def _seat(text):
         if not words:
             raise cli.ArgumentTypeError("'cmd:' needs a command, as in cmd:python my_bot.py")
         return text
-    if text == BASELINE:
+    if text == BASELINE or text == EXPERT:
         return text
     try:
         return cli.level(text)
     except cli.ArgumentTypeError as error:
-        raise cli.ArgumentTypeError("%s, %s or cmd:COMMAND)" % (str(error)[:-1], BASELINE))
+        raise cli.ArgumentTypeError("%s, %s, %s or cmd:COMMAND)" % (str(error)[:-1], BASELINE, EXPERT))
 
 
 def main(argv=None):
     p = cli.Parser(description=__doc__.splitlines()[0])
     p.add_argument("--seat", action="append", default=[], type=_seat,
-                   help="a bot level (%s), %s or cmd:COMMAND; give it three times" % (
-                       ", ".join(LEVELS), BASELINE))
+                   help="a bot level (%s), %s, %s or cmd:COMMAND; give it three times" % (
+                       ", ".join(LEVELS), BASELINE, EXPERT))
     p.add_argument("--deals", type=cli.count, default=0, help="duplicate deal sets")
     p.add_argument("--games", type=cli.count, default=0, help="duplicate game sets")
     p.add_argument("--seed", type=int, default=1)

@@ -28,21 +28,26 @@ back to its heuristic (or to what the finished samples said).
 
 Levels differ in what they do with the same view, never in what they see:
 
-- ``easy``: heuristic play only, with a deliberate slip (a random legal card, but
-  never a king or queen led without declaring its marriage) in 8 % of its plays;
-  bids and contracts from the evaluator with +-20 points of noise and 10 more
-  points of margin; no score posture (barrel, 555, dark).
-- ``normal``: sampling search over the last 2 tricks, 2 sampled deals, at most
-  1000 solver nodes a decision; a slip (as easy's) in 2.5 % of its plays;
+- ``easy``: a beginner: heuristic play only, counting no cards (it forgets the cards
+  played and the voids shown, so it draws trumps after the last one has gone and cashes
+  winners into a ruff) and never feeding a partner who wins the trick; a deliberate slip
+  (a random legal card, but never a king or queen led without declaring its marriage) in
+  8 % of its plays; bids and contracts from the evaluator with +-20 points of noise and
+  10 points of overbidding; no score posture (barrel, 555, dark, concession).
+- ``normal``: a club player: sampling search over the last 2 tricks, 2 sampled deals, at
+  most 1000 solver nodes a decision; a slip (as easy's) in 4 % of its plays;
   +-15 points of bidding noise, 2 more of margin; score posture on.
 - ``hard``: sampling search over the last 5 tricks, 12 sampled deals, at most
-  9000 solver nodes a decision (4000 a solver run); no noise and no extra margin;
+  9000 solver nodes a decision (4000 a solver run); no noise and 5 points of extra margin;
   raises a contract after the talon at most 20 points above its bid (bigger raises
   failed a third of the time); score posture on: bids
   the barrel exit, pushes a rival on the barrel off the contract, avoids landing
   on 555, gives its dearer card to a defender sitting on the barrel, risks a dark
   game only when far behind a rival close to winning.
 - ``random``: a seeded random legal action (tests and benchmarks).
+
+``expert``, the desktop's analysis level, lives in ``thousand/bots/expert.py`` (hard with a
+deeper search); this package never imports it, so the device never loads it.
 
 Search (``normal``, ``hard``): the unseen cards are dealt to the other seats
 consistently with what the seat knows (``knowledge.Knowledge``: voids shown,
@@ -80,12 +85,12 @@ _CONTRACT_WEIGHT = const(200)
 
 # Per level: (samples, search when this many cards or fewer are left in hand,
 # node budget per decision, node cap per solver run, slip per mille, bid noise,
-# extra bid margin, posture, most points a contract is raised above the bid or 0 for
-# no limit).
+# extra bid margin (below 0: overbids), posture, most points a contract is raised above
+# the bid or 0 for no limit, careless: counts no cards and feeds no partner).
 _PARAMS = (
-    ("easy", (0, 0, 0, 0, 80, 20, 10, False, 0)),
-    ("normal", (2, 2, 1000, 1000, 25, 15, 2, True, 0)),
-    ("hard", (12, 5, 9000, 4000, 0, 0, 0, True, 20)),
+    ("easy", (0, 0, 0, 0, 80, 20, -10, False, 0, True)),
+    ("normal", (2, 2, 1000, 1000, 40, 15, 2, True, 0, False)),
+    ("hard", (12, 5, 9000, 4000, 0, 0, 5, True, 20, False)),
 )
 
 
@@ -107,7 +112,7 @@ class Bot:
         self.level = level
         self.rng = Rng(seed)
         (self.samples, self.search_cards, self.node_budget, self.node_cap, self.slip,
-         self.bid_noise, self.bid_margin, self.posture, self.raise_cap) = params
+         self.bid_noise, self.bid_margin, self.posture, self.raise_cap, self.careless) = params
         self.result = None
         self.progress = 0
         self._steps = None
@@ -307,7 +312,14 @@ class Bot:
         if self.slip and self.rng.below(1000) < self.slip:
             self.result = self._slip(view.legal)
             return
-        choice = H.choose_play(view, know)
+        if self.careless:
+            # A beginner remembers neither the cards played nor who showed out of a suit:
+            # any card he does not hold may still be out, so he draws trumps after the
+            # last one has gone and cashes winners into a ruff.
+            know.played = 0
+            know.voids = [0, 0, 0]
+            know.unknown = C.FULL_DECK & ~view.hand
+        choice = H.choose_play(view, know, not self.careless)
         self.result = choice
         ace_marriage = A.verb(choice) == A.DECLARE and A.card(choice) % 6 == C.ACE
         if self.samples and C.count(view.hand) <= self.search_cards and not ace_marriage:

@@ -116,10 +116,11 @@ def boss_cards(hand, outstanding):
     return out
 
 
-def choose_play(view, know):
-    """The heuristic's card for ``view`` (phase play, this seat to move)."""
+def choose_play(view, know, feeds=True):
+    """The heuristic's card for ``view`` (phase play, this seat to move); without ``feeds``
+    it never gives points to a partner who wins the trick (a beginner's habit)."""
     if view.trick:
-        return follow(view, know)
+        return follow(view, know, feeds)
     return lead(view, know)
 
 
@@ -201,7 +202,7 @@ def _highest(mask):
     return c
 
 
-def follow(view, know):
+def follow(view, know, feeds=True):
     legal = view.legal
     me = view.seat
     decl = view.declarer
@@ -219,7 +220,7 @@ def follow(view, know):
     rival_cards = 0 if last else know.possible(next_seat)
     partner_winning = me != decl and win_seat != decl
     if partner_winning:
-        if last or sure_to_hold(win_card, led, trump, rival_cards):
+        if feeds and (last or sure_to_hold(win_card, led, trump, rival_cards)):
             # Feed the partner: the dearest card that is not a winner of its own.
             best = -1
             best_value = 0
