@@ -69,8 +69,8 @@ def game_keys(app, rng, summaries, after_each=None):
             yield A
         elif app.screen_name != "table":
             raise AssertionError("unexpected screen " + app.screen_name)
-        elif app.controller.human_decision() is None or app.screen.changed:
-            yield None
+        elif app.screen is None or app.controller.human_decision() is None or app.screen.changed:
+            yield None  # a screen is built, or the engine loaded, a tick at a time (App.tick)
         else:
             yield from decision_keys(app, rng)
         if after_each is not None:
