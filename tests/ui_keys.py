@@ -70,7 +70,7 @@ def game_keys(app, rng, summaries, after_each=None):
         elif app.screen_name != "table":
             raise AssertionError("unexpected screen " + app.screen_name)
         elif app.screen is None or app.controller.human_decision() is None or app.screen.changed:
-            yield None  # a screen is built, or the engine loaded, a tick at a time (App.tick)
+            yield None  # a screen is built a tick after it is chosen (App.tick)
         else:
             yield from decision_keys(app, rng)
         if after_each is not None:
