@@ -412,3 +412,28 @@ def test_leaving_in_the_pause_after_a_deals_last_trick_still_counts_the_deal(boa
     app.screen.choose(app.screen.entries().index("title"))
     assert app.screen_name == "title" and not app.deal_unsaved
     assert app.storage.load_stats().deals == 1
+
+
+def test_a_talon_a_computer_won_openly_stays_on_the_table_until_the_player_presses_a(board):
+    """RULES.md 2: above 100 the talon is shown to all; the computer seats wait for the
+    player to have seen it (issue 15, item 1)."""
+    from thousand.controller import seat_name
+    from thousand.game import PHASE_TALON
+
+    app = new_app(seed=7)
+    hands = Hands(app)
+
+    def computer_took_the_talon_openly(controller):
+        view = controller.view()
+        return view.phase == PHASE_TALON and view.declarer != 0 and view.talon is not None
+
+    shoot.find(app, computer_took_the_talon_openly)
+    app.settings.bot_delay_ms = 0
+    screen = app.screen
+    hands.run(500)  # the computer seats would have taken and given long ago
+    assert app.controller.view().phase == PHASE_TALON
+    assert screen.table_view.status.text.strip() == "%s's talon A:go on" % seat_name(app.controller.view().declarer)
+    assert not any(grid.hidden for grid in screen.table_view.trick)  # the talon's three cards
+    hands.press(A)
+    hands.run(500)
+    assert app.controller.view().phase != PHASE_TALON

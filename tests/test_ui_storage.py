@@ -74,6 +74,8 @@ def drive(app, hands, chooser, human_moves=None):
             return made
         if app.screen_name == "summary":
             hands.press(A)
+        elif app.screen.holds_play():
+            hands.press(A)  # a computer's open talon, seen
         elif app.controller.human_decision() is None or app.screen.changed:
             hands.run(20)
         elif made == human_moves:

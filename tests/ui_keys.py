@@ -69,6 +69,8 @@ def game_keys(app, rng, summaries, after_each=None):
             yield A
         elif app.screen_name != "table":
             raise AssertionError("unexpected screen " + app.screen_name)
+        elif app.screen is not None and app.screen.holds_play():
+            yield A  # a computer's open talon, seen
         elif app.screen is None or app.controller.human_decision() is None or app.screen.changed:
             yield None  # a screen is built a tick after it is chosen (App.tick)
         else:

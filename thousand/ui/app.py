@@ -314,7 +314,10 @@ class App:
             return
         decision = controller.pending()
         self.show_turn(decision.seat)
-        if decision.seat == 0:
+        table = self.screen
+        if table.changed:  # the table's view of the last action, before a computer's next
+            table.update()
+        if decision.seat == 0 or table.holds_play():
             return
         if ticks_diff(now, self.last_move_ms) >= self.settings.bot_delay_ms:
             controller.step()

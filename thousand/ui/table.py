@@ -259,6 +259,7 @@ class TableScreen:
         self.card_actions = []  # (card, action) the human may do with a card now
         self.options = []  # actions chosen by word
         self.choice_card = -1
+        self.talon_seen = False  # A pressed on a talon a computer won openly (holds_play)
         self.changed = True
         self.message = None
         self.message_ms = 0
@@ -411,6 +412,8 @@ class TableScreen:
         elif mode == OPTIONS or mode == CHOICE:
             head = card_text(self.choice_card) if mode == CHOICE else prompt_for(self.decision)
             table.set_status("%s <%s>" % (head, action_word(self.options_now()[self.cursor])))
+        elif self.holds_play():
+            table.set_status("%s's talon A:go on" % seat_name(self.view.declarer))
         elif self.thinker >= 0:
             table.set_status("%s thinking %s" % (seat_name(self.thinker), SPINNER[self.spin]))
         elif self.app.controller is not None and (self.app.controller.between_deals() or self.app.controller.over()):
@@ -419,6 +422,13 @@ class TableScreen:
             table.set_status("%s took the trick" % seat_name(self.view.last_trick_winner))
         else:
             table.set_status("")
+
+    def holds_play(self):
+        """A computer won the auction and the talon is shown to all (RULES.md 2): the
+        computer seats wait until the player has seen it and pressed A."""
+        view = self.view
+        return (view is not None and view.phase == PHASE_TALON and view.declarer != HUMAN
+                and view.talon is not None and not self.talon_seen)
 
     def is_legal(self, card):
         for legal_card, _action in self.card_actions:
@@ -447,6 +457,9 @@ class TableScreen:
                 self.app.show("tablemenu")
             return
         if mode == WATCH:
+            if key == A and self.holds_play():
+                self.talon_seen = True
+                self.show_status()
             return
         if key == LEFT or key == RIGHT or key == UP or key == DOWN:
             step = -1 if key == LEFT or key == UP else 1

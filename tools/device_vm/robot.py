@@ -195,7 +195,9 @@ class Robot:
                 saved_once = True
                 yield from self.table_menu_pages()
                 continue
-            if app.controller.human_decision() is None or app.screen.changed:
+            if app.screen.holds_play():  # a computer's open talon: A once seen
+                yield A
+            elif app.controller.human_decision() is None or app.screen.changed:
                 yield None
             else:
                 yield from self.decide()
