@@ -437,3 +437,22 @@ def test_a_talon_a_computer_won_openly_stays_on_the_table_until_the_player_press
     hands.press(A)
     hands.run(500)
     assert app.controller.view().phase != PHASE_TALON
+
+
+def test_between_two_tricks_the_last_one_stays_in_the_middle_with_who_took_it(board):
+    from thousand.controller import seat_name
+    from thousand.game import PHASE_PLAY
+
+    app = new_app(seed=7)
+
+    def a_computer_took_a_trick_and_leads(controller):
+        view = controller.view()
+        decision = controller.pending()
+        return (view.phase == PHASE_PLAY and not view.trick and view.last_trick_winner > 0
+                and decision is not None and decision.seat == view.last_trick_winner)
+
+    shoot.find(app, a_computer_took_a_trick_and_leads)
+    screen = app.screen
+    winner = app.controller.view().last_trick_winner
+    assert screen.table_view.status.text.startswith("%s took the trick" % seat_name(winner))
+    assert not any(grid.hidden for grid in screen.table_view.trick)  # its three cards

@@ -415,7 +415,11 @@ class TableScreen:
         elif self.holds_play():
             table.set_status("%s's talon A:go on" % seat_name(self.view.declarer))
         elif self.thinker >= 0:
-            table.set_status("%s thinking %s" % (seat_name(self.thinker), SPINNER[self.spin]))
+            # Between two tricks the last one stays in the middle, with who took it.
+            winner = self.view.last_trick_winner
+            text = "%s took the trick" % seat_name(winner) if winner >= 0 and not self.view.trick else (
+                "%s thinking" % seat_name(self.thinker))
+            table.set_status("%s %s" % (text, SPINNER[self.spin]))
         elif self.app.controller is not None and (self.app.controller.between_deals() or self.app.controller.over()):
             table.set_status("Deal over")
         elif self.view.last_trick_winner >= 0 and not self.view.trick:
