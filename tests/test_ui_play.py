@@ -456,3 +456,14 @@ def test_between_two_tricks_the_last_one_stays_in_the_middle_with_who_took_it(bo
     winner = app.controller.view().last_trick_winner
     assert screen.table_view.status.text.startswith("%s took the trick" % seat_name(winner))
     assert not any(grid.hidden for grid in screen.table_view.trick)  # its three cards
+
+
+def test_once_the_declarer_has_the_talon_in_hand_the_middle_is_empty_until_the_first_lead(board):
+    """Issue 15, item 10: the talon no longer stays drawn after the declarer took it."""
+    from thousand.game import PHASE_CONTRACT, PHASE_GIVE
+
+    app = new_app(seed=7)
+    shoot.find(app, shoot.human_to(PHASE_GIVE, actions.GIVE))  # the second give
+    screen = app.screen
+    assert all(grid.hidden for grid in screen.table_view.trick)
+    assert app.controller.view().phase in (PHASE_GIVE, PHASE_CONTRACT)

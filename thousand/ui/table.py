@@ -340,15 +340,17 @@ class TableScreen:
             table.set_opponent(which, seat_name(seat), view.hand_counts[seat], self.bid_of(view, seat),
                                view.scores[seat], view.to_move == seat and view.phase < PHASE_DEAL_OVER,
                                marks_text(view.bolts[seat], view.barrel[seat]) + marriages_text(view, seat))
-        # The trick area: the talon before the play, then the trick (or the last one).
+        # The trick area: the talon face down in the auction, face up while the declarer
+        # takes it (where it is shown), nothing once it is in the declarer's hand (the gives,
+        # the contract), then the trick (or the last one).
         shown = [NO_CARD, NO_CARD, NO_CARD]
         backs = False
-        if view.phase <= PHASE_CONTRACT:
-            if view.talon is not None and view.phase >= PHASE_TALON:
+        if view.phase < PHASE_TALON:
+            backs = view.phase != PHASE_DARK
+        elif view.phase == PHASE_TALON:
+            if view.talon is not None:
                 shown = C.cards_of(view.talon)
-            else:
-                backs = view.phase != PHASE_DARK
-        else:
+        elif view.phase > PHASE_CONTRACT:
             for seat, card in (view.trick or view.last_trick):
                 shown[seat] = card
         table.set_trick(shown, backs)
