@@ -172,6 +172,10 @@ def scenes():
     def table_give(app):
         find(app, human_to(PHASE_GIVE, actions.GIVE))
 
+    def table_computer_talon(app):  # a computer won above 100: its talon, shown to all, until A
+        find(app, lambda c: c.view().phase == PHASE_TALON and c.view().declarer != HUMAN
+             and c.view().talon is not None)
+
     def table_give_to(app):
         find(app, human_to(PHASE_TALON, actions.GIVE))
         play_trick_choice(app, actions.GIVE)
@@ -242,6 +246,7 @@ def scenes():
         ("table-talon", table_talon),
         ("table-give-to", table_give_to),
         ("table-give", table_give),
+        ("table-computer-talon", table_computer_talon),
         ("table-contract", table_contract),
         ("table-play", table_play),
         ("table-declare", table_declare),
