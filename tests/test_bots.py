@@ -34,7 +34,7 @@ def test_levels_and_factory():
 def test_no_illegal_action_in_200_games(chunk):
     # 200 games in four slices: classic, full and random agreement sets, all levels mixed.
     for i in range(chunk * 50, chunk * 50 + 50):
-        assert bot_legality.play_checked_game(i, seed=11, max_deals=12) > 0
+        assert sum(bot.decisions for bot in bot_legality.play_checked_game(i, seed=11, max_deals=12)) > 0
 
 
 # ---------------------------------------------------------------------- fairness
@@ -305,15 +305,8 @@ def test_the_expert_answers_only_legal_actions_in_classic_full_and_random_rules(
 
     decisions = 0
     for index in range(3):
-        rules = bot_legality.rules_for(index, Rng(7 * 7919 + index))
-        bots = [bot_legality.CheckedBot(make_expert(index * 3 + s) if s == index else make_bot("hard", s))
-                for s in range(3)]
-        game = Game(rules, seed=7 * 104729 + index)
-        driver = TableDriver(game)
-        for _ in range(2):
-            driver.play_deal(bots)
-            if game.over:
-                break
+        bots = bot_legality.play_checked_game(
+            index, 7, 2, lambda s: make_expert(index * 3 + s) if s == index else make_bot("hard", s))
         decisions += bots[index].decisions
     assert decisions > 30
 

@@ -163,20 +163,10 @@ def test_the_baseline_answers_only_legal_actions_in_classic_full_and_random_rule
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     import baseline_bots
     import bot_legality
-    from thousand.driver import TableDriver
-    from thousand.game import Game
-    from thousand.rng import Rng
 
     decisions = 0
     for index in range(6):
-        rules = bot_legality.rules_for(index, Rng(5 * 7919 + index))
-        bots = [bot_legality.CheckedBot(baseline_bots.make_bot("hard", index * 3 + s)) for s in range(3)]
-        game = Game(rules, seed=5 * 104729 + index)
-        driver = TableDriver(game)
-        for _ in range(8):
-            driver.play_deal(bots)
-            if game.over:
-                break
+        bots = bot_legality.play_checked_game(index, 5, 8, lambda s: baseline_bots.make_bot("hard", index * 3 + s))
         decisions += sum(b.decisions for b in bots)
     assert decisions > 500
 

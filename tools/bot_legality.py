@@ -83,19 +83,22 @@ def rules_for(index, rng):
     return random_rules(rng)
 
 
-def play_checked_game(index, seed, max_deals):
-    """One game with mixed levels; returns the number of decisions checked."""
+def play_checked_game(index, seed, max_deals, bot_for=None):
+    """One game (agreements ``rules_for(index)``) of mixed levels, or of ``bot_for(seat)``'s
+    bots; every decision checked.  The seats' CheckedBots (each counts its ``decisions``)."""
     rng = Rng(seed * 7919 + index)
     rules = rules_for(index, rng)
-    bots = [CheckedBot(make_bot(LEVELS[(index + s) % len(LEVELS)], seed + index * 3 + s))
-            for s in range(3)]
+    if bot_for is None:
+        def bot_for(s):
+            return make_bot(LEVELS[(index + s) % len(LEVELS)], seed + index * 3 + s)
+    bots = [CheckedBot(bot_for(s)) for s in range(3)]
     game = Game(rules, seed=seed * 104729 + index)
     driver = TableDriver(game)
     for _ in range(max_deals):
         driver.play_deal(bots)
         if game.over:
             break
-    return sum(b.decisions for b in bots)
+    return bots
 
 
 def main(argv=None):
@@ -106,7 +109,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     decisions = 0
     for i in range(args.games):
-        decisions += play_checked_game(i, args.seed, args.max_deals)
+        decisions += sum(bot.decisions for bot in play_checked_game(i, args.seed, args.max_deals))
         if (i + 1) % 50 == 0:
             sys.stderr.write("\r%d/%d games" % (i + 1, args.games))
     sys.stderr.write("\n")
