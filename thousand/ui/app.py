@@ -269,13 +269,11 @@ class App:
         self.now = now
         self.ticking = True
         try:
-            if self.screen is None:  # the last tick changed the screen
-                if self.to_start is not None:
-                    self.start_pending()  # a tick of its own; the table at the next
-                    return
-                self.build_screen()
-                self.dirty = False
-                self.display.refresh()
+            if self.screen is None:  # the last tick changed the screen: a tick of its own
+                self.finish_show()  # a game to start leaves the screen to the next tick
+                if self.screen is not None:
+                    self.dirty = False
+                    self.display.refresh()
                 return
             if self.deal_unsaved and self.screen_name != "table":  # a tick of its own, the table let go
                 self.deal_ended()
