@@ -396,3 +396,34 @@ def test_a_moves_save_after_a_deals_end_does_without_the_rules_and_sheet_coder()
     again, _ = decode_game(saved)
     assert again.log == game.log and [r.scores for r in again.sheet] == [r.scores for r in game.sheet]
     assert [r.scores for r in decode_game(at_the_end)[0].sheet] == [r.scores for r in game.sheet]
+
+
+def test_the_sheet_kept_from_save_to_save_encodes_as_the_whole_sheet_would():
+    """A deal's end adds its row to the sheet's bytes kept from the saves before; at every
+    move, with the slot's room or without, the save is byte for byte the one made anew."""
+    from savecheck import step
+    from thousand.game import PHASE_GAME_OVER
+    from thousand.persist import encode
+    from thousand.persist.rules_sheet import marks_of
+    from thousand.rng import Rng
+
+    for capacity in (None, 260):  # 260: the oldest rows are dropped once the sheet grows
+        game = Game(seed=6)
+        chooser = Rng(3)
+        kept_memo = encode._memo
+        saves = 0
+        while game.phase != PHASE_GAME_OVER and len(game.sheet) < 16:
+            step(game, chooser)
+            kept = encode_game(game, None, capacity)
+            assert encode_game(game, None, capacity) == kept  # again, after a deal's end added its row
+            encode._memo = [None, b"", None, 0, None, None, None]
+            try:
+                assert kept == encode_game(game, None, capacity)
+            finally:
+                encode._memo = kept_memo
+            saves += 1
+            sheet = decode_game(kept)[0].sheet
+            assert [marks_of(row) + list(row.scores) for row in sheet] == \
+                [marks_of(row) + list(row.scores) for row in game.sheet[len(game.sheet) - len(sheet):]]
+        assert saves > 100 and len(game.sheet) >= 16
+        assert len(sheet) == len(game.sheet) if capacity is None else 0 < len(sheet) < len(game.sheet)

@@ -105,9 +105,10 @@ def finished_rows(game):
 
 
 # The rules' and the sheet's bytes change only between deals, and a save is written after
-# every move: each is encoded once and kept (making them again each time left kilobytes of
-# garbage a move: a new Rules to compare with, every sheet row unpacked anew).
-_memo = [None, b"", None, 0, 0, b""]  # rules, their bytes; sheet, first row, end, their bytes
+# every move: the rules are encoded once and kept, the sheet's rows once each, a deal's row
+# added to those before it (making them again each time left kilobytes of garbage a move,
+# and at a deal's end half a kilobyte a row of the sheet: the summary's high point).
+_memo = [None, b"", None, 0, None, None, None]  # rules, their bytes; sheet, first row, rows' Writer, each row's end in it, last marks
 
 
 def _rules_bytes(rules):
@@ -120,14 +121,20 @@ def _rules_bytes(rules):
     return _memo[1]
 
 
-def _sheet_bytes(sheet, start, end):
-    if _memo[2] is not sheet or _memo[3] != start or _memo[4] != end:
-        from thousand.persist.rules_sheet import put_sheet
+def _sheet_rows(sheet, start, end):
+    """The bytes of the sheet's rows ``start`` to ``end`` (without their count), a view
+    valid until the next call."""
+    m = _memo
+    if m[2] is not sheet or m[3] != start:
+        m[2], m[3], m[4], m[5], m[6] = sheet, start, Writer(64), [0], None
+    ends = m[5]
+    if start + len(ends) - 1 < end:
+        from thousand.persist.rules_sheet import put_sheet_rows
 
-        w = Writer()
-        put_sheet(w, sheet.read(start, end), end - start)
-        _memo[2], _memo[3], _memo[4], _memo[5] = sheet, start, end, bytes(w.buf)
-    return _memo[5]
+        for i in range(start + len(ends) - 1, end):
+            m[6] = put_sheet_rows(m[4], sheet.read(i, i + 1), m[6])
+            ends.append(m[4].n)
+    return m[4].buf[:ends[end - start]]
 
 
 def encode_game(game, extra=None, capacity=None):
@@ -151,17 +158,18 @@ def encode_game(game, extra=None, capacity=None):
     count = finished_count(game)
     drop = 0
     while True:
-        sheet = _sheet_bytes(game.sheet, drop, count)
-        size = len(head.buf) + len(sheet) + len(tail.buf)
+        rows = _sheet_rows(game.sheet, drop, count)
+        size = len(head.buf) + (1 if count - drop < 0x80 else 2) + len(rows) + len(tail.buf)
         if capacity is None or size <= capacity or drop >= count:
             break
         # Drop about as many rows as the excess needs, at least one.
-        per_row = len(sheet) // (count - drop)
+        per_row = len(rows) // (count - drop)
         drop = min(count, drop + max(1, (size - capacity) // max(1, per_row)))
-    head.extend(sheet)
+    head.uint(count - drop)
+    head.extend(rows)
     head.extend(tail.buf)
     if started and not deal_in_progress(game) and not drop:
-        # A deal's end: the next deal's saves hold this deal's row too.  Encoded now, while
+        # A deal's end: the next deal's saves hold this deal's row too.  Added now, while
         # rules_sheet is loaded for this save, so that a move's save never loads it.
-        _sheet_bytes(game.sheet, 0, len(game.sheet))
+        _sheet_rows(game.sheet, 0, len(game.sheet))
     return bytes(head.buf)

@@ -102,11 +102,18 @@ def put_sheet(w, rows, count=None):
     """Score sheet rows: what a deal did, and the marks that changed.  ``rows``: a list, or
     an iterator of ``count`` rows (Sheet.read)."""
     w.uint(len(rows) if count is None else count)
-    prev = None
+    put_sheet_rows(w, rows, None)
+
+
+def put_sheet_rows(w, rows, prev):
+    """The rows after their count: ``prev``, the marks of the row before them (None: they
+    are the first, which begin with its number and the scores before it).  Returns the
+    last row's marks, so that rows written later can follow (``thousand.persist.encode``
+    adds a deal's row to the sheet's bytes kept from the saves before)."""
     for row in rows:
+        seats = len(row.scores)
         if prev is None:  # the first row: its number and the scores before it
             w.uint(row.number)
-            seats = len(row.scores)
             for s in range(seats):
                 w.int5(row.scores[s] - row.deltas[s])
             prev = [0] * (3 * seats)
@@ -138,3 +145,4 @@ def put_sheet(w, rows, count=None):
         w.uint(changed)
         w.uints([marks[i] for i in range(len(marks)) if changed >> i & 1])
         prev = marks
+    return prev
