@@ -467,3 +467,36 @@ def test_once_the_declarer_has_the_talon_in_hand_the_middle_is_empty_until_the_f
     screen = app.screen
     assert all(grid.hidden for grid in screen.table_view.trick)
     assert app.controller.view().phase in (PHASE_GIVE, PHASE_CONTRACT)
+
+
+def test_a_computer_moves_in_the_tick_after_the_one_that_drew_the_players_card(board):
+    """With no pause set, the player's card is saved and drawn in one tick and the computer's
+    answer comes at the next: each tick's garbage stays small (tools/device_budget.py)."""
+    from thousand.game import PHASE_PLAY
+
+    app = new_app(seed=3)
+
+    def the_player_plays_a_plain_card_and_a_computer_follows(controller):
+        decision = controller.human_decision()
+        return (decision is not None and controller.view().phase == PHASE_PLAY
+                and len(controller.view().trick) < 2  # a computer plays after the player
+                and any(actions.verb(a) == actions.PLAY for a in decision.legal))
+
+    shoot.find(app, the_player_plays_a_plain_card_and_a_computer_follows)
+    app.settings.bot_delay_ms = 0
+    hands = Hands(app)
+    screen = app.screen
+    card = next(actions.card(a) for a in app.controller.human_decision().legal if actions.verb(a) == actions.PLAY)
+    screen.cursor = screen.hand_cards.index(card)
+    log = app.controller.game.log
+    before = len(log)
+    desktop.press(A, hands.now + 5, 30)
+    while len(log) == before:
+        hands.run(10)
+    assert len(log) == before + 1  # the player's card only
+    assert screen.view.played[-1] == (0, card) and card not in screen.hand_cards  # drawn already
+    for _ in range(100):
+        hands.run(10)
+        if len(log) > before + 1:
+            break
+    assert len(log) > before + 1  # then the computer's

@@ -29,6 +29,7 @@ class Controller:
         self.thought_from = None  # that bot's random state when it began (what a save keeps)
         self.on_think = None  # called now and then inside a long bot slice (screen keep-alive)
         self.listeners = []  # callables(seat, action) told of every applied action
+        self.human_view = None  # the SeatView that view() fills again for the human
 
     # -------------------------------------------------------------- saving
     def snapshot(self):
@@ -65,7 +66,12 @@ class Controller:
 
     # -------------------------------------------------------------- reading
     def view(self, seat=HUMAN):
-        return self.game.view(seat)
+        """What ``seat`` may know now.  The human's view is one SeatView filled again at each
+        call (the table reads it after every action), valid until the next call."""
+        if seat != HUMAN:
+            return self.game.view(seat)
+        self.human_view = self.game.view(seat, None, self.human_view)
+        return self.human_view
 
     def pending(self):
         """The Decision the table waits for, or None between deals."""

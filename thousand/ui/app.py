@@ -313,8 +313,12 @@ class App:
         decision = controller.pending()
         self.show_turn(decision.seat)
         table = self.screen
-        if table.changed:  # the table's view of the last action, before a computer's next
+        if table.changed:
+            # The table's view of the last action, drawn before a computer's next, which
+            # waits for the next tick: a tick's garbage (a save, a view read and drawn, a
+            # computer's thinking) is what decides the heap a board needs between collections.
             table.update()
+            return
         if decision.seat == 0 or table.holds_play():
             return
         if ticks_diff(now, self.last_move_ms) >= self.settings.bot_delay_ms:
