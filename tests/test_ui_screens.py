@@ -152,18 +152,28 @@ def test_strings_in_screen_modules_are_ascii():
                 assert node.value.isascii(), (name, node.value)
 
 
+def drawn_colours(chart):
+    return set(chart.bands[y // chart.band_h][x, y % chart.band_h]
+               for x in range(chart.plot_w) for y in range(chart.plot_h))
+
+
 def test_chart_falls_back_to_half_resolution_when_its_bitmap_does_not_fit(board, monkeypatch):
-    """On a fragmented heap the chart's bitmap may find no block big enough: the chart is then
-    drawn at half resolution instead of the game stopping with a MemoryError."""
+    """On a fragmented heap the chart's bitmap may find no block big enough: it is drawn in
+    bands, each a block of its own, and when not even those fit, at half resolution
+    instead of the game stopping with a MemoryError."""
     app = scene_app(board, "title")
+    from thousand.ui import sheet
+
     full = scene_app(board, "chart").screen
     assert full.plot_w * full.plot_h > 2000
-    from thousand.ui import sheet
+    assert len(full.bands) == sheet.CHART_BANDS > 1
+    assert all(b.width * b.height * sheet.CHART_BANDS == full.plot_w * full.plot_h for b in full.bands)
+    assert drawn_colours(full) >= {1, 2, 3, 4}
 
     real_bitmap = displayio.Bitmap
 
     def scarce_bitmap(width, height, colours):
-        if width * height > full.plot_w * full.plot_h // 2:
+        if colours == 5 and width * height > full.plot_w * full.band_h // 2:  # the chart's
             raise MemoryError("memory allocation failed")
         return real_bitmap(width, height, colours)
 
@@ -172,8 +182,7 @@ def test_chart_falls_back_to_half_resolution_when_its_bitmap_does_not_fit(board,
     chart = app.screen
     assert app.screen_name == "chart"
     assert chart.scale == 2 * full.scale and chart.plot_w == full.plot_w // 2
-    drawn = set(chart.bitmap[x, y] for x in range(chart.plot_w) for y in range(chart.plot_h))
-    assert {1, 2, 3, 4} <= drawn  # the grid and all three players' lines
+    assert drawn_colours(chart) >= {1, 2, 3, 4}  # the grid and all three players' lines
     app.display.refresh()
     assert all(left + w <= app.width and top + h <= app.height
                for _layer, left, top, w, h in layers(app.display.root_group) if not is_fill(_layer))

@@ -103,7 +103,8 @@ def sheet_lines(controller, cols):
     lines = [head]  # the first line is the column header: the screen's title
     scores = start_scores(controller)
     bolts = [0, 0, 0]
-    for result in controller.sheet():
+    sheet = controller.sheet()
+    for result in sheet.read(0, len(sheet)):  # one DealResult filled again a row (heap)
         line = "%3d" % result.number
         if result.result == REDEAL:
             lines.append(line + "  redeal")
@@ -112,8 +113,8 @@ def sheet_lines(controller, cols):
             mark = sheet_marks(result, scores, bolts, s)
             line += pad("", "%d%s" % (result.scores[s], mark + " " * (2 - len(mark))), cell)
         lines.append(line)
-        scores = result.scores
-        bolts = result.bolts
+        scores = list(result.scores)
+        bolts = list(result.bolts)
     return lines
 
 
@@ -148,6 +149,7 @@ class SheetScreen(Page):
 SERIES = (0xFFD040, 0x40D0FF, 0xFF60C0)  # you, west, east
 GRID = 0x586070
 CHART_BG = 0x101828
+CHART_BANDS = 8
 
 
 class ChartScreen:
@@ -159,27 +161,33 @@ class ChartScreen:
         self.group = displayio.Group()
         self.group.append(backdrop(width, height, CHART_BG))
         top = LINE_H + 2
-        # Half resolution on the 240-wide screens keeps the bitmap small (4 bits a pixel).
-        scale = 2 if width >= 200 else 1
-        while True:
-            self.plot_w, self.plot_h = width // scale, (height - top - LINE_H - 2) // scale
-            try:
-                self.bitmap = displayio.Bitmap(self.plot_w, self.plot_h, 5)
-                break
-            except MemoryError:
-                # The bitmap (8 KB on a PyBadge) must be one block, which a fragmented heap
-                # may not have: a coarser chart rather than a crash.
-                if scale >= 4:
-                    raise
-                scale *= 2
-        self.scale = scale
         palette = displayio.Palette(5)
         palette[0] = CHART_BG
         palette[1] = GRID
         for i in range(3):
             palette[2 + i] = SERIES[i]
+        # Half resolution on the 240-wide screens keeps the bitmap small (4 bits a pixel).
+        scale = 2 if width >= 200 else 1
+        while True:
+            # In horizontal bands, each a block of its own: a fragmented heap that has no
+            # free block of the whole plot's 8 KB (on a PyBadge) still has eight of 1 KB.
+            self.band_h = (height - top - LINE_H - 2) // scale // CHART_BANDS
+            self.plot_w, self.plot_h = width // scale, self.band_h * CHART_BANDS
+            self.bands = []
+            try:
+                for _ in range(CHART_BANDS):
+                    self.bands.append(displayio.Bitmap(self.plot_w, self.band_h, 5))
+                break
+            except MemoryError:
+                # Not even those: a coarser chart rather than a crash.
+                self.bands = None
+                if scale >= 4:
+                    raise
+                scale *= 2
+        self.scale = scale
         plot = displayio.Group(scale=scale, y=top)
-        plot.append(displayio.TileGrid(self.bitmap, pixel_shader=palette))
+        for i in range(CHART_BANDS):
+            plot.append(displayio.TileGrid(self.bands[i], pixel_shader=palette, y=i * self.band_h))
         self.group.append(plot)
         self.title = label(" " * 12, 0, 0, 1, ACCENT)
         self.group.append(self.title)
@@ -197,16 +205,20 @@ class ChartScreen:
         controller = self.app.controller
         rules = controller.rules
         points = [start_scores(controller)]
-        for result in controller.sheet():
+        sheet = controller.sheet()
+        # One DealResult filled again a row: a new one each would leave half a KB of
+        # garbage a deal, and holes in the heap the chart's bands are made in.
+        for result in sheet.read(0, len(sheet)):
             if result.result != REDEAL:
-                points.append(result.scores)
+                points.append(tuple(result.scores))
         low = min(0, min(min(p) for p in points))
         high = max(rules.target, max(max(p) for p in points))
         set_text(self.title, "Race to %d" % rules.target)
         set_text(self.top_value, str(high))
         set_text(self.low_value, str(low))
-        bitmap, w, h = self.bitmap, self.plot_w, self.plot_h
-        bitmap.fill(0)
+        w, h = self.plot_w, self.plot_h
+        for band in self.bands:
+            band.fill(0)
 
         def y_of(score):
             return (h - 1) - (score - low) * (h - 1) // (high - low)
@@ -216,12 +228,16 @@ class ChartScreen:
                 continue
             y = y_of(level)
             for x in range(0, w, 3):
-                bitmap[x, y] = 1
+                self.dot(x, y, 1)
         steps = max(1, len(points) - 1)
         for s in range(3):
             for i in range(1, len(points)):
-                draw_line(bitmap, (i - 1) * (w - 1) // steps, y_of(points[i - 1][s]),
+                draw_line(self.dot, (i - 1) * (w - 1) // steps, y_of(points[i - 1][s]),
                           i * (w - 1) // steps, y_of(points[i][s]), 2 + s)
+
+    def dot(self, x, y, colour):
+        """One pixel of the plot, in the band that holds its row."""
+        self.bands[y // self.band_h][x, y % self.band_h] = colour
 
     def tick(self, now):
         return False
@@ -231,14 +247,14 @@ class ChartScreen:
             self.app.show(self.app.back_to)
 
 
-def draw_line(bitmap, x0, y0, x1, y1, colour):
-    """Bresenham's line into ``bitmap``."""
+def draw_line(dot, x0, y0, x1, y1, colour):
+    """Bresenham's line, a ``dot(x, y, colour)`` a pixel."""
     dx, dy = abs(x1 - x0), -abs(y1 - y0)
     sx = 1 if x0 < x1 else -1
     sy = 1 if y0 < y1 else -1
     err = dx + dy
     while True:
-        bitmap[x0, y0] = colour
+        dot(x0, y0, colour)
         if x0 == x1 and y0 == y1:
             return
         twice = 2 * err
