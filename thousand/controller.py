@@ -29,7 +29,6 @@ class Controller:
         self.thought_from = None  # that bot's random state when it began (what a save keeps)
         self.on_think = None  # called now and then inside a long bot slice (screen keep-alive)
         self.listeners = []  # callables(seat, action) told of every applied action
-        self.human_view = None  # the SeatView that view() fills again for the human
 
     # -------------------------------------------------------------- saving
     def snapshot(self):
@@ -65,13 +64,10 @@ class Controller:
         return controller
 
     # -------------------------------------------------------------- reading
-    def view(self, seat=HUMAN):
-        """What ``seat`` may know now.  The human's view is one SeatView filled again at each
-        call (the table reads it after every action), valid until the next call."""
-        if seat != HUMAN:
-            return self.game.view(seat)
-        self.human_view = self.game.view(seat, None, self.human_view)
-        return self.human_view
+    def view(self, seat=HUMAN, into=None):
+        """What ``seat`` may know now; ``into``: a SeatView to fill again instead of a new one
+        (the table reads the human's after every action, into the one it holds)."""
+        return self.game.view(seat, None, into)
 
     def pending(self):
         """The Decision the table waits for, or None between deals."""

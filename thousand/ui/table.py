@@ -293,7 +293,7 @@ class TableScreen:
         controller = self.app.controller
         if controller is None:
             return
-        view = controller.view()
+        view = controller.view(HUMAN, self.view)
         self.view = view
         decision = controller.human_decision()
         self.decision = decision
