@@ -34,3 +34,25 @@ def test_the_device_game_plays_every_screen_on_the_64_bit_unix_port(micropython,
 
 def test_code_py_compiles_for_the_device(mpy_cross):
     assert mpy.compile_circuitpython(os.path.join(ROOT, "code.py"), "code.py")[:2] == b"C\x06"
+
+
+def test_drawing_text_adds_no_names_to_the_vms_name_pool(micropython, tmp_path):
+    """MicroPython makes a str's character, indexed, a name in its pool, which never shrinks:
+    a label drawn character by character would add one for every digit and letter shown."""
+    import re
+    import subprocess
+
+    script = tmp_path / "labels.py"
+    script.write_text(
+        "import sys, micropython\n"
+        "sys.path[:0] = [%r, %r]\n"
+        "from thousand.ui import widgets\n"
+        "line = widgets.label('x' * 14, 0, 0)\n"
+        "micropython.qstr_info()\n"
+        "line.text = 'QJZ#(%%&@!;K^~`'\n"
+        "micropython.qstr_info()\n"
+        "print(line.text)\n" % (os.path.join(ROOT, "tools", "device_vm", "stubs"), ROOT))
+    out = subprocess.run([micropython, str(script)], capture_output=True, text=True, timeout=60).stdout
+    before, after = (int(n) for n in re.findall(r"n_qstr=(\d+)", out))
+    assert out.split("\n")[2] == "QJZ#(%&@!;K^~`"
+    assert after == before

@@ -94,10 +94,20 @@ class Text(displayio.Group):
         cols = grid.width
         lines = text.split("\n")
         for row in range(grid.height):
-            line = lines[row] if row < len(lines) else ""
-            for col in range(cols):
-                code = ord(line[col]) - sprites.FONT_FIRST if col < len(line) else 0
-                grid[row * cols + col] = code if 0 <= code < sprites.FONT_COUNT else _UNKNOWN
+            # Read as bytes: a str's character, indexed, is made a name in the VM's name pool,
+            # which never shrinks (one for every digit and letter ever drawn).
+            line = lines[row].encode() if row < len(lines) else b""
+            at = row * cols
+            end = at + cols
+            for byte in line:
+                if byte & 0xC0 == 0x80 or at == end:  # the rest of a character beyond ASCII, or cut
+                    continue
+                code = byte - sprites.FONT_FIRST
+                grid[at] = code if 0 <= code < sprites.FONT_COUNT else _UNKNOWN
+                at += 1
+            while at < end:
+                grid[at] = 0
+                at += 1
         self._text = text
 
 
