@@ -75,19 +75,17 @@ def test_the_breakdown_says_what_each_part_of_the_table_holds(wasm32_node):
     assert 40 * 1024 < sum(parts.values()) < 200 * 1024, parts
 
 
-def test_the_device_game_plays_without_terminalio(wasm32_node, tmp_path):
+def test_the_device_game_needs_no_terminalio_fontio_or_bitmaptools(wasm32_node, tmp_path):
     """The Russian, Japanese and Korean CircuitPython builds for the PyBadge have no
-    ``terminalio``: with its stand-in gone, the robot still plays every screen of a game
-    (the game draws its text with its own font, assets/font.bmp)."""
+    ``terminalio``: the game draws its text with its own font (assets/font.bmp), and the VM
+    has no stand-in for it, ``fontio`` or ``bitmaptools``: the robot plays every screen."""
     import device_budget
     import mpy
 
+    assert not {"terminalio", "fontio", "bitmaptools"} & set(device_budget.stub_names())
     device_budget.build("pybadge", tmp_path, lambda line: None)
-    (tmp_path / "terminalio.mpy").unlink()
-    stubs = [name for name in device_budget.stub_names() if name != "terminalio"]
     setup = "import device_robot\nbench = device_robot.Robot('pybadge', ['random', 'random'], 'classic', 3, 3)"
-    fits, out = mpy.run_wasm32(wasm32_node, str(tmp_path), 1024, stubs + ["device_robot"], setup)
+    fits, out = mpy.run_wasm32(wasm32_node, str(tmp_path), 1024, device_budget.stub_names() + ["device_robot"], setup)
     assert "\ndone\n" in out, out[-3000:]
     seen = re.search(r"^ok deals=\d+ screens=(\S+)$", out, re.M).group(1).split(",")
     assert sorted(seen) == sorted(scenes.SCREENS)
-    assert "imported terminalio" not in out

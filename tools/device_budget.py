@@ -8,7 +8,7 @@ pure-Python library it ships: ``adafruit_display_text``, ``adafruit_ticks`` ...)
 assets, on MicroPython's WebAssembly port (``tools/wasm32``: a 32-bit VM with a Python
 stack, as a board has).  Only CircuitPython's C modules are stood in for
 (``tools/device_vm/stubs``: ``displayio`` with bitmaps packed at the board's bits per pixel,
-``terminalio``, ``fontio``, ``bitmaptools``, ``board``, ``keypad``, ``supervisor``,
+``board``, ``keypad``, ``supervisor``,
 ``microcontroller`` with its 8 KB NVM, ``alarm`` with the board's sleep memory ...).  A seeded robot (``tools/device_vm/robot.py``)
 presses the board's keys through the title and every menu, a whole game to the target
 against ``--levels`` (every deal's summary, the sheet, the chart, the table menu, save and
@@ -63,6 +63,8 @@ import mpy  # noqa: E402
 
 STUBS = TOOLS / "device_vm" / "stubs"
 ROBOT = TOOLS / "device_vm" / "robot.py"  # imported in the VM as device_robot
+BREAKDOWN = TOOLS / "device_vm" / "breakdown.py"  # device_breakdown, only for --breakdown
+UNIX_MAIN = TOOLS / "device_vm" / "unix_main.py"  # the unix port's script, beside device_robot
 # The robot's name for each board: its board id, as boot_out.txt says it.
 BOARD_IDS = {"pybadge": "pybadge", "pygamer": "pygamer", "picosystem": "pimoroni_picosystem",
              "feather_esp32s3_reverse_tft": "adafruit_feather_esp32s3_reverse_tft"}
@@ -101,6 +103,7 @@ def build(board, out, log):
     for path in sorted(STUBS.glob("*.py")):
         (out / (path.stem + ".mpy")).write_bytes(mpy.compile_micropython(path, path.stem + ".mpy"))
     (out / "device_robot.mpy").write_bytes(mpy.compile_micropython(ROBOT, "device_robot.mpy"))
+    (out / "device_breakdown.mpy").write_bytes(mpy.compile_micropython(BREAKDOWN, "device_breakdown.mpy"))
     log("built %d files for %s in %s" % (len(files), board, out))
 
 
@@ -269,12 +272,12 @@ def stand_ins_of(out, board):
 
 def breakdown(args, log):
     """[(part, bytes)] that the table of deal ``args.breakdown`` holds, each let go in turn
-    (tools/device_vm/robot.py's Breakdown), and last what is left (stand-ins left out)."""
+    (tools/device_vm/breakdown.py), and last what is left (stand-ins left out)."""
     with board_vm(args, log) as (node, work):
         log("playing to the table of deal %d on the 32-bit VM, then letting go of its parts" % args.breakdown)
-        setup = "import device_robot\nbench = device_robot.Breakdown(%r, %r, %r, %d, %d, %d)" % (
+        setup = "import device_breakdown\nbench = device_breakdown.Breakdown(%r, %r, %r, %d, %d, %d)" % (
             BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.breakdown, SLEEP_MEMORY_BYTES[args.board])
-        fits, out = mpy.run_wasm32(node, str(work), 1024, stub_names() + ["device_robot"], setup)
+        fits, out = mpy.run_wasm32(node, str(work), 1024, stub_names() + ["device_robot", "device_breakdown"], setup)
     if "\ndone\n" not in out or "part left" not in out:
         log(out[-4000:])
         raise SystemExit(1)
@@ -345,7 +348,7 @@ def run_unix(build_dir, heap_kb, args, timeout=3600):
     micropython = mpy.find_micropython()
     if micropython is None:
         return None
-    shutil.copy(ROBOT, Path(build_dir) / "robot_main.py")  # run as a script: its main() plays in one loop
+    shutil.copy(UNIX_MAIN, Path(build_dir) / "robot_main.py")  # run as a script: its main() plays in one loop
     env = dict(os.environ, MICROPYPATH=str(build_dir) + ":" + str(Path(build_dir) / "lib"))
     proc = subprocess.run([micropython, "-X", "heapsize=%dK" % heap_kb, "robot_main.py", BOARD_IDS[args.board],
                            ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals),

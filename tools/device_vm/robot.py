@@ -22,6 +22,7 @@ import sys
 
 import microcontroller
 import supervisor
+from micropython import const
 
 # thousand.hw.keys' logical keys (the robot imports nothing of the game's at its own import,
 # so that its own heap is measured alone)
@@ -30,10 +31,10 @@ RIGHT = 3
 A = 4
 B = 5
 
-TICK_MS = 10
-TAP_MS = 40  # a key held this long, then released as long: past the 30 ms debounce
-LONG_PRESS_MS = 700  # the Feather's B is a held select button (600 ms)
-MAX_STEPS = 400000
+_TICK_MS = const(10)
+_TAP_MS = const(40)  # a key held this long, then released as long: past the 30 ms debounce
+_LONG_PRESS_MS = const(700)  # the Feather's B is a held select button (600 ms)
+_MAX_STEPS = const(400000)
 
 
 class Robot:
@@ -95,7 +96,7 @@ class Robot:
 
     # -------------------------------------------------------------- keys
     def tick(self):
-        supervisor.now[0] += TICK_MS
+        supervisor.now[0] += _TICK_MS
         if self.app is None:  # still booting
             return
         self.app.tick(supervisor.ticks_ms())
@@ -106,14 +107,14 @@ class Robot:
         None for a tick, (queue, key number, pressed) for an event."""
         from thousand.hw import device
 
-        hold = TAP_MS
+        hold = _TAP_MS
         if device.repeater._long_key[A] == B and key == B:
-            key, hold = A, LONG_PRESS_MS  # the three-button board's back
+            key, hold = A, _LONG_PRESS_MS  # the three-button board's back
         for events, keymap in device._sources:
             for number in range(len(keymap)):
                 if keymap[number] == key:
-                    return ([(events.queue, number, True)] + [None] * (hold // TICK_MS)
-                            + [(events.queue, number, False)] + [None] * (TAP_MS // TICK_MS))
+                    return ([(events.queue, number, True)] + [None] * (hold // _TICK_MS)
+                            + [(events.queue, number, False)] + [None] * (_TAP_MS // _TICK_MS))
         raise AssertionError("the board has no key %d" % key)
 
     def step(self):
@@ -121,7 +122,7 @@ class Robot:
         collects garbage whenever it must; the 32-bit VM only between steps, so a step is
         kept as small as the app's own loop makes it."""
         self.steps += 1
-        if self.steps > MAX_STEPS:
+        if self.steps > _MAX_STEPS:
             raise AssertionError("the game did not end")
         if self.app is not None and self.app.screen is None:  # built at this tick (App.show)
             self.tick()
@@ -282,126 +283,15 @@ class Robot:
         return "ok deals=%d screens=%s" % (self.deals, ",".join(sorted(self.screens_seen)))
 
 
-class Breakdown:
-    """What the table holds, part by part: the robot plays to the table of deal ``deal``
-    (the human to decide), then each step lets go of one part of the game (the screen,
-    the sprites, the bots ...) and the next step's "part NAME BYTES" line says how much
-    heap that freed (steps.mjs collects between steps).  Each part is measured with the
-    ones before it gone; what is left is the app, the board, the modules and their names."""
-
-    def __init__(self, board_id, levels, preset, seed, deal, sleep_bytes=8192):
-        self.robot = Robot(board_id, levels, preset, seed, sleep_bytes=sleep_bytes)
-        self.deal = deal
-        self.parts = None
-        self.before = 0
-        self.part = None
-
-    def at_the_table(self):
-        app = self.robot.app
-        return (app is not None and app.screen is not None and app.screen_name == "table"
-                and self.robot.deals + 1 >= self.deal
-                and app.controller.human_decision() is not None and not app.screen.changed
-                and not self.robot.pending)
-
-    def step(self):
-        if self.parts is None:
-            if not self.at_the_table():
-                return self.robot.step()
-            self.parts = self.table_parts()
-            self.robot.keys = None  # the visit's frame holds nothing of the game from here on
-        live = gc.mem_alloc()
-        if self.part is not None:
-            print("part %s %d" % (self.part, self.before - live))
-        if not self.parts:
-            import micropython
-
-            print("part left %d" % live)
-            micropython.qstr_info()  # "qstr pool: ... n_total_bytes=N": the names' heap
-            return False
-        self.part, drop = self.parts.pop(0)
-        self.before = live
-        drop(self.robot.app)
-        return True
-
-    @staticmethod
-    def table_parts():
-        def screen(app):
-            app.display.root_group = None
-            app.screens.clear()
-            app.screen = None
-
-        def sprites(app):
-            from thousand.ui import sprites, widgets
-
-            app.sheet = None
-            del sprites._font[:]
-            widgets._palettes.clear()
-
-        def bots(app):
-            app.controller.players[1] = app.controller.players[2] = None
-
-        def driver(app):
-            app.controller.driver = None
-
-        def records(app):
-            app.controller.game.records = None
-
-        def sheet(app):
-            from thousand.persist import encode
-
-            app.controller.game.sheet = None
-            encode._memo[2] = None  # the save's encoder keeps the sheet it encoded last
-
-        def game(app):
-            app.controller = None
-            app.storage.found = None
-
-        def modules(app):
-            from thousand.ui import scenes
-
-            scenes.settle("title", False)
-
-        return [("the table screen (its display objects included)", screen),
-                ("the sprite sheet and the font", sprites),
-                ("the two bots", bots), ("the table driver", driver),
-                ("the game's record (Game.records)", records), ("the score sheet (Game.sheet)", sheet),
-                ("the controller and the game", game),
-                ("the game's and the table's modules (their names stay)", modules)]
-
-    def summary(self):
-        return "ok deals=%d screens=table" % self.robot.deals
-
-
 def display_bytes(layer, seen):
     """Adds to ``seen`` (id: bytes) each bitmap's pixels and each palette under ``layer``
     (shared ones once), as the stand-in displayio holds them."""
-    if hasattr(layer, "_children"):
+    if hasattr(layer, "content"):  # a Group
         for child in layer:
             display_bytes(child, seen)
     elif hasattr(layer, "bitmap"):
         if id(layer.bitmap) not in seen:
-            seen[id(layer.bitmap)] = len(layer.bitmap._pixels)
+            seen[id(layer.bitmap)] = len(layer.bitmap.buf)
         shader = layer.pixel_shader
-        if hasattr(shader, "_colours") and id(shader) not in seen:
-            seen[id(shader)] = 4 * len(shader._colours)
-
-
-def main():
-    """The unix port: the whole visit in one loop, a collection before every step."""
-    board_id, levels, preset, seed, max_deals, writable, sleep_bytes = (
-        sys.argv[1], sys.argv[2].split(","), sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6] == "1",
-        int(sys.argv[7]))
-    gc.collect()
-    robot = Robot(board_id, levels, preset, seed, max_deals, writable, sleep_bytes)
-    peak = 0
-    while True:
-        gc.collect()
-        peak = max(peak, gc.mem_alloc())
-        if not robot.step():
-            break
-    print(robot.summary())
-    print("peak_live %d" % peak)
-
-
-if __name__ == "__main__":
-    main()
+        if hasattr(shader, "values") and id(shader) not in seen:
+            seen[id(shader)] = 4 * len(shader.values)

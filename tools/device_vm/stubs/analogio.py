@@ -4,11 +4,9 @@ battery, 3.9 V, so that the saves keep the board's normal policy, not the low-ba
 
 import board
 
-_DIVIDERS = {board.A6: 2, board.BAT_SENSE: 3}
-
 
 class AnalogIn:
     def __init__(self, pin):
-        divider = _DIVIDERS.get(pin)
+        divider = 2 if pin == board.A6 else 3 if pin == board.BAT_SENSE else None
         self.value = 32768 if divider is None else int(3.9 / divider / 3.3 * 65535)
         self.reference_voltage = 3.3

@@ -2,5 +2,5 @@
 
 
 class RawSample:
-    def __init__(self, buffer, sample_rate=8000, channel_count=1):
+    def __init__(self, *args, sample_rate=8000, **kwargs):
         self.sample_rate = sample_rate

@@ -1,24 +1,9 @@
-"""digitalio's stand-in."""
+"""digitalio's stand-in: what the board modules use of it."""
 
 
 class DigitalInOut:
     def __init__(self, pin):
         self.value = False
-        self.direction = None
-        self.pull = None
 
-    def switch_to_output(self, value=False, drive_mode=None):
+    def switch_to_output(self, value=False, **kwargs):
         self.value = value
-
-    def switch_to_input(self, pull=None):
-        self.pull = pull
-
-
-class Direction:
-    INPUT = 0
-    OUTPUT = 1
-
-
-class Pull:
-    UP = 1
-    DOWN = 2

@@ -1,5 +1,6 @@
-"""keypad's stand-in: each keys object has an event queue that the robot driving the game
-fills (``events.queue``: (key_number, pressed) pairs, stamped with the clock when read)."""
+"""keypad's stand-in: each keys object is its own event queue (``events``), which the robot
+driving the game fills (``events.queue``: (key_number, pressed) pairs, stamped with the
+clock when read)."""
 import supervisor
 
 
@@ -11,11 +12,13 @@ class Event:
         self.timestamp = 0
 
 
-class EventQueue:
-    overflowed = False
-
-    def __init__(self):
+class Keys:
+    def __init__(self, *args, **kwargs):
+        self.events = self
         self.queue = []
+
+    def reset(self):
+        pass
 
     def get_into(self, event):
         if not self.queue:
@@ -36,14 +39,4 @@ class EventQueue:
         return len(self.queue)
 
 
-class _Keys:
-    def __init__(self, *args, **kwargs):
-        self.events = EventQueue()
-
-    def reset(self):
-        pass
-
-
-ShiftRegisterKeys = _Keys
-Keys = _Keys
-KeyMatrix = _Keys
+ShiftRegisterKeys = Keys
