@@ -46,7 +46,7 @@ NUM_SEATS = const(3)
 HAND_SIZE = const(7)
 TALON_SIZE = const(3)
 FORCED_BID = const(100)
-DARK_BID = const(120)
+_DARK_BID = const(120)
 MAX_LISTED_RAISE = const(100)  # with bid_cap none, bids are offered up to this far above the current one
 
 # Why an action is refused: the codes Game.refusal() returns, each worded by thousand/explain.py
@@ -398,7 +398,7 @@ class Game:
             self._end_without_score(scoring.REDEAL)
         elif golden:
             self.kind = scoring.GOLDEN
-            self.bid = DARK_BID
+            self.bid = _DARK_BID
             self.high_bidder = self.first_hand
             self._finish_auction(self.first_hand)
         else:
@@ -415,7 +415,7 @@ class Game:
     def _begin_auction(self):
         self.phase = PHASE_AUCTION
         if self.dark_active:
-            self.bid = DARK_BID
+            self.bid = _DARK_BID
         else:
             self.bid = FORCED_BID
         self.high_bidder = self.first_hand
@@ -500,7 +500,7 @@ class Game:
         if self.dark_active:
             if C.marriages_in(self.dealt[seat], self.rules.ace_marriage) == 0:
                 return low, low - 5, 5
-            low = max(low, DARK_BID + 5)
+            low = max(low, _DARK_BID + 5)
         cap = self.bid_cap(seat)
         high = min(self.bid + MAX_LISTED_RAISE, self.bid_ceiling()) if cap is None else cap
         if not self.rules.bid_jumps:

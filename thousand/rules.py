@@ -11,6 +11,14 @@ thousand.rules.RulesError: agreement 'golden' must be true or false, not 'yes'
 True
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 BOOL = "bool"
 INT = "int"
 INT_OR_NULL = "int or null"
@@ -65,7 +73,7 @@ AGREEMENT_TABLE = (
     "redeal_talon_only_at_100", BOOL, False, None,
     "redeal_four_aces", BOOL, False, None,
 )
-AGREEMENT_ROW = 4  # entries of a row of AGREEMENT_TABLE
+_AGREEMENT_ROW = const(4)  # entries of a row of AGREEMENT_TABLE
 
 
 def agreements():
@@ -76,15 +84,15 @@ def agreements():
     """
     table = AGREEMENT_TABLE
     out = []
-    for i in range(0, len(table), AGREEMENT_ROW):
-        out.append(table[i:i + AGREEMENT_ROW])
+    for i in range(0, len(table), _AGREEMENT_ROW):
+        out.append(table[i:i + _AGREEMENT_ROW])
     return out
 
 
 def agreement_names():
     table = AGREEMENT_TABLE
     out = []
-    for i in range(0, len(table), AGREEMENT_ROW):
+    for i in range(0, len(table), _AGREEMENT_ROW):
         out.append(table[i])
     return out
 
@@ -105,14 +113,14 @@ class RulesError(ValueError):
     pass
 
 
-MAX_NUMBER = 9999  # no agreement's number needs more than four digits
+_MAX_NUMBER = const(9999)  # no agreement's number needs more than four digits
 
 
 def _agreement(name):
     table = AGREEMENT_TABLE
-    for i in range(0, len(table), AGREEMENT_ROW):
+    for i in range(0, len(table), _AGREEMENT_ROW):
         if table[i] == name:
-            return table[i:i + AGREEMENT_ROW]
+            return table[i:i + _AGREEMENT_ROW]
     return None
 
 
@@ -126,9 +134,9 @@ def _check(entry, value):
         if value is None and kind == INT_OR_NULL:
             return None
         if isinstance(value, int) and value is not True and value is not False:
-            if -MAX_NUMBER <= value <= MAX_NUMBER:
+            if -_MAX_NUMBER <= value <= _MAX_NUMBER:
                 return value
-            raise RulesError("agreement '%s' must be between %d and %d" % (name, -MAX_NUMBER, MAX_NUMBER))
+            raise RulesError("agreement '%s' must be between %d and %d" % (name, -_MAX_NUMBER, _MAX_NUMBER))
         raise RulesError(
             "agreement '%s' must be a whole number%s, not %r"
             % (name, " or null" if kind == INT_OR_NULL else "", value)
@@ -145,7 +153,7 @@ class Rules:
 
     def __init__(self):
         table = AGREEMENT_TABLE
-        for i in range(0, len(table), AGREEMENT_ROW):
+        for i in range(0, len(table), _AGREEMENT_ROW):
             setattr(self, table[i], table[i + 2])
         self.preset_name = "classic"
 

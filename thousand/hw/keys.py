@@ -26,11 +26,11 @@ A = const(4)  # select / confirm
 B = const(5)  # back / cancel
 START = const(6)  # menu
 SELECT = const(7)  # help
-NUM_KEYS = const(8)
+_NUM_KEYS = const(8)
 NO_KEY = const(-1)
 
 KEY_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
-DPAD = const(0x0F)  # the keys that repeat while held, as a bit mask
+_DPAD = const(0x0F)  # the keys that repeat while held, as a bit mask
 
 # supervisor.ticks_ms() wraps at 2**29; compare times only through ticks_diff.
 _TICKS_PERIOD = const(1 << 29)
@@ -55,19 +55,19 @@ class KeyRepeater:
     board's select/back button).
     """
 
-    def __init__(self, debounce_ms=30, delay_ms=400, repeat_ms=120, repeat_mask=DPAD):
+    def __init__(self, debounce_ms=30, delay_ms=400, repeat_ms=120, repeat_mask=_DPAD):
         self.debounce_ms = debounce_ms
         self.delay_ms = delay_ms
         self.repeat_ms = repeat_ms
         self.repeat_mask = repeat_mask
         self._raw = 0  # bit per key: last reported state
         self._held = 0  # bit per key: debounced state
-        self._edge_ms = [0] * NUM_KEYS  # when the held state last changed
-        self._raw_ms = [0] * NUM_KEYS  # when the last raw edge came
+        self._edge_ms = [0] * _NUM_KEYS  # when the held state last changed
+        self._raw_ms = [0] * _NUM_KEYS  # when the last raw edge came
         self._recent = 0  # bit per key: changed within debounce_ms (ticks wrap: no old times)
-        self._due_ms = [0] * NUM_KEYS  # next repeat / long-press time
-        self._long_key = [NO_KEY] * NUM_KEYS
-        self._long_ms = [0] * NUM_KEYS
+        self._due_ms = [0] * _NUM_KEYS  # next repeat / long-press time
+        self._long_key = [NO_KEY] * _NUM_KEYS
+        self._long_ms = [0] * _NUM_KEYS
         self._long_done = 0  # bit per key: long press already sent
         self._queue = []
 
@@ -89,7 +89,7 @@ class KeyRepeater:
     def release_all(self, now_ms):
         """Forget held keys (a screen change should not inherit a repeat)."""
         self._raw = 0
-        for key in range(NUM_KEYS):
+        for key in range(_NUM_KEYS):
             if self._held >> key & 1:
                 self._held &= ~(1 << key)
                 self._edge_ms[key] = now_ms
@@ -128,7 +128,7 @@ class KeyRepeater:
 
     def _tick(self, now_ms):
         held = self._held
-        for key in range(NUM_KEYS):
+        for key in range(_NUM_KEYS):
             bit = 1 << key
             if self._recent & bit and ticks_diff(now_ms, self._edge_ms[key]) >= self.debounce_ms:
                 self._recent &= ~bit

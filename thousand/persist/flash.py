@@ -9,7 +9,15 @@ and the statistics together, and every write counts itself in a ``wear`` record 
 
 from thousand.persist.store import KIND_WEAR, SaveError
 
-WEAR_VERSION = 1
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+_WEAR_VERSION = const(1)
 
 
 def wear_count(saves, pair=None):
@@ -28,7 +36,7 @@ def write_flash(saves, items):
     slot = items[0][0].next_slot()
     wear = saves.pair("wear", KIND_WEAR)
     items = list(items)
-    items.append((wear, WEAR_VERSION, (wear_count(saves, wear) + 1).to_bytes(4, "little")))
+    items.append((wear, _WEAR_VERSION, (wear_count(saves, wear) + 1).to_bytes(4, "little")))
     records = [(pair.name, pair.record(version, payload)) for pair, version, payload in items]
     try:
         write_slot(saves.store, slot, records)

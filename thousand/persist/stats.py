@@ -19,7 +19,15 @@ from thousand.persist.coding import Reader, Writer
 from thousand.persist.saves import DEAL_END
 from thousand.persist.store import KIND_STATS, SaveError, SlotPair, crc32
 
-STATS_VERSION = 1
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+_STATS_VERSION = const(1)
 
 
 # ---------------------------------------------------------------- statistics
@@ -175,24 +183,24 @@ def load_stats(store, pair=None):
     found, damaged = pair.scan()
     if found is None and not damaged:
         return Stats(), None
-    if found is not None and found[0] == STATS_VERSION:
+    if found is not None and found[0] == _STATS_VERSION:
         try:
             return stats_from(found[1]), None
         except SaveError:
             pass
     from thousand.persist.reading import load_kept  # damaged, newer or unreadable: say why, keep a copy
 
-    return load_kept(pair, STATS_VERSION, stats_from, Stats)
+    return load_kept(pair, _STATS_VERSION, stats_from, Stats)
 
 
 def save_stats(store, stats):
     """SaveError (one line) when the store refuses."""
-    SlotPair(store, "stats", KIND_STATS).write(STATS_VERSION, stats_bytes(stats))
+    SlotPair(store, "stats", KIND_STATS).write(_STATS_VERSION, stats_bytes(stats))
 
 
 def stats_item(saves, stats, pair=None):
     """The statistics as a record to write with others: ``(pair, version, payload)``."""
-    return pair or saves.pair("stats", KIND_STATS), STATS_VERSION, stats_bytes(stats)
+    return pair or saves.pair("stats", KIND_STATS), _STATS_VERSION, stats_bytes(stats)
 
 
 def end_deal(saves, controller, human):

@@ -27,13 +27,21 @@ part.
 (1, b'world')
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 MAGIC = b"Tk"
 KIND_GAME = 0x47  # "G"
 KIND_SETTINGS = 0x53  # "S"
 KIND_STATS = 0x54  # "T"
 KIND_WEAR = 0x57  # "W": how many times this board's flash was written (thousand.persist.flash)
-HEADER_SIZE = 8
-OVERHEAD = HEADER_SIZE + 4  # the header and the CRC
+_HEADER_SIZE = const(8)
+OVERHEAD = _HEADER_SIZE + 4  # the header and the CRC
 
 
 class SaveError(Exception):
@@ -93,7 +101,7 @@ def crc32(data):
 # ---------------------------------------------------------------- records
 def pack_record(kind, version, seq, payload):
     n = len(payload)
-    end = HEADER_SIZE + n
+    end = _HEADER_SIZE + n
     out = bytearray(end + 4)
     out[0:2] = MAGIC
     out[2] = kind
@@ -102,7 +110,7 @@ def pack_record(kind, version, seq, payload):
     out[5] = (seq >> 8) & 0xFF
     out[6] = n & 0xFF
     out[7] = n >> 8
-    out[HEADER_SIZE:end] = payload
+    out[_HEADER_SIZE:end] = payload
     hi, lo = crc32_halves(out, end)
     out[end] = lo & 0xFF
     out[end + 1] = lo >> 8
@@ -112,28 +120,28 @@ def pack_record(kind, version, seq, payload):
 
 
 # What a slot holds.
-SLOT_BLANK = 0  # never written (or erased)
+_SLOT_BLANK = const(0)  # never written (or erased)
 SLOT_GOOD = 1
-SLOT_DAMAGED = 2  # written, but cut short or corrupted
-SLOT_FOREIGN = 3  # a good record of another kind of data: not ours
+_SLOT_DAMAGED = const(2)  # written, but cut short or corrupted
+_SLOT_FOREIGN = const(3)  # a good record of another kind of data: not ours
 
 
 def unpack_record(data, kind):
     """(what the slot holds, version, seq, payload) of a slot's bytes; None or no bytes is a
     slot never written (each store says which of its bytes mean that)."""
     if not data:
-        return SLOT_BLANK, 0, 0, None
+        return _SLOT_BLANK, 0, 0, None
     if len(data) < OVERHEAD or data[0:2] != MAGIC:
-        return SLOT_DAMAGED, 0, 0, None
-    end = HEADER_SIZE + (data[6] | (data[7] << 8))
+        return _SLOT_DAMAGED, 0, 0, None
+    end = _HEADER_SIZE + (data[6] | (data[7] << 8))
     if end + 4 > len(data):
-        return SLOT_DAMAGED, 0, 0, None
+        return _SLOT_DAMAGED, 0, 0, None
     hi, lo = crc32_halves(data, end)
     if (data[end] | (data[end + 1] << 8)) != lo or (data[end + 2] | (data[end + 3] << 8)) != hi:
-        return SLOT_DAMAGED, 0, 0, None
+        return _SLOT_DAMAGED, 0, 0, None
     if data[2] != kind:
-        return SLOT_FOREIGN, 0, 0, None
-    return SLOT_GOOD, data[3], data[4] | (data[5] << 8), bytes(data[HEADER_SIZE:end])
+        return _SLOT_FOREIGN, 0, 0, None
+    return SLOT_GOOD, data[3], data[4] | (data[5] << 8), bytes(data[_HEADER_SIZE:end])
 
 
 def newer(a, b):
@@ -180,7 +188,7 @@ class SlotPair:
                 if best is None or newer(seq, self.seq):
                     best = (version, payload)
                     self.seq = seq
-            elif state != SLOT_BLANK and at < 2:
+            elif state != _SLOT_BLANK and at < 2:
                 bad.append(bytes(raw))
         return best, bad
 
@@ -227,7 +235,7 @@ class SlotPair:
 # Room per slot in the NVM, by record name; the game takes the rest of each half.  Before
 # the wear count the statistics had 192 bytes: their records never took 80.
 NVM_SLOTS = (("settings", 64), ("stats", 176), ("wear", 16))
-NVM_MIN_GAME = 1024
+_NVM_MIN_GAME = const(1024)
 
 
 class NvmStore:
@@ -254,7 +262,7 @@ class NvmStore:
         for name, room in NVM_SLOTS:
             self.places[name] = (offset, room)
             offset += room
-        if self.half - offset < NVM_MIN_GAME:
+        if self.half - offset < _NVM_MIN_GAME:
             raise SaveError("NVM too small for saves (%d bytes)" % len(nvm))
         self.places["game"] = (offset, self.half - offset)
 
@@ -264,7 +272,7 @@ class NvmStore:
     def read(self, name, slot):
         offset, room = self.places[name]
         start = offset + slot * self.half
-        head = self.nvm[start:start + HEADER_SIZE]
+        head = self.nvm[start:start + _HEADER_SIZE]
         if head[0:2] != MAGIC:
             for b in head:
                 if b != 0xFF and b != 0:
@@ -277,7 +285,7 @@ class NvmStore:
     def write(self, name, slot, data):
         offset, room = self.places[name]
         if not data:
-            data = b"\xff" * HEADER_SIZE  # a blank header: the slot reads as never written
+            data = b"\xff" * _HEADER_SIZE  # a blank header: the slot reads as never written
         if len(data) > room:
             raise SaveError("%s save too big for the NVM" % name)
         start = offset + slot * self.half

@@ -28,11 +28,19 @@ from thousand.hw.keys import NO_KEY, SELECT, ticks_diff
 from thousand.persist.saves import LEAVE, NEW_GAME, Saves
 from thousand.ui import scenes
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 HUMAN = 0  # thousand.controller.HUMAN (the controller is imported only when a game starts)
-DEAL_END_PAUSE_MS = 900  # the last trick stays on the table this long before the summary
+_DEAL_END_PAUSE_MS = const(900)  # the last trick stays on the table this long before the summary
 OUT_OF_MEMORY = "Out of memory: restarted"
 MEMORY_RESTARTS = 3  # restarts after a MemoryError (main) before the error stops the program
-CONTINUE = -1  # App.to_start: the saved game (a new game's is its seed)
+_CONTINUE = const(-1)  # App.to_start: the saved game (a new game's is its seed)
 
 
 class App:
@@ -64,7 +72,7 @@ class App:
         self.last_move_ms = 0
         self.deal_over_ms = None  # when the deal in play ended
         self.deal_unsaved = False  # a deal ended and is not yet saved and counted (deal_ended)
-        self.to_start = None  # a new game's seed, or CONTINUE: the game the table will show
+        self.to_start = None  # a new game's seed, or _CONTINUE: the game the table will show
         self.turn_seat = -1
         self.now = 0
         self.ticking = False  # in tick(): a new screen is built at the next tick (show)
@@ -147,7 +155,7 @@ class App:
         """The game ``to_start``: a new one (saved at once, replacing the game before) or
         the saved one (the title again if it cannot be read)."""
         seed, self.to_start = self.to_start, None
-        if seed == CONTINUE:
+        if seed == _CONTINUE:
             saved = self.storage.load_game()
             if saved is None:
                 self.show("title")
@@ -178,7 +186,7 @@ class App:
 
     def continue_game(self):
         if self.controller is None or self.controller.over():
-            self.to_start = CONTINUE  # read once the menus are let go (new_game)
+            self.to_start = _CONTINUE  # read once the menus are let go (new_game)
         self.show("table")
 
     def on_action(self, seat, action):
@@ -307,7 +315,7 @@ class App:
                 self.deal_over_ms = now
                 self.deal_unsaved = True
                 self.beep(660, 60)
-            elif ticks_diff(now, self.deal_over_ms) >= max(DEAL_END_PAUSE_MS, self.settings.bot_delay_ms):
+            elif ticks_diff(now, self.deal_over_ms) >= max(_DEAL_END_PAUSE_MS, self.settings.bot_delay_ms):
                 self.show("summary")
             return
         decision = controller.pending()

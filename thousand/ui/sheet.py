@@ -6,6 +6,14 @@ from thousand.controller import seat_name
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
 from thousand.ui.widgets import ACCENT, DIM, LINE_H, ListView, backdrop, label, pad, set_text
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 RESULT_WORDS = ("made it", "failed", "conceded", "redeal", "unfinished")
 KIND_WORDS = ("", " dark", " golden")
 MADE, FAILED, CONCEDED, REDEAL = 0, 1, 2, 3
@@ -147,8 +155,8 @@ class SheetScreen(Page):
 
 
 SERIES = (0xFFD040, 0x40D0FF, 0xFF60C0)  # you, west, east
-GRID = 0x586070
-CHART_BG = 0x101828
+_GRID = const(0x586070)
+_CHART_BG = const(0x101828)
 CHART_BANDS = 8
 
 
@@ -159,11 +167,11 @@ class ChartScreen:
         self.app = app
         width, height = app.width, app.height
         self.group = displayio.Group()
-        self.group.append(backdrop(width, height, CHART_BG))
+        self.group.append(backdrop(width, height, _CHART_BG))
         top = LINE_H + 2
         palette = displayio.Palette(5)
-        palette[0] = CHART_BG
-        palette[1] = GRID
+        palette[0] = _CHART_BG
+        palette[1] = _GRID
         for i in range(3):
             palette[2 + i] = SERIES[i]
         # Half resolution on the 240-wide screens keeps the bitmap small (4 bits a pixel).

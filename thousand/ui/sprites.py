@@ -30,9 +30,9 @@ CARD_W = const(24)
 CARD_H = const(30)
 SHEET_COLS = const(16)
 NUM_TILES = const(43)
-RANK_TILE = const(1)
-SUIT_TILE = const(7)
-BIG_TILE = const(14)
+_RANK_TILE = const(1)
+_SUIT_TILE = const(7)
+_BIG_TILE = const(14)
 BACK_TILE = const(30)
 ICON_TILE = const(39)
 BACK = const(-1)  # the "card" that shows the back
@@ -65,13 +65,13 @@ def card_tile(rank, suit, col, row):
     """The sheet tile at column ``col``, row ``row`` of a card's 3 x 3 grid."""
     if col == 0:
         if row == 0:
-            return RANK_TILE + rank
+            return _RANK_TILE + rank
         if row == 1:
-            return SUIT_TILE + suit
+            return _SUIT_TILE + suit
         return 13
     if row == 0:
         return 10 + col
-    return BIG_TILE + 4 * suit + 2 * (row - 1) + col - 1
+    return _BIG_TILE + 4 * suit + 2 * (row - 1) + col - 1
 
 
 def load_bmp(path, value_count=4):

@@ -17,10 +17,18 @@ from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, START, UP, ticks_diff
 from thousand.ui import sprites
 from thousand.ui.widgets import FONT_W, LINE_H, TEXT, label, pad as _pad
 
-FELT = 0x0C5A2A
-BOX_BG = 0x06301A
-MAX_HAND = 10
-NO_CARD = -1
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+_FELT = const(0x0C5A2A)
+_BOX_BG = const(0x06301A)
+_MAX_HAND = const(10)
+_NO_CARD = const(-1)
 
 
 class Layout:
@@ -76,13 +84,13 @@ class TableView:
         self.layout = layout = Layout(width, height)
         self.group = displayio.Group()
         felt = displayio.Palette(1)
-        felt[0] = FELT
+        felt[0] = _FELT
         # A 1x1 bitmap scaled over the screen: a background for 4 bytes.
         background = displayio.Group(scale=max(width, height))
         background.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=felt))
         self.group.append(background)
         blank = " " * layout.box_cols
-        self.boxes = [label(blank + "\n" + blank, x, y, layout.text_scale, TEXT, BOX_BG) for x, y in layout.boxes]
+        self.boxes = [label(blank + "\n" + blank, x, y, layout.text_scale, TEXT, _BOX_BG) for x, y in layout.boxes]
         for box in self.boxes:
             self.group.append(box)
         cards = displayio.Group(scale=layout.scale)
@@ -97,7 +105,7 @@ class TableView:
         for seat in (1, 2, 0):
             cards.append(self.trick[seat])
         self.hand = []
-        for _ in range(MAX_HAND):
+        for _ in range(_MAX_HAND):
             grid = sheet.card_grid(y=layout.hand_y // scale)
             grid.hidden = True
             self.hand.append(grid)
@@ -137,12 +145,12 @@ class TableView:
             grid.hidden = False
 
     def set_trick(self, cards_by_seat, backs=False):
-        """The card each seat has played to this trick, or NO_CARD; ``backs``: three
+        """The card each seat has played to this trick, or _NO_CARD; ``backs``: three
         cards face down instead (the talon before anyone sees it)."""
         for seat in range(3):
             card = sprites.BACK if backs else cards_by_seat[seat]
             grid = self.trick[seat]
-            grid.hidden = card == NO_CARD and not backs
+            grid.hidden = card == _NO_CARD and not backs
             if not grid.hidden:
                 self.sheet.show_card(grid, card)
 
@@ -177,15 +185,15 @@ class TableView:
 
 # ---------------------------------------------------------------------------- the play screen
 
-WATCH = 0  # nothing to choose: computer seats play, or the deal is over
+_WATCH = const(0)  # nothing to choose: computer seats play, or the deal is over
 CARDS = 1  # choose a card of your hand
 OPTIONS = 2  # choose among words: bids, contract, pass, dark, redeal...
 CHOICE = 3  # one card allows more than one action (declare or not; give to whom)
 
 SPINNER = "-\\|/"
-SPIN_MS = 200
+_SPIN_MS = const(200)
 MESSAGE_MS = 2500  # how long a refusal stays in the status line
-OPTION_JUMP = 4  # options that UP and DOWN skip in a list of amounts (4 x 5 points)
+_OPTION_JUMP = const(4)  # options that UP and DOWN skip in a list of amounts (4 x 5 points)
 SUIT_LETTERS = "SCDH"
 
 
@@ -253,7 +261,7 @@ class TableScreen:
         self.group = self.table_view.group
         self.view = None  # the human's SeatView, read again after every action
         self.decision = None  # the human's Decision, or None
-        self.mode = WATCH
+        self.mode = _WATCH
         self.hand_cards = []
         self.cursor = 0  # index into hand_cards (CARDS) or options (OPTIONS, CHOICE)
         self.card_actions = []  # (card, action) the human may do with a card now
@@ -280,7 +288,7 @@ class TableScreen:
             self.message = None
             self.show_status()
             return True
-        if self.thinker >= 0 and ticks_diff(now, self.spin_ms) >= SPIN_MS:
+        if self.thinker >= 0 and ticks_diff(now, self.spin_ms) >= _SPIN_MS:
             self.spin_ms = now
             self.spin = (self.spin + 1) % 4
             self.show_status()
@@ -318,7 +326,7 @@ class TableScreen:
             self.mode = OPTIONS
             self.cursor = self.default_option()
         else:
-            self.mode = WATCH
+            self.mode = _WATCH
         pending = controller.pending()
         self.thinker = pending.seat if pending is not None and pending.seat != HUMAN else -1
         self.show_table(view)
@@ -343,7 +351,7 @@ class TableScreen:
         # The trick area: the talon face down in the auction, face up while the declarer
         # takes it (where it is shown), nothing once it is in the declarer's hand (the gives,
         # the contract), then the trick (or the last one).
-        shown = [NO_CARD, NO_CARD, NO_CARD]
+        shown = [_NO_CARD, _NO_CARD, _NO_CARD]
         backs = False
         if view.phase < PHASE_TALON:
             backs = view.phase != PHASE_DARK
@@ -385,7 +393,7 @@ class TableScreen:
         legal = 0
         for card, _action in self.card_actions:
             legal |= 1 << card
-        if self.mode == WATCH or self.mode == OPTIONS:
+        if self.mode == _WATCH or self.mode == OPTIONS:
             legal = 0xFFFFFF  # nothing to choose: no card looks refused
         cards = self.hand_cards
         if not cards and self.view.hand_counts[HUMAN] == 0 and self.view.phase == PHASE_DARK:
@@ -462,7 +470,7 @@ class TableScreen:
             else:
                 self.app.show("tablemenu")
             return
-        if mode == WATCH:
+        if mode == _WATCH:
             if key == A and self.holds_play():
                 self.talon_seen = True
                 self.show_status()
@@ -470,10 +478,10 @@ class TableScreen:
         if key == LEFT or key == RIGHT or key == UP or key == DOWN:
             step = -1 if key == LEFT or key == UP else 1
             count = len(self.hand_cards) if mode == CARDS else len(self.options_now())
-            if (key == UP or key == DOWN) and mode == OPTIONS and count > OPTION_JUMP:
+            if (key == UP or key == DOWN) and mode == OPTIONS and count > _OPTION_JUMP:
                 # up and down go through a long list of bids or contracts 20 points at a time,
                 # stopping at its ends (left and right: 5 at a time, round the list)
-                self.cursor = min(count - 1, max(0, self.cursor + step * OPTION_JUMP))
+                self.cursor = min(count - 1, max(0, self.cursor + step * _OPTION_JUMP))
             else:
                 self.cursor = (self.cursor + step) % count
             self.message = None
@@ -512,7 +520,7 @@ class TableScreen:
             self.say(str(refusal))
             self.app.beep(220, 80)
             return
-        self.mode = WATCH
+        self.mode = _WATCH
         self.changed = True
 
 

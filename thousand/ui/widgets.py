@@ -13,14 +13,22 @@ import displayio
 
 from thousand.ui import sprites
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 FONT_W = sprites.FONT_W
 LINE_H = sprites.FONT_H
-LINE_STEP = 13  # rows of a list: a pixel between lines
-BACKGROUND = 0x101828
+_LINE_STEP = const(13)  # rows of a list: a pixel between lines
+_BACKGROUND = const(0x101828)
 TEXT = 0xFFFFFF
 DIM = 0x98A0B0
 ACCENT = 0xFFD040
-BAR = 0x2850B8
+_BAR = const(0x2850B8)
 
 
 def pad(left, right, cols):
@@ -129,7 +137,7 @@ def solid(width, height, colour, x=0, y=0):
     return displayio.TileGrid(displayio.Bitmap(width, height, 1), pixel_shader=palette, x=x, y=y)
 
 
-def backdrop(width, height, colour=BACKGROUND):
+def backdrop(width, height, colour=_BACKGROUND):
     """The whole screen in one colour: a 1x1 bitmap in a Group scaled to cover it."""
     palette = displayio.Palette(1)
     palette[0] = colour
@@ -156,19 +164,19 @@ class ListView:
         self.title_cols = width // (FONT_W * title_scale) - 1
         self.title = label(" " * self.title_cols, 0, 0, title_scale, ACCENT)
         self.group.append(self.title)
-        footer_top = height - LINE_STEP * footer_lines
-        step = LINE_STEP * text_scale
+        footer_top = height - _LINE_STEP * footer_lines
+        step = _LINE_STEP * text_scale
         self.step = step
         self.rows = (footer_top - title_h - 1) // step
         self.top = title_h
-        self.bar = solid(width, step, BAR, 0, title_h)
+        self.bar = solid(width, step, _BAR, 0, title_h)
         self.group.append(self.bar)
         blank = " " * self.cols
         self.lines = [label(blank, 0, title_h + i * step, text_scale) for i in range(self.rows)]
         for line in self.lines:
             self.group.append(line)
         blank = " " * self.footer_cols
-        self.footer = [label(blank, 0, footer_top + i * LINE_STEP, 1, DIM) for i in range(footer_lines)]
+        self.footer = [label(blank, 0, footer_top + i * _LINE_STEP, 1, DIM) for i in range(footer_lines)]
         for line in self.footer:
             self.group.append(line)
         self.first = 0
