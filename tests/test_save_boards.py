@@ -515,6 +515,27 @@ def test_a_boards_saves_follow_its_row_and_the_desktop_saves_every_move(monkeypa
     assert desktop.policy.moves is None and not desktop.policy.to_moves(MOVE)
 
 
+def test_a_board_whose_drive_is_read_only_exports_no_record_and_loads_nothing_to_try(monkeypatch, tmp_path):
+    """boot.py leaves a board's drive read-only to the game unless it says otherwise, which
+    default_store finds at boot (no place for damaged saves aside): the game's end then loads
+    neither the record's writers nor the files' module (their names would stay in the VM's pool)."""
+    from thousand.controller import Controller
+    from thousand.persist import files
+
+    fake = types.SimpleNamespace(save_policy="samd51", sleep_memory=lambda: bytearray(8192), battery_volts=lambda: 4.0)
+    aside = files.FileStore(str(tmp_path))
+    monkeypatch.setattr(files, "default_store", lambda: NvmStore(bytearray(b"\xff" * 8192), aside))
+    writable = boards.board_saves(fake)
+    assert isinstance(writable.policy.moves, NvmStore) and writable.records_dir is None  # records decides
+    monkeypatch.setattr(files, "default_store", lambda: NvmStore(bytearray(b"\xff" * 8192)))
+    saves = boards.board_saves(fake)
+    assert isinstance(saves.policy.moves, NvmStore) and saves.records_dir == ""
+    for name in ("thousand.persist.records", "thousand.persist.files", "thousand.record"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    saves.export(Controller(seed=1))
+    assert not {"thousand.persist.records", "thousand.persist.files", "thousand.record"} & set(sys.modules)
+
+
 # ---------------------------------------------------------------- whole games against the goal
 def test_whole_games_to_1000_stay_within_each_boards_erase_goal():
     """tools/save_sizes.py --writes: a seeded game to 1000 on every board's policy, counted as

@@ -45,7 +45,10 @@ def board_saves(board):
     name = getattr(board, "save_policy", None)
     if name not in POLICIES or not isinstance(flash, NvmStore):
         return Saves(flash)
-    return policy_saves(name, flash, board.sleep_memory(), board.battery_volts)
+    saves = policy_saves(name, flash, board.sleep_memory(), board.battery_volts)
+    if flash.aside is None:  # the drive is read-only to the game (default_store found): no records
+        saves.records_dir = ""
+    return saves
 
 
 def policy_saves(name, flash, sleep_memory=None, battery=None):

@@ -85,7 +85,9 @@ class Saves:
         self.store = store  # the flash: settings, statistics, and the game at the moments that matter
         self.policy = policy if policy is not None else SavePolicy()
         self.game_record = self.pair("game", KIND_GAME)
-        self.records_dir = records_dir  # where records are exported; None: thousand.persist.records decides
+        # Where records are exported; None: thousand.persist.records decides; "": nowhere (a
+        # board whose drive boot.py left read-only: nothing is loaded to find that out again).
+        self.records_dir = records_dir
         self.problem = None  # one line for the player, taken by take_problem()
         self.found = NOT_READ  # then the loaded or last saved Controller, or None
         self.settings_bytes = None  # as last read or written: an unchanged setting is not written again
@@ -185,6 +187,8 @@ class Saves:
     def export(self, controller):
         """The game as a REFEREE.md record file: records/last.json when it is over, else
         current.json.  On a board this quietly does nothing unless boot.py made the drive writable."""
+        if self.records_dir == "":
+            return
         from thousand.persist.records import export_game
 
         export_game(controller.game, controller.over(), self.records_dir)

@@ -82,10 +82,8 @@ class Robot:
 
         storage = policy_saves(self.board.save_policy, NvmStore(microcontroller.nvm), self.board.sleep_memory(),
                                self.board.battery_volts)
-        if not self.writable_drive:  # where the VM's memory drive refuses to make a folder
-            storage.records_dir = "/read-only/records"
-            with open("/read-only", "w"):
-                pass
+        if not self.writable_drive:  # as board_saves finds a drive that boot.py left read-only
+            storage.records_dir = ""
         yield None
         from thousand.rng import Rng
         from thousand.ui.app import App
