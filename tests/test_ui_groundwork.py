@@ -259,7 +259,7 @@ def sheet():
 def test_sprite_sheet_exists_decodes_and_is_small(sheet):
     assert os.path.getsize(SHEET) < 4096
     bitmap = sheet.bitmap
-    assert (bitmap.width, bitmap.height) == (sprites.SHEET_COLS * sprites.TILE_W, 3 * sprites.TILE_H)
+    assert (bitmap.width, bitmap.height) == (sprites._SHEET_COLS * sprites.TILE_W, 3 * sprites._TILE_H)
     values = {bitmap[x, y] for x in range(bitmap.width) for y in range(bitmap.height)}
     assert values == {0, 1, 2, 3}
 

@@ -100,7 +100,7 @@ def test_questions_are_asked_on_screen_and_answered_with_keys(board):
     hands = Hands(app)
     dict(shoot.scenes())["table-redeal"](app)
     screen = app.screen
-    assert screen.mode == table_module.OPTIONS and screen.table_view.status.text.startswith("Redeal?")
+    assert screen.mode == table_module._OPTIONS and screen.table_view.status.text.startswith("Redeal?")
     app.settings.bot_delay_ms = 10 ** 6  # keep the computer seats still
     hands.move_to(actions.ACTION_REDEAL, lambda: screen.options[screen.cursor], 2)
     hands.press(A)
@@ -131,7 +131,7 @@ def test_refused_card_says_why_and_nothing_happens(board):
     hands.press(A)
     assert len(app.controller.view().played) == before
     assert screen.message and screen.table_view.status.text.strip() == screen.message[:screen.table_view.layout.status_cols]
-    hands.run(table_module.MESSAGE_MS + 100)
+    hands.run(table_module._MESSAGE_MS + 100)
     assert screen.message is None
 
 
@@ -287,7 +287,7 @@ def test_up_and_down_go_through_the_bids_twenty_points_at_a_time(board):
                rules_from_text('{"preset": "classic", "bid_cap": "none"}'))
     screen = app.screen
     app.settings.bot_delay_ms = 10 ** 6
-    assert screen.mode == table_module.OPTIONS
+    assert screen.mode == table_module._OPTIONS
     bids = [actions.amount(a) if actions.verb(a) == actions.BID else None for a in screen.options]
     start = screen.cursor
     hands.press(DOWN)

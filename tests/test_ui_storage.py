@@ -352,7 +352,7 @@ def test_a_board_that_keeps_running_out_of_memory_stops_with_the_error(board, mo
     monkeypatch.chdir(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     with pytest.raises(MemoryError):
         app_module.main(board=board, storage=Saves(NvmStore(MemoryNvm(8192))))
-    assert FailingApp.made == 1 + app_module.MEMORY_RESTARTS
+    assert FailingApp.made == 1 + app_module._MEMORY_RESTARTS
 
 
 def test_only_the_resident_saves_stay_loaded_during_play(board, store_maker):

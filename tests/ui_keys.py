@@ -43,7 +43,7 @@ def decision_keys(app, rng):
             yield from keys_to(action, lambda: options[screen.cursor], len(options))
             yield A
     else:
-        assert screen.mode == T.OPTIONS
+        assert screen.mode == T._OPTIONS
         yield from keys_to(action, lambda: screen.options[screen.cursor], len(screen.options))
         yield A
 

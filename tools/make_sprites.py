@@ -19,9 +19,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 import cli  # noqa: E402  (tools/cli.py, beside this script)
-from thousand.ui import sprites  # noqa: E402  (the tile layout lives there)
+from thousand.ui import sprites  # noqa: E402  (the tile layout lives there; its names with a
+# leading underscore are const()s that the device folds away, so that they take no room there)
 
-TW, TH = sprites.TILE_W, sprites.TILE_H
+TW, TH = sprites.TILE_W, sprites._TILE_H
 CARD_W, CARD_H = sprites.CARD_W, sprites.CARD_H
 
 # 5 x 7 rank glyphs in rank order 9 J Q K 10 A ("10" is 6 wide, up to the tile edge).
@@ -121,7 +122,7 @@ def cut(pixels, col, row):
 
 def build_tiles():
     """All tiles, in the index order sprites.card_tiles() expects."""
-    tiles = [None] * sprites.NUM_TILES
+    tiles = [None] * sprites._NUM_TILES
     tiles[0] = [[0] * TW for _ in range(TH)]
     for suit in range(4):
         for rank in range(6):
@@ -136,16 +137,16 @@ def build_tiles():
     back = card_back()
     for row in range(3):
         for col in range(3):
-            tiles[sprites.BACK_TILE + row * 3 + col] = cut(back, col, row)
+            tiles[sprites._BACK_TILE + row * 3 + col] = cut(back, col, row)
     for suit in range(4):
         icon = [[0] * TW for _ in range(TH)]
         stamp(icon, SUIT_GLYPHS[suit], 0, 2)
-        tiles[sprites.ICON_TILE + suit] = icon
+        tiles[sprites._ICON_TILE + suit] = icon
     return tiles
 
 
 def sheet_pixels(tiles):
-    cols = sprites.SHEET_COLS
+    cols = sprites._SHEET_COLS
     rows = (len(tiles) + cols - 1) // cols
     pixels = [[0] * (cols * TW) for _ in range(rows * TH)]
     for index, tile in enumerate(tiles):

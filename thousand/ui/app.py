@@ -39,7 +39,7 @@ except ImportError:  # CPython
 HUMAN = 0  # thousand.controller.HUMAN (the controller is imported only when a game starts)
 _DEAL_END_PAUSE_MS = const(900)  # the last trick stays on the table this long before the summary
 OUT_OF_MEMORY = "Out of memory: restarted"
-MEMORY_RESTARTS = 3  # restarts after a MemoryError (main) before the error stops the program
+_MEMORY_RESTARTS = const(3)  # restarts after a MemoryError (main) before the error stops the program
 _CONTINUE = const(-1)  # App.to_start: the saved game (a new game's is its seed)
 
 
@@ -386,7 +386,7 @@ def main(board=None, storage=None):
             # again as a reset would, from the save made at the player's last move, and say
             # so on the title.  A board that keeps running out stops with the error.
             restarts += 1
-            if restarts > MEMORY_RESTARTS:
+            if restarts > _MEMORY_RESTARTS:
                 raise
             storage.reread_game()
             storage.report(OUT_OF_MEMORY)

@@ -25,16 +25,16 @@ except ImportError:  # CPython
 
 
 TILE_W = const(8)
-TILE_H = const(10)
+_TILE_H = const(10)
 CARD_W = const(24)
 CARD_H = const(30)
-SHEET_COLS = const(16)
-NUM_TILES = const(43)
+_SHEET_COLS = const(16)
+_NUM_TILES = const(43)
 _RANK_TILE = const(1)
 _SUIT_TILE = const(7)
 _BIG_TILE = const(14)
-BACK_TILE = const(30)
-ICON_TILE = const(39)
+_BACK_TILE = const(30)
+_ICON_TILE = const(39)
 BACK = const(-1)  # the "card" that shows the back
 
 SMALL = const(1)  # Group scale of a size class
@@ -154,7 +154,7 @@ class Sheet:
     def card_grid(self, card=BACK, state=NORMAL, x=0, y=0):
         grid = displayio.TileGrid(
             self.bitmap, pixel_shader=self.back_palette, width=3, height=3,
-            tile_width=TILE_W, tile_height=TILE_H, x=x, y=y,
+            tile_width=TILE_W, tile_height=_TILE_H, x=x, y=y,
         )
         self.show_card(grid, card, state)
         return grid
@@ -164,7 +164,7 @@ class Sheet:
         if card == BACK:
             grid.pixel_shader = self.back_palette
             for i in range(9):
-                grid[i] = BACK_TILE + i
+                grid[i] = _BACK_TILE + i
             return
         rank, suit = card % 6, card // 6
         grid.pixel_shader = self.palettes[state * 4 + suit]
@@ -176,11 +176,11 @@ class Sheet:
         """A one-tile suit symbol to sit in a line of text."""
         grid = displayio.TileGrid(
             self.bitmap, pixel_shader=self.palettes[suit], width=1, height=1,
-            tile_width=TILE_W, tile_height=TILE_H, x=x, y=y,
+            tile_width=TILE_W, tile_height=_TILE_H, x=x, y=y,
         )
         self.show_icon(grid, suit)
         return grid
 
     def show_icon(self, grid, suit):
         grid.pixel_shader = self.palettes[suit]
-        grid[0] = ICON_TILE + suit
+        grid[0] = _ICON_TILE + suit

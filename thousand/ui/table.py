@@ -187,12 +187,12 @@ class TableView:
 
 _WATCH = const(0)  # nothing to choose: computer seats play, or the deal is over
 CARDS = 1  # choose a card of your hand
-OPTIONS = 2  # choose among words: bids, contract, pass, dark, redeal...
+_OPTIONS = const(2)  # choose among words: bids, contract, pass, dark, redeal...
 CHOICE = 3  # one card allows more than one action (declare or not; give to whom)
 
 SPINNER = "-\\|/"
 _SPIN_MS = const(200)
-MESSAGE_MS = 2500  # how long a refusal stays in the status line
+_MESSAGE_MS = const(2500)  # how long a refusal stays in the status line
 _OPTION_JUMP = const(4)  # options that UP and DOWN skip in a list of amounts (4 x 5 points)
 SUIT_LETTERS = "SCDH"
 
@@ -263,7 +263,7 @@ class TableScreen:
         self.decision = None  # the human's Decision, or None
         self.mode = _WATCH
         self.hand_cards = []
-        self.cursor = 0  # index into hand_cards (CARDS) or options (OPTIONS, CHOICE)
+        self.cursor = 0  # index into hand_cards (CARDS) or options (_OPTIONS, CHOICE)
         self.card_actions = []  # (card, action) the human may do with a card now
         self.options = []  # actions chosen by word
         self.choice_card = -1
@@ -284,7 +284,7 @@ class TableScreen:
         if self.changed:
             self.update()
             return True
-        if self.message is not None and ticks_diff(now, self.message_ms) >= MESSAGE_MS:
+        if self.message is not None and ticks_diff(now, self.message_ms) >= _MESSAGE_MS:
             self.message = None
             self.show_status()
             return True
@@ -323,7 +323,7 @@ class TableScreen:
             else:
                 self.cursor = self.hand_cards.index(self.card_actions[0][0])
         elif self.options:
-            self.mode = OPTIONS
+            self.mode = _OPTIONS
             self.cursor = self.default_option()
         else:
             self.mode = _WATCH
@@ -393,7 +393,7 @@ class TableScreen:
         legal = 0
         for card, _action in self.card_actions:
             legal |= 1 << card
-        if self.mode == _WATCH or self.mode == OPTIONS:
+        if self.mode == _WATCH or self.mode == _OPTIONS:
             legal = 0xFFFFFF  # nothing to choose: no card looks refused
         cards = self.hand_cards
         if not cards and self.view.hand_counts[HUMAN] == 0 and self.view.phase == PHASE_DARK:
@@ -419,7 +419,7 @@ class TableScreen:
             if self.options:
                 text += " B:more"
             table.set_status(text)
-        elif mode == OPTIONS or mode == CHOICE:
+        elif mode == _OPTIONS or mode == CHOICE:
             head = card_text(self.choice_card) if mode == CHOICE else prompt_for(self.decision)
             table.set_status("%s <%s>" % (head, action_word(self.options_now()[self.cursor])))
         elif self.holds_play():
@@ -478,7 +478,7 @@ class TableScreen:
         if key == LEFT or key == RIGHT or key == UP or key == DOWN:
             step = -1 if key == LEFT or key == UP else 1
             count = len(self.hand_cards) if mode == CARDS else len(self.options_now())
-            if (key == UP or key == DOWN) and mode == OPTIONS and count > _OPTION_JUMP:
+            if (key == UP or key == DOWN) and mode == _OPTIONS and count > _OPTION_JUMP:
                 # up and down go through a long list of bids or contracts 20 points at a time,
                 # stopping at its ends (left and right: 5 at a time, round the list)
                 self.cursor = min(count - 1, max(0, self.cursor + step * _OPTION_JUMP))
@@ -495,7 +495,7 @@ class TableScreen:
                 self.act(self.options_now()[self.cursor])
 
     def say(self, text):
-        """A line on the status bar for MESSAGE_MS (a refusal, a storage problem)."""
+        """A line on the status bar for _MESSAGE_MS (a refusal, a storage problem)."""
         self.message = ascii_only(text)
         self.message_ms = self.app.now
         self.show_status()
