@@ -49,6 +49,12 @@ def test_the_whole_game_fits_what_the_readme_states_on_the_32_bit_vm(wasm32_node
                     "--heap", str(int((least + SLACK) // 1024)), *max_deals)
     print("%s: most heap in use %d B, completed in %d KB: %s (%d deals)" % (
         row, result["peak_live"], (least + SLACK) // 1024, result["fits_heap"], result["deals"]))
+    import device_budget
+
+    assert result["names_at_end"] <= device_budget.NAME_POOL_STEP, (
+        "%d names in the VM's pool at the game's end, past its step of %d: it took a 9 KB table more "
+        "(README, Memory on the device, the names): take names out elsewhere" % (
+            result["names_at_end"], device_budget.NAME_POOL_STEP))
     assert result["peak_live"] <= peak + SLACK
     assert result["fits_heap"], ("the game needed more heap than the README's least heap + 4 KB: measure "
                                  "it again with tools/device_budget.py (a heap's fit is not monotone on "

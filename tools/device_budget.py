@@ -35,7 +35,9 @@ Printed:
 With ``--json``, one object: board, levels, rules, deals, peak_live, least_heap, scenes (the
 most heap in use on each screen: every screen is a scene of the load plan,
 thousand/ui/scenes.py), scene_parts (that figure's modules, display, rest and the modules
-loaded), modules, stand_ins, most_allocated_in_a_tick and where, fits_heap (with --heap).  Where the 64-bit unix port is installed (PyPI ``micropython``),
+loaded), modules, stand_ins, most_allocated_in_a_tick and where, fits_heap (with --heap),
+names_at_end (the names in the VM's pool when the game is done, the stand-ins' and the
+robot's included: past NAME_POOL_STEP the pool takes a 9 KB table more).  Where the 64-bit unix port is installed (PyPI ``micropython``),
 ``--unix`` plays the same game there too and prints its most heap in use, for comparison.
 
 Exit status 0; 1 when the game failed (the VM's output is shown); 2 for bad arguments or a
@@ -69,6 +71,9 @@ UNIX_MAIN = TOOLS / "device_vm" / "unix_main.py"  # the unix port's script, besi
 BOARD_IDS = {"pybadge": "pybadge", "pygamer": "pygamer", "picosystem": "pimoroni_picosystem",
              "feather_esp32s3_reverse_tft": "adafruit_feather_esp32s3_reverse_tft"}
 NVM_BYTES = 8192  # tools/device_vm/stubs/microcontroller.py
+# MicroPython's name pool grows in tables of doubling size, 20 entries first (qstr.c): past
+# 20 + 40 + ... + 640 names it takes a table of 1,280 entries, 8.96 KB in one block.
+NAME_POOL_STEP = 1260
 # Each board's alarm.sleep_memory (CircuitPython 10; the robot makes it, tools/device_vm/stubs/alarm.py):
 # like the NVM, a board keeps it outside the heap, so it is left out of every figure.
 SLEEP_MEMORY_BYTES = {"pybadge": 8192, "pygamer": 8192, "picosystem": 256, "feather_esp32s3_reverse_tft": 4096}
@@ -237,7 +242,9 @@ def parse_run(out):
                           int(pool.split(",")[2]))
     summary = re.search(r"^ok deals=(\d+) screens=(\S*)$", out, re.M)
     most = re.search(r"most_allocated_in_a_step (\d+) (\S*)", out)
-    return peak, screens, int(summary.group(1)), summary.group(2).split(","), (int(most.group(1)), most.group(2))
+    names = int(re.search(r"names_at_end (\d+)", out).group(1))
+    return (peak, screens, int(summary.group(1)), summary.group(2).split(","), (int(most.group(1)), most.group(2)),
+            names)
 
 
 def play(node, build_dir, heap_kb, args):
@@ -299,7 +306,7 @@ def measure(args, log):
             raise SystemExit(1)
         # the heap and the name pool as the stand-ins and the robot left them (their names are stand-ins too)
         stand_ins, stand_in_names = stand_ins_of(out, args.board)
-        peak, screens, deals, seen, most = parse_run(out)
+        peak, screens, deals, seen, most, names_at_end = parse_run(out)
         stubs = set(re.findall(r"imported (\S+) \d+", out))
         loaded = set()
         for _, modules, _, _ in screens.values():
@@ -338,7 +345,7 @@ def measure(args, log):
                 "scenes": dict((label, scene["live"]) for label, scene in scenes.items()),
                 "scene_parts": scenes, "modules": module_heap, "stand_ins": stand_ins, "fits_heap": fits_heap,
                 "most_allocated_in_a_tick": most[0], "where_most_was_allocated": most[1],
-                "screens_seen": seen}
+                "screens_seen": seen, "names_at_end": names_at_end}
 
 
 def run_unix(build_dir, heap_kb, args, timeout=3600):
@@ -390,7 +397,9 @@ def report(result, unix):
                                                           kb(scene["names"]), kb(scene["display"]), kb(scene["rest"])))
     lines += ["", "peak_live  %s  (most heap in use between key presses)" % kb(result["peak_live"]),
               "least_heap %s  (least heap that completes the game without growing)" % kb(result["least_heap"]),
-              "stand-ins  %s  (left out above: the C modules' stand-ins, the NVM and sleep memory)" % kb(result["stand_ins"])]
+              "stand-ins  %s  (left out above: the C modules' stand-ins, the NVM and sleep memory)" % kb(result["stand_ins"]),
+              "names      %d in the pool at the end, the stand-ins' and the robot's included (its step: %d)" % (
+                  result["names_at_end"], NAME_POOL_STEP)]
     lines.append("most allocated in one tick %s (on %s; the VM collects only between ticks, a board "
                  "whenever it must)" % (kb(result["most_allocated_in_a_tick"]), result["where_most_was_allocated"]))
     if result["fits_heap"] is not None:

@@ -26,8 +26,9 @@
 // per label it returned (the most heap in use at that label, ``bench.snapshot()`` and the
 // name pool at that moment),
 // "most_allocated_in_a_step BYTES LABEL" (the most one step allocated, garbage included, and
-// the label after it), and "heap_total INITIAL FINAL" (the heap's size in bytes before and
-// after).
+// the label after it), "names_at_end QSTRS STRING_BYTES POOL_BYTES" (the name pool when the
+// program is done: it never shrinks) and "heap_total INITIAL FINAL" (the heap's size in bytes
+// before and after).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
 import fs from "node:fs";
 import path from "node:path";
@@ -115,6 +116,7 @@ try {
   mp.runPython("print()");  // ends a line the program left open, which the port holds until then
   report += printed + bench.summary() + "\ndone\npeak_live " + peak + "\n";
   report += "most_allocated_in_a_step " + most[0] + " " + most[1] + "\n";
+  report += "names_at_end " + qstrs() + "\n";
   for (const [label, [live, loaded]] of peaks) report += "where " + label + " " + live + " " + loaded + "\n";
 } catch (error) {
   report += printed + "\nerror " + error + "\n";
