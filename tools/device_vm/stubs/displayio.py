@@ -63,29 +63,15 @@ class Bitmap:
         self.buf = bytearray(self._stride * height)
 
     # No tuple per pixel (the firmware's C code allocates nothing here either).
-    def __setitem__(self, index, value):
-        if isinstance(index, int):
-            x, y = index % self.width, index // self.width
-        else:
-            x = index[0]
-            y = index[1]
-        if not (0 <= x < self.width and 0 <= y < self.height):
-            raise IndexError("pixel out of the bitmap")
-        bit = (y * self._stride << 3) + x * self._bits
+    def __setitem__(self, where, value):
+        bit = index(self, where)
         at = bit >> 3
         shift = 8 - self._bits - (bit & 7)
         mask = ((1 << self._bits) - 1) << shift
         self.buf[at] = (self.buf[at] & ~mask) | (value << shift & mask)
 
-    def __getitem__(self, index):
-        if isinstance(index, int):
-            x, y = index % self.width, index // self.width
-        else:
-            x = index[0]
-            y = index[1]
-        if not (0 <= x < self.width and 0 <= y < self.height):
-            raise IndexError("pixel out of the bitmap")
-        bit = (y * self._stride << 3) + x * self._bits
+    def __getitem__(self, where):
+        bit = index(self, where)
         return self.buf[bit >> 3] >> (8 - self._bits - (bit & 7)) & ((1 << self._bits) - 1)
 
     def fill(self, value):
@@ -147,3 +133,16 @@ class TileGrid:
         if isinstance(index, tuple):
             index = index[1] * self.width + index[0]
         return self.data[index]
+
+
+def index(bitmap, where):
+    """The bit of ``bitmap``'s buffer where pixel ``where`` (x, y or a flat index) starts.
+    (Named as the VM's ROM names a method of its own: no name in the pool beside the game's.)"""
+    if isinstance(where, int):
+        x, y = where % bitmap.width, where // bitmap.width
+    else:
+        x = where[0]
+        y = where[1]
+    if not (0 <= x < bitmap.width and 0 <= y < bitmap.height):
+        raise IndexError("pixel out of the bitmap")
+    return (y * bitmap._stride << 3) + x * bitmap._bits
