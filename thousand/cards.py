@@ -5,10 +5,10 @@ spades, clubs, diamonds, hearts are 0..3.  So a higher int is a higher card
 within a suit, a suit's cards are the mask ``0x3F << 6 * suit`` and the
 marriage of a suit is worth ``40 + 20 * suit``.
 
->>> ace_of_diamonds = make_card(_DIAMONDS, ACE)
+>>> ace_of_diamonds = make_card(DIAMONDS, ACE)
 >>> card_name(ace_of_diamonds), ace_of_diamonds // 6, ace_of_diamonds % 6   # suit, rank
 ('AD', 2, 5)
->>> hand_points(mask_of([make_card(SPADES, ACE), make_card(SPADES, _TEN), make_card(SPADES, KING)]))
+>>> hand_points(mask_of([make_card(SPADES, ACE), make_card(SPADES, TEN), make_card(SPADES, KING)]))
 25
 >>> names(mask_of([make_card(HEARTS, QUEEN), make_card(HEARTS, KING)]))
 ['QH', 'KH']
@@ -29,16 +29,18 @@ _NUM_SUITS = const(4)
 _RANKS_PER_SUIT = const(6)
 FULL_DECK = const(0xFFFFFF)
 
+# The suits and ranks are the cards' vocabulary, public all of them (python-chess style),
+# though the device's code reads only some: each is one name in the VM's pool.
 SPADES = const(0)
-_CLUBS = const(1)
-_DIAMONDS = const(2)
+CLUBS = const(1)
+DIAMONDS = const(2)
 HEARTS = const(3)
 
-_NINE = const(0)
-_JACK = const(1)
+NINE = const(0)
+JACK = const(1)
 QUEEN = const(2)
 KING = const(3)
-_TEN = const(4)
+TEN = const(4)
 ACE = const(5)
 
 RANK_CHARS = "9JQKTA"

@@ -185,6 +185,8 @@ class TableView:
 
 # ---------------------------------------------------------------------------- the play screen
 
+# The screen's modes.  CARDS and CHOICE stay names (not folded const()s): the VM's robot
+# (tools/device_vm/robot.py) reads them there.
 _WATCH = const(0)  # nothing to choose: computer seats play, or the deal is over
 CARDS = 1  # choose a card of your hand
 _OPTIONS = const(2)  # choose among words: bids, contract, pass, dark, redeal...
