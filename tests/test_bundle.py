@@ -288,6 +288,24 @@ def test_bundled_modules_run_under_micropython_with_the_m_header(fake_root, tmp_
     assert "incompatible .mpy" in result.stdout + result.stderr  # this port prints tracebacks to stdout
 
 
+def test_bundled_modules_carry_line_numbers_only_when_asked(fake_root, tmp_path, micropython):
+    write(fake_root / "thousand" / "z.py", "def fail():\n    x = 1\n    raise ValueError(x)\n")
+    write(fake_root / "code.py", "import thousand.z\nthousand.z.fail()\n")
+    tracebacks = {}
+    for source_lines in (False, True):
+        out = tmp_path / ("lines" if source_lines else "no-lines")
+        bundle.build(fake_root, out, PYBADGE, log=quiet, source_lines=source_lines)
+        compiled = (out / "lib" / "thousand" / "z.mpy").read_bytes()
+        target = tmp_path / ("mp-%s" % source_lines) / "lib" / "thousand" / "z.mpy"
+        target.parent.mkdir(parents=True)
+        target.write_bytes(b"M" + compiled[1:])
+        result = run_micropython(micropython, target.parent.parent, "import thousand.z; thousand.z.fail()")
+        tracebacks[source_lines] = result.stdout + result.stderr
+    # Without them, a traceback still names the board's file and the function.
+    assert 'File "/lib/thousand/z.mpy", line 1, in fail' in tracebacks[False], tracebacks[False]
+    assert 'File "/lib/thousand/z.mpy", line 3, in fail' in tracebacks[True], tracebacks[True]
+
+
 # ---------------------------------------------------------------- install
 
 

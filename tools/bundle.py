@@ -354,14 +354,20 @@ def resolve_libraries(root, game_refs, desktop_modules, board, log):
 # ---------------------------------------------------------------- build
 
 _compiled_cache = {}
+NO_SOURCE_LINES = ("-X", "no-source-lines")  # mpy-cross's option
 
 
-def compile_cached(path, source_name):
-    """CircuitPython .mpy bytes of ``path``; one mpy-cross run per content (``--board all`` reuses it)."""
-    key = (hashlib.sha256(path.read_bytes()).hexdigest(), source_name)
+def compile_cached(path, source_name, source_lines=False):
+    """CircuitPython .mpy bytes of ``path``; one mpy-cross run per content (``--board all`` reuses it).
+
+    Without ``source_lines`` the bytecode carries no line numbers: a board copies every
+    imported module into its heap, and the line tables are about 6 % of it. A traceback
+    still names the file and the function, at "line 1"."""
+    key = (hashlib.sha256(path.read_bytes()).hexdigest(), source_name, source_lines)
     if key not in _compiled_cache:
+        options = () if source_lines else NO_SOURCE_LINES
         try:
-            _compiled_cache[key] = mpy.compile_circuitpython(path, source_name)
+            _compiled_cache[key] = mpy.compile_circuitpython(path, source_name, options)
         except mpy.MpyError as error:  # also MpyCrossMissing, whose message says how to install it
             raise BundleError(str(error)) from error
     return _compiled_cache[key]
@@ -380,8 +386,9 @@ def settings_toml(board):
     )
 
 
-def collect_bundle(root, board, log):
-    """Every BundleFile of the CIRCUITPY folder for ``board``, built from ``root``."""
+def collect_bundle(root, board, log, source_lines=False):
+    """Every BundleFile of the CIRCUITPY folder for ``board``, built from ``root``
+    (``source_lines``: see ``compile_cached``)."""
     code_py = root / "code.py"
     if not code_py.is_file():
         raise BundleError("code.py not found in %s: nothing would start on the board" % root)
@@ -411,7 +418,7 @@ def collect_bundle(root, board, log):
         if path.suffix == ".py":
             # Named for tracebacks as the board loads it ("/lib/thousand/game.mpy"): the
             # import interns that path, so the module's names hold one string, not two.
-            mpy_data = compile_cached(path, "/lib/" + relative.with_suffix(".mpy").as_posix())
+            mpy_data = compile_cached(path, "/lib/" + relative.with_suffix(".mpy").as_posix(), source_lines)
             files.append(BundleFile("lib/" + relative.with_suffix(".mpy").as_posix(), mpy_data))
         else:
             files.append(BundleFile("lib/" + relative.as_posix(), path.read_bytes()))
@@ -493,10 +500,10 @@ def write_bundle(files, out):
     staging.rename(out)
 
 
-def build(root, out, board, log=print):
+def build(root, out, board, log=print, source_lines=False):
     """Build the CIRCUITPY folder for ``board`` into ``out``; return its BundleFiles."""
     log("building %s (%s, %s) from %s into %s" % (board.name, board.title, board.flash, root, out))
-    files = collect_bundle(root, board, log)
+    files = collect_bundle(root, board, log, source_lines)
     lines, allocated_total = size_report(files, board)
     for line in lines:
         log(line)
@@ -673,6 +680,12 @@ def parse_arguments(argv):
     parser.add_argument(
         "--force", action="store_true", help="install even if PATH has no boot_out.txt or is another board"
     )
+    parser.add_argument(
+        "--source-lines",
+        action="store_true",
+        help="keep line numbers in tracebacks (for hunting a bug on the board; the game then "
+        "holds about 5 KB more heap, which a PyBadge may not have)",
+    )
     return parser.parse_args(argv)
 
 
@@ -693,7 +706,7 @@ def run(argv):
     if arguments.install:
         check_install_target(arguments.install, targets[0][0], arguments.force)
     for board, out in targets:
-        build(root, out, board)
+        build(root, out, board, source_lines=arguments.source_lines)
     if arguments.install:
         install(targets[0][1], arguments.install)
     return EXIT_OK

@@ -105,10 +105,12 @@ def build(board, out, log):
     # Each named for tracebacks as the VM finds it ("keypad.mpy", from sys.path's ""), which
     # the import interns anyway: one name in the pool, not two (the stand-ins' names are not
     # a board's, whose firmware holds its C modules' names outside the heap).
+    # Without line numbers, as the bundle's own modules are.
     for path in sorted(STUBS.glob("*.py")):
-        (out / (path.stem + ".mpy")).write_bytes(mpy.compile_micropython(path, path.stem + ".mpy"))
-    (out / "device_robot.mpy").write_bytes(mpy.compile_micropython(ROBOT, "device_robot.mpy"))
-    (out / "device_breakdown.mpy").write_bytes(mpy.compile_micropython(BREAKDOWN, "device_breakdown.mpy"))
+        (out / (path.stem + ".mpy")).write_bytes(
+            mpy.compile_micropython(path, path.stem + ".mpy", bundle.NO_SOURCE_LINES))
+    for name, path in (("device_robot", ROBOT), ("device_breakdown", BREAKDOWN)):
+        (out / (name + ".mpy")).write_bytes(mpy.compile_micropython(path, name + ".mpy", bundle.NO_SOURCE_LINES))
     log("built %d files for %s in %s" % (len(files), board, out))
 
 
