@@ -380,18 +380,20 @@ def test_a_moves_save_after_a_deals_end_does_without_the_rules_and_sheet_coder()
     that thousand.persist.rules_sheet stays unloaded at the table (thousand/ui/scenes.py)."""
     from savecheck import step
     from thousand.game import PHASE_DEAL_OVER
+    from thousand.persist.encode import new_memo
     from thousand.rng import Rng
 
     game = Game(seed=4)
     game.start_deal()
     chooser = Rng(2)
+    memo = new_memo()
     while game.phase != PHASE_DEAL_OVER:
         step(game, chooser)
-    at_the_end = encode_game(game)
+    at_the_end = encode_game(game, None, None, memo)
     step(game, chooser)  # the next deal
     sys.modules.pop("thousand.persist.rules_sheet", None)
     step(game, chooser)
-    saved = encode_game(game)
+    saved = encode_game(game, None, None, memo)
     assert "thousand.persist.rules_sheet" not in sys.modules
     again, _ = decode_game(saved)
     assert again.log == game.log and [r.scores for r in again.sheet] == [r.scores for r in game.sheet]
@@ -410,17 +412,13 @@ def test_the_sheet_kept_from_save_to_save_encodes_as_the_whole_sheet_would():
     for capacity in (None, 260):  # 260: the oldest rows are dropped once the sheet grows
         game = Game(seed=6)
         chooser = Rng(3)
-        kept_memo = encode._memo
+        memo = encode.new_memo()
         saves = 0
         while game.phase != PHASE_GAME_OVER and len(game.sheet) < 16:
             step(game, chooser)
-            kept = encode_game(game, None, capacity)
-            assert encode_game(game, None, capacity) == kept  # again, after a deal's end added its row
-            encode._memo = [None, b"", None, 0, None, None, None]
-            try:
-                assert kept == encode_game(game, None, capacity)
-            finally:
-                encode._memo = kept_memo
+            kept = encode_game(game, None, capacity, memo)
+            assert encode_game(game, None, capacity, memo) == kept  # again, after a deal's end added its row
+            assert kept == encode_game(game, None, capacity)  # anew
             saves += 1
             sheet = decode_game(kept)[0].sheet
             assert [marks_of(row) + list(row.scores) for row in sheet] == \

@@ -1,9 +1,12 @@
 """The App over real storage (thousand/persist/saves.py): Continue after a power cut, a damaged
 save, settings and statistics across restarts, records.  Driven with keys on the desktop board."""
 
+import gc
 import json
 import os
 import sys
+import types
+import weakref
 
 import pytest
 
@@ -357,8 +360,9 @@ def test_a_board_that_keeps_running_out_of_memory_stops_with_the_error(board, mo
 
 def test_only_the_resident_saves_stay_loaded_during_play(board, store_maker):
     """After a Continue and a deal end, the table has let go of reading, settings,
-    statistics and records; the save after each move needs only store, saves, and encode
-    and coding (held with the game)."""
+    statistics and records, and after each move's save of its coder (encode and coding):
+    between two moves only store and saves stay, and nothing they keep holds the coder's
+    code alive."""
     app, hands = start_app(store_maker(), Rules.from_dict(SHORT))
     new_game(app, hands)
     drive(app, hands, Rng(5), 14)  # into the second deal: a deal end counted the statistics
@@ -368,8 +372,21 @@ def test_only_the_resident_saves_stay_loaded_during_play(board, store_maker):
     drive(app, hands, Rng(6), 1)
     assert app.screen_name == "table"
     loaded = sorted(name for name in sys.modules if name.startswith("thousand.persist."))
-    assert loaded == ["thousand.persist.coding", "thousand.persist.encode", "thousand.persist.saves",
-                      "thousand.persist.store"]
+    assert loaded == ["thousand.persist.saves", "thousand.persist.store"]
+
+    coder_code = []  # weak references to the functions of the coder each save loads
+    write = app.storage.write
+
+    def write_and_look(to_moves, items):
+        for name in ("thousand.persist.encode", "thousand.persist.coding"):
+            coder_code.extend(weakref.ref(value) for value in vars(sys.modules[name]).values()
+                              if isinstance(value, types.FunctionType) and value.__module__ == name)
+        write(to_moves, items)
+
+    app.storage.write = write_and_look
+    drive(app, hands, Rng(7), 3)
+    gc.collect()
+    assert len(coder_code) > 30 and [ref().__qualname__ for ref in coder_code if ref() is not None] == []
     power_cut(app)
 
 

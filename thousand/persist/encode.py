@@ -1,5 +1,5 @@
-"""The game save's bytes: written after every human move, so this module stays loaded
-while a game is held (with the engine it reads the game from).
+"""The game save's bytes, written after every human move: loaded for each save and let go
+after it (thousand/ui/scenes.py), the bytes kept from save to save held by the caller.
 
 A save is the state at the start of the current deal, the deal's cards (three 24-bit
 hand masks; the talon is the rest) and its actions, two bytes each; restoring deals
@@ -29,6 +29,14 @@ Payload, format 1 (integers are LEB128 varints; "zz" zigzag for signed values;
 Before thousand/persist, format 1 also had a *full* depth (every deal since the game's
 start), written to files; ``restore`` still reads it.
 """
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
 
 from thousand import actions
 from thousand.game import NUM_SEATS, PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER
@@ -107,45 +115,62 @@ def finished_rows(game):
 # The rules' and the sheet's bytes change only between deals, and a save is written after
 # every move: the rules are encoded once and kept, the sheet's rows once each, a deal's row
 # added to those before it (making them again each time left kilobytes of garbage a move,
-# and at a deal's end half a kilobyte a row of the sheet: the summary's high point).
-_memo = [None, b"", None, 0, None, None, None]  # rules, their bytes; sheet, first row, rows' Writer, each row's end in it, last marks
+# and at a deal's end half a kilobyte a row of the sheet: the summary's high point).  The
+# caller keeps them (``new_memo``; thousand.persist.saves.Saves), so that this module and
+# its coder can be let go between saves: only bytes, ints and the game's own objects are
+# kept, nothing of theirs that would hold them loaded.
+_RULES = const(0)  # the rules encoded last; their bytes in _RULES_BYTES
+_RULES_BYTES = const(1)
+_SHEET = const(2)  # the sheet, its first row encoded, the rows' bytes, each row's end in them
+_FIRST = const(3)
+_ROWS = const(4)
+_ENDS = const(5)
+_MARKS = const(6)  # the last row's marks (thousand.persist.rules_sheet.put_sheet_rows)
 
 
-def _rules_bytes(rules):
-    if _memo[0] is not rules:
+def new_memo():
+    """What a caller of ``encode_game`` keeps from save to save."""
+    return [None, b"", None, 0, b"", [0], None]
+
+
+def _rules_bytes(m, rules):
+    if m[_RULES] is not rules:
         from thousand.persist.rules_sheet import put_rules
 
         w = Writer()
         put_rules(w, rules)
-        _memo[0], _memo[1] = rules, bytes(w.buf)
-    return _memo[1]
+        m[_RULES], m[_RULES_BYTES] = rules, bytes(w.buf)
+    return m[_RULES_BYTES]
 
 
-def _sheet_rows(sheet, start, end):
-    """The bytes of the sheet's rows ``start`` to ``end`` (without their count), a view
-    valid until the next call."""
-    m = _memo
-    if m[2] is not sheet or m[3] != start:
-        m[2], m[3], m[4], m[5], m[6] = sheet, start, Writer(64), [0], None
-    ends = m[5]
+def _sheet_rows(m, sheet, start, end):
+    """The bytes of the sheet's rows ``start`` to ``end`` (without their count), a view."""
+    if m[_SHEET] is not sheet or m[_FIRST] != start:
+        m[_SHEET], m[_FIRST], m[_ROWS], m[_ENDS], m[_MARKS] = sheet, start, b"", [0], None
+    ends = m[_ENDS]
     if start + len(ends) - 1 < end:
         from thousand.persist.rules_sheet import put_sheet_rows
 
+        w = Writer(len(m[_ROWS]) + 64)
+        w.extend(m[_ROWS])
         for i in range(start + len(ends) - 1, end):
-            m[6] = put_sheet_rows(m[4], sheet.read(i, i + 1), m[6])
-            ends.append(m[4].n)
-    return m[4].buf[:ends[end - start]]
+            m[_MARKS] = put_sheet_rows(w, sheet.read(i, i + 1), m[_MARKS])
+            ends.append(w.n)
+        m[_ROWS] = bytes(w.buf)
+    return memoryview(m[_ROWS])[:ends[end - start]]
 
 
-def encode_game(game, extra=None, capacity=None):
+def encode_game(game, extra=None, capacity=None, memo=None):
     """The save payload of ``game`` and ``extra``; the oldest sheet rows are dropped to
-    fit ``capacity`` bytes (the NVM slot's room; None: no limit)."""
+    fit ``capacity`` bytes (the NVM slot's room; None: no limit).  ``memo``: what the saves
+    before kept (``new_memo``; None: everything encoded anew)."""
+    m = new_memo() if memo is None else memo
     started = game.deal_start is not None
     head = Writer()
     head.uint((HAS_DEAL if started else 0) | (KEEP_RECORDS if game.keep_records else 0)
               | (DARK_ANSWERED if started and game.phase != PHASE_DARK else 0)
               | (GOLDEN_MADE if game.golden_made else 0))
-    head.extend(_rules_bytes(game.rules))
+    head.extend(_rules_bytes(m, game.rules))
     head.sint(game.seed if isinstance(game.seed, int) else 0)
     head.uint(game.deal_number)
     head.uints(game.concessions)
@@ -158,7 +183,7 @@ def encode_game(game, extra=None, capacity=None):
     count = finished_count(game)
     drop = 0
     while True:
-        rows = _sheet_rows(game.sheet, drop, count)
+        rows = _sheet_rows(m, game.sheet, drop, count)
         size = len(head.buf) + (1 if count - drop < 0x80 else 2) + len(rows) + len(tail.buf)
         if capacity is None or size <= capacity or drop >= count:
             break
@@ -168,8 +193,8 @@ def encode_game(game, extra=None, capacity=None):
     head.uint(count - drop)
     head.extend(rows)
     head.extend(tail.buf)
-    if started and not deal_in_progress(game) and not drop:
+    if started and not deal_in_progress(game) and not drop and memo is not None:
         # A deal's end: the next deal's saves hold this deal's row too.  Added now, while
         # rules_sheet is loaded for this save, so that a move's save never loads it.
-        _sheet_rows(game.sheet, 0, len(game.sheet))
+        _sheet_rows(m, game.sheet, 0, len(game.sheet))
     return bytes(head.buf)

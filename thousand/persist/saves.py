@@ -7,8 +7,9 @@ holds (``snapshot()``, ``Controller.restore``); this module only writes and read
 ``SavePolicy`` says where the save of each moment goes (a board's numbers:
 ``thousand.persist.boards``).
 
-Resident with ``store``; ``encode`` (with the engine) is loaded while a game is held,
-``flash`` when a board's flash is written, the rest when used (thousand/ui/scenes.py).
+Resident with ``store``; ``encode`` is loaded for each save of the game (the bytes it keeps
+from save to save are kept here), ``flash`` when a board's flash is written, the rest when
+used (thousand/ui/scenes.py).
 """
 
 from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, SaveError, SlotPair
@@ -91,6 +92,7 @@ class Saves:
         self.problem = None  # one line for the player, taken by take_problem()
         self.found = NOT_READ  # then the loaded or last saved Controller, or None
         self.settings_bytes = None  # as last read or written: an unchanged setting is not written again
+        self.encoded = None  # what the game's saves keep from one to the next (persist.encode.new_memo)
 
     def pair(self, name, kind):
         """The SlotPair of a record: in the flash, and the game and the statistics in the
@@ -120,13 +122,15 @@ class Saves:
     def save_game(self, controller, moment=MOVE, item=None):
         """The game's save at ``moment``; ``item``, a record to write with it (a deal's end:
         the statistics, ``thousand.persist.stats.end_deal``)."""
-        from thousand.persist.encode import FORMAT_VERSION, encode_game
+        from thousand.persist.encode import FORMAT_VERSION, encode_game, new_memo
 
+        if self.encoded is None:
+            self.encoded = new_memo()
         self.found = controller
         to_moves = self.policy.to_moves(moment)
         try:
             room = self.game_record.capacity(to_moves)
-            items = [(self.game_record, FORMAT_VERSION, encode_game(controller.game, controller.snapshot(), room))]
+            items = [(self.game_record, FORMAT_VERSION, encode_game(controller.game, controller.snapshot(), room, self.encoded))]
             if item is not None:
                 items.append(item)
             self.write(to_moves, items)
@@ -170,12 +174,14 @@ class Saves:
         """The next ``load_game`` reads the save again, instead of returning the game last
         saved or loaded (after a restart, that game may be half-way through a move)."""
         self.found = NOT_READ
+        self.encoded = None  # it held the game's sheet
 
     def clear_game(self, item=None):
         """The game is over: an empty game save, newer than any other (no Continue), and
         before it in the same write ``item`` (its statistics): a cut between them on the
         desktop leaves the game to play again, and its statistics count it once."""
         self.found = None
+        self.encoded = None  # it held the game's sheet
         items = [(self.game_record, 1, b"")]  # format 1's empty save
         if item is not None:
             items.insert(0, item)

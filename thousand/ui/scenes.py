@@ -7,8 +7,8 @@ largest part, so what is loaded is decided here, in one place:
   that the app keeps for the next game, the saves' resident part);
 * ``GAME``: held while the app holds a game (the engine, the bots, the controller);
 * ``SCREENS``: each screen's own modules, loaded while it is on show;
-* ``ON_DEMAND``: loaded for one action (a refusal's words, a record written) and let go at
-  the next screen change.
+* ``ON_DEMAND``: loaded for one action (a refusal's words, a record written, a move's save)
+  and let go at the next screen change, or at once after a save (``App.on_action``).
 
 Only one screen is built at a time: ``App.show`` lets the others go, then ``settle``
 unloads every planned module that the next screen does not need.  A module that appears
@@ -26,8 +26,7 @@ RESIDENT = (
 )
 GAME = (
     "thousand.actions", "thousand.cards", "thousand.rng", "thousand.game", "thousand.scoring",
-    "thousand.driver", "thousand.controller", "thousand.persist.coding", "thousand.persist.encode",
-    "thousand.bots", "thousand.bots.evaluate", "thousand.bots.knowledge",
+    "thousand.driver", "thousand.controller", "thousand.bots", "thousand.bots.evaluate", "thousand.bots.knowledge",
     "thousand.bots.solver", "thousand.bots.heuristic",
 )
 _MENUS = ("thousand.ui.menus",)
@@ -47,7 +46,7 @@ SCREENS = {
     "chart": _SHEETS,
 }
 ON_DEMAND = ("thousand.explain", "thousand.explain_redeal", "thousand.checks", "thousand.notation", "thousand.record",
-             "thousand.persist.coding", "thousand.persist.reading", "thousand.persist.restore", "thousand.persist.rules_sheet",
+             "thousand.persist.encode", "thousand.persist.coding", "thousand.persist.reading", "thousand.persist.restore", "thousand.persist.rules_sheet",
              "thousand.persist.files", "thousand.persist.settings", "thousand.persist.stats",
              "thousand.persist.records", "thousand.persist.boards", "thousand.persist.flash")
 

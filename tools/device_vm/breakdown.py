@@ -75,10 +75,8 @@ def parts():
         app.controller.game.records = None
 
     def sheet(app):
-        from thousand.persist import encode
-
         app.controller.game.sheet = None
-        encode._memo[2] = encode._memo[4] = encode._memo[5] = None  # the save's encoder keeps the sheet's bytes
+        app.storage.encoded = None  # the saves keep the sheet's bytes
 
     def game(app):
         app.controller = None
