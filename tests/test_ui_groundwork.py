@@ -12,7 +12,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from conftest import mpy  # noqa: E402
 from thousand.hw import keys  # noqa: E402
-from thousand.hw import module_name  # noqa: E402
+from thousand.hw.choose import module_name  # noqa: E402
 from thousand.hw.keys import A, B, DOWN, LEFT, NO_KEY, RIGHT, UP, KeyRepeater  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -154,7 +154,7 @@ def test_board_module_by_id_or_machine(board_id, module):
 
 
 def test_unknown_machine_on_cpython_is_the_desktop():
-    from thousand.hw import load
+    from thousand.hw.choose import load
 
     assert load("x86_64").name == "desktop"
 

@@ -364,11 +364,12 @@ def main(board=None, storage=None):
     The storage is the machine's own (the NVM and sleep memory on a board, as its policy in
     ``thousand.persist.boards`` says): saves, settings and statistics persist.
     """
-    from thousand import hw
     from thousand.ui import sprites
 
     if board is None:
-        board = hw.load()
+        from thousand.hw.choose import load
+
+        board = load()
     if storage is None:
         from thousand.persist.boards import board_saves
 

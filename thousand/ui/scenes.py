@@ -48,7 +48,7 @@ SCREENS = {
 ON_DEMAND = ("thousand.explain", "thousand.explain_redeal", "thousand.checks", "thousand.notation", "thousand.record",
              "thousand.persist.encode", "thousand.persist.coding", "thousand.persist.reading", "thousand.persist.restore", "thousand.persist.rules_sheet",
              "thousand.persist.files", "thousand.persist.settings", "thousand.persist.stats",
-             "thousand.persist.records", "thousand.persist.boards", "thousand.persist.flash")
+             "thousand.persist.records", "thousand.persist.boards", "thousand.persist.flash", "thousand.hw.choose")
 
 
 def needed(screen, holds_game):

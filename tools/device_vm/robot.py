@@ -59,11 +59,11 @@ class Robot:
 
     def boot(self):
         """main() on a board, a step at a time (the 32-bit VM collects only between steps)."""
-        from thousand import hw
         from thousand.hw import keys
+        from thousand.hw.choose import load
 
         assert (keys.LEFT, keys.RIGHT, keys.A, keys.B) == (LEFT, RIGHT, A, B)
-        self.board = hw.load(self.board_id)
+        self.board = load(self.board_id)
         yield None
         display = self.board.open()
         display.auto_refresh = False
