@@ -5,3 +5,23 @@ engine (on the device every loaded module's bytecode sits in the heap)."""
 
 SEAT_NAMES = ("You", "West", "East")  # seat 0 is the human's on the device and the desktop
 PLAYER_LEVELS = ("random", "easy", "normal", "hard")  # "random" is no bot: a seeded random player
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+# A deal's result and kind (thousand.game.DealResult), as the referee names them: read by the
+# engine, the statistics and the records; what they score is thousand.scoring's.
+MADE = const(0)
+FAILED = const(1)
+CONCEDED = const(2)
+REDEAL = const(3)
+UNFINISHED = const(4)
+RESULT_NAMES = ("made", "failed", "conceded", "redeal", "unfinished")
+NORMAL = const(0)
+DARK = const(1)
+GOLDEN = const(2)

@@ -27,9 +27,8 @@ except ImportError:  # CPython
 
 import struct
 
-from thousand import actions
+from thousand import CONCEDED, DARK, FAILED, GOLDEN, MADE, NORMAL, REDEAL, UNFINISHED, actions
 from thousand import cards as C
-from thousand import scoring
 from thousand.rng import Rng
 from thousand.rules import Rules
 
@@ -135,8 +134,8 @@ class DealResult:
         self.declarer = None
         self.bid = None
         self.contract = None
-        self.result = scoring.UNFINISHED
-        self.kind = scoring.NORMAL
+        self.result = UNFINISHED
+        self.kind = NORMAL
         self.dark_declared = False
         self.talon_shown = False
         self.cards = [0, 0, 0]
@@ -241,7 +240,7 @@ class SeatView:
         self.dealer = 0
         self.first_hand = 1
         self.deal_number = 0
-        self.kind = scoring.NORMAL
+        self.kind = NORMAL
         self.dark_declared = False
         self.hand = 0  # this seat's cards now (0 before it has seen them)
         self.dealt = 0  # its 7 dealt cards (0 before it has seen them)
@@ -324,7 +323,7 @@ class Game:
         self.talon = 0
         self.talon_dealt = 0
         self.first_hand = (self.dealer + 1) % n
-        self.kind = scoring.NORMAL
+        self.kind = NORMAL
         self.dark_declared = False
         self.dark_active = False  # dark declared and not (yet) overbid
         self.bid = 0
@@ -395,9 +394,9 @@ class Game:
             self.phase = PHASE_DARK
             self.to_move = self.first_hand
         elif self.four_aces_dealt():
-            self._end_without_score(scoring.REDEAL)
+            self._end_without_score(REDEAL)
         elif golden:
-            self.kind = scoring.GOLDEN
+            self.kind = GOLDEN
             self.bid = _DARK_BID
             self.high_bidder = self.first_hand
             self._finish_auction(self.first_hand)
@@ -455,9 +454,9 @@ class Game:
         self.hands[declarer] |= self.talon
         r = self.rules
         hidden_at_100 = r.talon_hidden_at_100 and self.bid == FORCED_BID and not self.raised
-        self.talon_shown = not (hidden_at_100 or self.dark_active or self.kind == scoring.GOLDEN)
+        self.talon_shown = not (hidden_at_100 or self.dark_active or self.kind == GOLDEN)
         if self.dark_active:
-            self.kind = scoring.DARK
+            self.kind = DARK
         self.phase = PHASE_TALON
         self.to_move = declarer
 
@@ -509,7 +508,7 @@ class Game:
 
     def contract_range(self):
         """(lowest, highest) contract the declarer may announce."""
-        if self.kind == scoring.DARK or (self.kind == scoring.GOLDEN and not self.rules.golden_raise):
+        if self.kind == DARK or (self.kind == GOLDEN and not self.rules.golden_raise):
             return self.bid, self.bid
         if self.rules.bid_cap == "marriages":
             high = 120 + C.marriages_in(self.hands[self.declarer], self.rules.ace_marriage)
@@ -698,9 +697,9 @@ class Game:
             return _CONCEDE_OFF
         if self.played or self.trick_len:
             return _CONCEDE_AFTER_PLAY
-        if self.kind == scoring.DARK and not r.dark_concede:
+        if self.kind == DARK and not r.dark_concede:
             return _CONCEDE_DARK
-        if self.kind == scoring.GOLDEN and not r.golden_concede:
+        if self.kind == GOLDEN and not r.golden_concede:
             return _CONCEDE_GOLDEN
         if r.concede_limit is not None and self.concessions[seat] >= r.concede_limit:
             return _CONCEDE_LIMIT
@@ -784,11 +783,11 @@ class Game:
                 self.dark_declared = True
                 self.dark_active = True
             if self.four_aces_dealt():
-                self._end_without_score(scoring.REDEAL)
+                self._end_without_score(REDEAL)
             else:
                 self._begin_auction()
         elif v == actions.REDEAL:
-            self._end_without_score(scoring.REDEAL)
+            self._end_without_score(REDEAL)
         elif v == actions.KEEP:
             pass
         elif v == actions.PASS:
@@ -819,7 +818,7 @@ class Game:
             if not self.contract:
                 self.contract = self.bid
             self.concessions[seat] += 1
-            self._settle(scoring.CONCEDED)
+            self._settle(CONCEDED)
         else:
             self._play(seat, actions.card(action), v == actions.DECLARE)
 
@@ -860,9 +859,11 @@ class Game:
         self.leader = winner
         self.to_move = winner
         if self.hands[winner] == 0:
-            made = scoring.declarer_made(self.rules, self.contract, self.card_points[self.declarer],
-                                         self.marriage_points[self.declarer])
-            self._settle(scoring.MADE if made else scoring.FAILED)
+            from thousand.scoring import declarer_made  # a deal's end: loaded for it
+
+            made = declarer_made(self.rules, self.contract, self.card_points[self.declarer],
+                                 self.marriage_points[self.declarer])
+            self._settle(MADE if made else FAILED)
 
     def _end_without_score(self, result):
         """A redeal: nothing changes, the same dealer deals again."""
@@ -871,14 +872,16 @@ class Game:
         self.to_move = -1
 
     def _settle(self, result):
+        from thousand import scoring  # loaded for a deal's end only (thousand/ui/scenes.py)
+
         deltas = scoring.deal_deltas(self.rules, self.kind, self.declarer, self.contract, result,
                                      self.card_points, self.marriage_points, [0] * NUM_SEATS)
         before = list(self.scores)
         winner = scoring.settle(self, self.rules, self.kind, self.declarer, self.contract,
                                 result, deltas, self.tricks_won)
         self.deals_played += 1
-        if self.kind == scoring.GOLDEN:
-            if result == scoring.MADE:
+        if self.kind == GOLDEN:
+            if result == MADE:
                 self.golden_made = True
             if (self.deals_played == 3 and not self.golden_made and winner is None
                     and self.rules.golden_fail != "keep"):
@@ -913,7 +916,7 @@ class Game:
 
     def unfinished_result(self):
         """The referee's entry for a deal whose actions stopped early."""
-        return self._result(scoring.UNFINISHED, [0] * NUM_SEATS)
+        return self._result(UNFINISHED, [0] * NUM_SEATS)
 
     def _result(self, result, deltas):
         """The DealResult of this deal as it stands, ended by ``result``."""
@@ -923,13 +926,13 @@ class Game:
         has_declarer = self.declarer >= 0
         r.declarer = self.declarer if has_declarer else None
         # an unfinished auction shows its bid; a redeal before a declarer has none
-        r.bid = self.bid if has_declarer or (result == scoring.UNFINISHED and self.bid) else None
+        r.bid = self.bid if has_declarer or (result == UNFINISHED and self.bid) else None
         r.contract = self.contract if self.contract else None
         r.result = result
         r.kind = self.kind
         r.dark_declared = self.dark_declared
         r.talon_shown = self.talon_shown
-        if result != scoring.CONCEDED and result != scoring.REDEAL:
+        if result != CONCEDED and result != REDEAL:
             r.cards = list(self.card_points)
             r.marriages = list(self.marriage_points)
         r.deltas = deltas
@@ -945,7 +948,7 @@ class Game:
     def _sees_give(self, seat, target):
         if seat == self.declarer or seat == target:
             return True
-        return self.rules.discard_open and self.kind == scoring.NORMAL
+        return self.rules.discard_open and self.kind == NORMAL
 
     def _sees_talon(self, seat):
         if self.phase == PHASE_DARK or self.phase == PHASE_AUCTION or self.declarer < 0:

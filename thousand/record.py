@@ -4,10 +4,9 @@
 with the deal and action index where the record stops making sense.
 """
 
-from thousand import actions
+from thousand import DARK, GOLDEN, RESULT_NAMES, UNFINISHED, actions
 from thousand import cards as C
 from thousand import notation
-from thousand import scoring
 from thousand.game import (HAND_SIZE, NUM_SEATS, PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER,
                            TALON_SIZE, Game, IllegalAction, unpack_deal)
 from thousand.rules import Rules, RulesError
@@ -113,7 +112,7 @@ def replay(record, on_deal=None):
         else:
             result = game.unfinished_result()
         entry = deal_json(result)
-        if result.result == scoring.UNFINISHED:
+        if result.result == UNFINISHED:
             entry["deltas"] = [0] * NUM_SEATS
         out.append(entry)
         if on_deal is not None:
@@ -132,9 +131,9 @@ def deal_json(result):
         "declarer": result.declarer,
         "bid": result.bid,
         "contract": result.contract,
-        "result": scoring.RESULT_NAMES[result.result],
-        "golden": result.kind == scoring.GOLDEN,
-        "dark": result.kind == scoring.DARK,
+        "result": RESULT_NAMES[result.result],
+        "golden": result.kind == GOLDEN,
+        "dark": result.kind == DARK,
         "talon_shown": result.talon_shown,
         "cards": list(result.cards),
         "marriages": list(result.marriages),

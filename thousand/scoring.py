@@ -8,26 +8,9 @@ barrel, samosval, win.
 [15, 20, 65, 70, 10, 15]
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
-# Deal results, as the referee names them.
-MADE = const(0)
-FAILED = const(1)
-CONCEDED = const(2)
-REDEAL = const(3)
-UNFINISHED = const(4)
-RESULT_NAMES = ("made", "failed", "conceded", "redeal", "unfinished")
-
-# Kinds of deal.
-NORMAL = const(0)
-DARK = const(1)
-GOLDEN = const(2)
+# The deal's results and kinds are the package's words (thousand/__init__.py); the engine
+# loads this module only at a deal's end.
+from thousand import CONCEDED, DARK, FAILED, GOLDEN, MADE, NORMAL, REDEAL, RESULT_NAMES, UNFINISHED  # noqa: F401
 
 
 def round5(x):

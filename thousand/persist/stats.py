@@ -14,7 +14,7 @@ damaged or newer statistics start afresh with a one-line problem.
 (3, -40, None)
 """
 
-from thousand import scoring
+from thousand import CONCEDED, FAILED, MADE, NORMAL, REDEAL
 from thousand.persist.coding import Reader, Writer
 from thousand.persist.saves import DEAL_END
 from thousand.persist.store import KIND_STATS, SaveError, SlotPair, crc32
@@ -81,23 +81,23 @@ class Stats:
         if key == self.last_deal_key:
             return False
         self.last_deal_key = key
-        if result.result == scoring.REDEAL:
+        if result.result == REDEAL:
             return True
         self.deals += 1
         before = game.deal_start
         if result.declarer == human:
             self.contracts_taken += 1
             self.contract_total += result.contract or result.bid or 0
-            if result.result == scoring.MADE:
+            if result.result == MADE:
                 self.contracts_made += 1
                 self.best_contract = max(self.best_contract, result.contract)
-            elif result.result == scoring.CONCEDED:
+            elif result.result == CONCEDED:
                 self.concessions += 1
         rules = game.rules
-        if (result.result == scoring.MADE or result.result == scoring.FAILED) \
+        if (result.result == MADE or result.result == FAILED) \
                 and rules.bolt_mode != "off" and human not in result.tricks \
                 and (human != result.declarer or rules.declarer_bolts):
-            self.bolts += 2 if result.kind != scoring.NORMAL else 1
+            self.bolts += 2 if result.kind != NORMAL else 1
         for seat, suit in game.marriages:
             if seat == human:
                 if suit == 4:

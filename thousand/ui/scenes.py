@@ -25,7 +25,7 @@ RESIDENT = (
     "thousand.persist", "thousand.persist.store", "thousand.persist.saves",
 )
 GAME = (
-    "thousand.actions", "thousand.cards", "thousand.rng", "thousand.game", "thousand.scoring",
+    "thousand.actions", "thousand.cards", "thousand.rng", "thousand.game",
     "thousand.driver", "thousand.controller", "thousand.bots", "thousand.bots.evaluate", "thousand.bots.knowledge",
     "thousand.bots.solver", "thousand.bots.heuristic",
 )
@@ -45,7 +45,7 @@ SCREENS = {
     "sheet": _SHEETS,
     "chart": _SHEETS,
 }
-ON_DEMAND = ("thousand.explain", "thousand.explain_redeal", "thousand.checks", "thousand.notation", "thousand.record",
+ON_DEMAND = ("thousand.scoring", "thousand.explain", "thousand.explain_redeal", "thousand.checks", "thousand.notation", "thousand.record",
              "thousand.persist.encode", "thousand.persist.coding", "thousand.persist.reading", "thousand.persist.restore", "thousand.persist.rules_sheet",
              "thousand.persist.files", "thousand.persist.settings", "thousand.persist.stats",
              "thousand.persist.records", "thousand.persist.boards", "thousand.persist.flash", "thousand.hw.choose")
