@@ -390,6 +390,30 @@ def test_only_the_resident_saves_stay_loaded_during_play(board, store_maker):
     power_cut(app)
 
 
+def test_a_deals_end_lets_its_scoring_go_at_once(board):
+    """The scoring that ended a deal is not held while the table shows the deal's end (the
+    table's high point was the game's last deal, held with it)."""
+    app, hands = start_app(NvmStore(MemoryNvm(8192)), Rules.from_dict(SHORT))
+    new_game(app, hands)
+    chooser = Rng(5)
+    for _ in range(5000):
+        result = app.controller.last_result() if app.screen_name == "table" else None
+        if app.controller.between_deals() and result is not None and result.result != scoring.REDEAL:
+            break
+        if app.screen_name == "summary":
+            hands.press(A)
+        elif app.screen.holds_play():
+            hands.press(A)
+        elif app.controller.human_decision() is None or app.screen.changed:
+            hands.run(20)
+        else:
+            take_decision(app, hands.press, chooser)
+    assert app.screen_name == "table" and app.controller.between_deals()
+    assert result.result in (scoring.MADE, scoring.FAILED, scoring.CONCEDED)
+    assert "thousand.scoring" not in sys.modules
+    power_cut(app)
+
+
 def test_the_write_policy_decides_where_each_save_goes(board):
     """A board's policy: moves to sleep memory; the settings, the new game and each deal's
     end (the game, the statistics and the wear count in one write) to the flash."""

@@ -201,6 +201,10 @@ class App:
             # a deal's end encodes the next deal's): let them go.
             scenes.settle(self.screen_name, self.holds_game())
             self.report_problem()
+        elif controller.between_deals() or controller.over():
+            # A deal's end: its scoring is let go at once, not with the table (the table's
+            # high point was the game's last deal, shown with the scoring that ended it).
+            scenes.settle(self.screen_name, self.holds_game())
 
     def next_deal(self):
         """After the summary: the next deal, or the title when the game is over."""
