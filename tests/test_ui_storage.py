@@ -365,6 +365,9 @@ def test_only_the_resident_saves_stay_loaded_during_play(board, store_maker):
     code alive."""
     app, hands = start_app(store_maker(), Rules.from_dict(SHORT))
     new_game(app, hands)
+    hands.run(1)  # the table is built: the new game's save is made
+    assert sorted(name for name in sys.modules if name.startswith("thousand.persist.")) == \
+        ["thousand.persist.saves", "thousand.persist.store"]
     drive(app, hands, Rng(5), 14)  # into the second deal: a deal end counted the statistics
     power_cut(app)
     app, hands = start_app(store_maker())

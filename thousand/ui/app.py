@@ -166,6 +166,7 @@ class App:
 
         self.start(Controller(self.rules.copy(), levels=self.levels, seed=seed))
         self.storage.save_game(self.controller, NEW_GAME)
+        scenes.settle(self.screen_name, self.holds_game())  # the save's coder, and the flash's
         self.report_problem()
 
     def start(self, controller):
