@@ -18,7 +18,7 @@ from savecheck import PowerLoss, fingerprint  # noqa: E402
 from thousand import scoring  # noqa: E402
 from thousand.controller import HUMAN, Controller  # noqa: E402
 from thousand.persist import boards  # noqa: E402
-from thousand.persist.boards import POLICIES, SLEEP_BYTES, policy_saves  # noqa: E402
+from thousand.persist.boards import _SLEEP_BYTES as SLEEP_BYTES, POLICIES, policy_saves  # noqa: E402
 from thousand.persist.flash import wear_count  # noqa: E402
 from thousand.persist.saves import DEAL_END, MOVE, NEW_GAME, SavePolicy, Saves  # noqa: E402
 from thousand.persist.boards import RamStore  # noqa: E402
@@ -156,7 +156,7 @@ def test_a_power_cut_resumes_at_a_deals_start_with_the_same_cards_and_computer_d
     play_deal_out(controller, chooser)  # as it would have gone on
     deals[14] = (list(controller.game.dealt), list(controller.game.log))
     again = rig.after_power_cut().load_game()
-    per = POLICIES[name][boards.DEALS_PER_FLASH]
+    per = POLICIES[name][boards._DEALS_PER_FLASH]
     assert again.between_deals() and again.game.deal_number == 13 // per * per  # the last deal end in the flash
     replay = Rng()
     replay.set_state(choosers[again.game.deal_number])
@@ -183,7 +183,7 @@ def test_a_deals_end_writes_the_game_the_statistics_and_the_wear_count_in_one_fl
         after = rig.after_power_cut()
         assert loaded(after) == position(controller)
         assert after.load_stats().deals == len([r for r in controller.game.sheet if r.result != scoring.REDEAL])
-    assert flash_deal_ends == 12 // POLICIES[name][boards.DEALS_PER_FLASH]
+    assert flash_deal_ends == 12 // POLICIES[name][boards._DEALS_PER_FLASH]
     assert wear_count(rig.saves) == rig.nvm.writes == 1 + flash_deal_ends
 
 
@@ -504,11 +504,11 @@ def test_a_boards_saves_follow_its_row_and_the_desktop_saves_every_move(monkeypa
     monkeypatch.setattr(files, "default_store", lambda: NvmStore(bytearray(b"\xff" * 4096)))
     saves = boards.board_saves(fake)
     assert isinstance(saves.policy.moves, RamStore)  # 256 bytes hold no save
-    assert saves.policy.deals_per_flash == POLICIES["rp2040"][boards.DEALS_PER_FLASH]
+    assert saves.policy.deals_per_flash == POLICIES["rp2040"][boards._DEALS_PER_FLASH]
     fake.save_policy, fake.sleep_memory = "samd51", lambda: bytearray(8192)
     assert isinstance(boards.board_saves(fake).policy.moves, NvmStore)
     for name in BOARDS:  # the models are of the NVMs the table states
-        assert len(MODELS[name]()) == POLICIES[name][boards.NVM_BYTES]
+        assert len(MODELS[name]()) == POLICIES[name][boards._NVM_BYTES]
     monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(files, "default_store", lambda: files.FileStore(str(tmp_path)))
     desktop = boards.board_saves(types.SimpleNamespace())
@@ -547,7 +547,7 @@ def test_whole_games_to_1000_stay_within_each_boards_erase_goal():
         forty, _ = save_sizes.erases_text(board, deals)
         assert forty <= save_sizes.GOAL[name], name
         assert wear_count(board.saves) == board.nvm.writes
-        per = POLICIES[name][boards.DEALS_PER_FLASH]
+        per = POLICIES[name][boards._DEALS_PER_FLASH]
         assert board.nvm.writes == 2 + (deals - 1) // per  # the new game, every per-th deal end, the end
     assert save_sizes.erases_text(played["before"], deals)[0] > 40 * save_sizes.GOAL["samd51"]
 

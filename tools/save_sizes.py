@@ -40,7 +40,7 @@ from thousand.controller import HUMAN, Controller  # noqa: E402
 from thousand.persist.coding import Writer  # noqa: E402
 from thousand.persist.encode import encode_game, finished_rows, put_deal, put_state  # noqa: E402
 from thousand.persist.rules_sheet import put_sheet  # noqa: E402
-from thousand.persist.boards import CYCLES, POLICIES, SLEEP_BYTES, policy_saves  # noqa: E402
+from thousand.persist.boards import _CYCLES as CYCLES, _SLEEP_BYTES as SLEEP_BYTES, POLICIES, policy_saves  # noqa: E402
 from thousand.persist.saves import NEW_GAME, Saves  # noqa: E402
 from thousand.persist.store import OVERHEAD, NvmStore  # noqa: E402
 

@@ -12,26 +12,37 @@ gives what only the board can: ``sleep_memory()`` and ``battery_volts()`` (None 
 Loaded once when the App starts (thousand/ui/scenes.py: on demand).
 """
 
-# How a write of the NVM erases its flash (tests/boardstores.py models each one).
-EVERY_WRITE = "every write erases the NVM's block"  # SAMD51: read, erase, program 8 KB
-UNLESS_ERASED = "a write erases the sector unless its bytes are all 0xFF"  # RP2040
-NVS_BLOB = "a write erases the NVS keys, then writes the whole blob"  # ESP32-S3
+try:
+    from micropython import const
+except ImportError:  # CPython
 
-# name: (NVM bytes, how a write erases, flash erase unit, erase cycles (datasheet minimum),
+    def const(value):
+        return value
+
+
+# name: (NVM bytes, how a write erases (tests/boardstores.py models each one), flash erase unit, erase cycles (datasheet minimum),
 #        sleep memory bytes, deal ends per flash write, battery low below (volts): a LiPo's
 #        last minutes, when each move costs an erase, about 10 a deal)
 POLICIES = {
     # ATSAMD51J19/J20 (PyBadge, PyGamer): 8 KB NVM = one 8 KB NVMCTRL block, 25,000 cycles.
     # 6 erases in a 40-deal game: the new game, the deal ends 10, 20, 30 and 40, the end.
-    "samd51": (8192, EVERY_WRITE, 8192, 25000, 8192, 10, 3.5),
+    "samd51": (8192, "every write erases the NVM's block", 8192, 25000, 8192, 10, 3.5),
     # RP2040 (PicoSystem): 4 KB NVM = one sector of the W25Q flash, 100,000 cycles; 256 bytes
     # of sleep memory hold no save (a position alone takes up to 206), so moves stay in RAM.
-    "rp2040": (4096, UNLESS_ERASED, 4096, 100000, 256, 2, 3.5),
+    "rp2040": (4096, "a write erases the sector unless its bytes are all 0xFF", 4096, 100000, 256, 2, 3.5),
     # ESP32-S3 (Feather Reverse TFT): an 8 KB blob in a 20 KB NVS partition (5 pages of 4 KB,
     # each write spreads about 2 page erases over them), 100,000 cycles; 4 KB sleep memory.
-    "esp32s3": (8192, NVS_BLOB, 4096, 100000, 4096, 1, 3.5),
+    "esp32s3": (8192, "a write erases the NVS keys, then writes the whole blob", 4096, 100000, 4096, 1, 3.5),
 }
-NVM_BYTES, ERASE, ERASE_UNIT, CYCLES, SLEEP_BYTES, DEALS_PER_FLASH, LOW_VOLTS = range(7)  # a row's columns
+# A row's columns: private const()s, folded on a board (the tests and tools/save_sizes.py
+# read them under these names), as a name loaded once stays in the pool for good.
+_NVM_BYTES = const(0)
+_ERASE = const(1)
+_ERASE_UNIT = const(2)
+_CYCLES = const(3)
+_SLEEP_BYTES = const(4)
+_DEALS_PER_FLASH = const(5)
+_LOW_VOLTS = const(6)
 
 
 def board_saves(board):
@@ -64,7 +75,7 @@ def policy_saves(name, flash, sleep_memory=None, battery=None):
             moves = NvmStore(sleep_memory)
         except SaveError:
             pass  # too small for a save: RAM
-    return Saves(flash, policy=SavePolicy(moves, row[DEALS_PER_FLASH], battery, row[LOW_VOLTS]))
+    return Saves(flash, policy=SavePolicy(moves, row[_DEALS_PER_FLASH], battery, row[_LOW_VOLTS]))
 
 
 class RamStore:
