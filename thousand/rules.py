@@ -113,39 +113,13 @@ class RulesError(ValueError):
     pass
 
 
-_MAX_NUMBER = const(9999)  # no agreement's number needs more than four digits
-
-
 def _agreement(name):
+    """The row of agreement ``name``, or None (thousand.rules_check, thousand.persist.rules_sheet)."""
     table = AGREEMENT_TABLE
     for i in range(0, len(table), _AGREEMENT_ROW):
         if table[i] == name:
             return table[i:i + _AGREEMENT_ROW]
     return None
-
-
-def _check(entry, value):
-    name, kind, _default, choices = entry
-    if kind == BOOL:
-        if value is True or value is False:
-            return value
-        raise RulesError("agreement '%s' must be true or false, not %r" % (name, value))
-    if kind == INT or kind == INT_OR_NULL:
-        if value is None and kind == INT_OR_NULL:
-            return None
-        if isinstance(value, int) and value is not True and value is not False:
-            if -_MAX_NUMBER <= value <= _MAX_NUMBER:
-                return value
-            raise RulesError("agreement '%s' must be between %d and %d" % (name, -_MAX_NUMBER, _MAX_NUMBER))
-        raise RulesError(
-            "agreement '%s' must be a whole number%s, not %r"
-            % (name, " or null" if kind == INT_OR_NULL else "", value)
-        )
-    if value in choices:
-        return value
-    raise RulesError(
-        "agreement '%s' must be one of %s, not %r" % (name, ", ".join(choices), value)
-    )
 
 
 class Rules:
@@ -172,58 +146,36 @@ class Rules:
         rules.preset_name = name
         return rules
 
+    # Reading and checking values from outside (a record, the agreements screen) is
+    # thousand.rules_check's, loaded only then: the table holds only the values.
     @classmethod
     def from_dict(cls, data):
         """Rules from a record's ``rules`` object: a preset plus changed agreements."""
-        if data is None:
-            data = {}
-        if not isinstance(data, dict):
-            raise RulesError("'rules' must be an object like {\"preset\": \"classic\"}")
-        rules = cls.preset(data.get("preset", "classic"))
-        for key in sorted(data):
-            if key == "preset":
-                continue
-            entry = _agreement(key)
-            if entry is None:
-                raise RulesError("unknown agreement '%s'" % key)
-            setattr(rules, key, _check(entry, data[key]))
-        rules.validate()
-        return rules
+        from thousand.rules_check import from_dict
+
+        return from_dict(cls, data)
 
     def validate(self):
-        """Check ranges that the type alone does not catch."""
-        if self.target <= 0:
-            raise RulesError("agreement 'target' must be above 0")
-        if self.barrel_deals < 1 or self.barrel_deals > 9:
-            raise RulesError("agreement 'barrel_deals' must be between 1 and 9")
-        for name in ("bolt_penalty", "barrel_fall_penalty", "barrel_win"):
-            if getattr(self, name) < 0:
-                raise RulesError("agreement '%s' must not be negative" % name)
-        if self.concede_limit is not None and self.concede_limit < 0:
-            raise RulesError("agreement 'concede_limit' must not be negative")
-        return self
+        """Check ranges that the type alone does not catch; ``self``, or RulesError."""
+        from thousand.rules_check import validate
+
+        return validate(self)
 
     def get(self, name):
-        if _agreement(name) is None:
-            raise RulesError("unknown agreement '%s'" % name)
-        return getattr(self, name)
+        from thousand.rules_check import get
+
+        return get(self, name)
 
     def set(self, name, value):
-        entry = _agreement(name)
-        if entry is None:
-            raise RulesError("unknown agreement '%s'" % name)
-        setattr(self, name, _check(entry, value))
-        self.validate()
+        from thousand.rules_check import set_agreement
+
+        set_agreement(self, name, value)
 
     def to_dict(self):
         """The preset name plus every agreement that differs from it."""
-        base = Rules.preset(self.preset_name)
-        out = {"preset": self.preset_name}
-        for name in agreement_names():
-            value = getattr(self, name)
-            if value != getattr(base, name):
-                out[name] = value
-        return out
+        from thousand.rules_check import to_dict
+
+        return to_dict(self)
 
     def copy(self):
         other = Rules()

@@ -45,7 +45,7 @@ SCREENS = {
     "sheet": _SHEETS,
     "chart": _SHEETS,
 }
-ON_DEMAND = ("thousand.scoring", "thousand.explain", "thousand.explain_redeal", "thousand.checks", "thousand.notation", "thousand.record",
+ON_DEMAND = ("thousand.scoring", "thousand.rules_check", "thousand.explain", "thousand.explain_redeal", "thousand.checks", "thousand.notation", "thousand.record",
              "thousand.persist.encode", "thousand.persist.coding", "thousand.persist.reading", "thousand.persist.restore", "thousand.persist.rules_sheet",
              "thousand.persist.files", "thousand.persist.settings", "thousand.persist.stats",
              "thousand.persist.records", "thousand.persist.boards", "thousand.persist.flash", "thousand.hw.choose")
