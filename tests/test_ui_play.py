@@ -274,6 +274,34 @@ def test_each_marriage_shows_on_its_declarers_line(board):
     assert seen[1] + seen[2] > 0  # computer seats did declare
 
 
+def test_the_dealer_is_marked_d_on_its_line_and_only_there(board):
+    """Each deal's dealer shows a D: first among an opponent's marks (after its cards), after
+    the player's score; no other seat has one, and the help says what the marks mean (issue 15)."""
+    app = new_app("pybadge", rules_from_text('{"preset": "classic", "target": 300}'), seed=7)
+    app.settings.bot_delay_ms = 0
+    hands = Hands(app)
+    hands.press(A)
+    hands.press(LEFT)
+    hands.press(A)
+    dealers = set()
+
+    def check():
+        if app.screen_name != "table" or app.controller is None or app.screen.changed:
+            return
+        dealer = app.controller.view().dealer
+        table = app.screen.table_view
+        marks = [table.info.text.split(" *")[0].split(" ")[2:3]] + [box.text.split("\n")[1].split("]")[1][:1]
+                                                                    for box in table.boxes]
+        assert [seat for seat in range(3) if "D" in marks[seat]] == [dealer], (dealer, marks)
+        dealers.add(dealer)
+
+    play_game(app, hands.press, lambda: hands.run(20), Rng(5), after_each=check)
+    assert dealers == {0, 1, 2}
+    from thousand.ui.helptext import KEYS
+
+    assert "D the dealer" in KEYS
+
+
 def test_up_and_down_go_through_the_bids_twenty_points_at_a_time(board):
     """A bid of 160 takes a few presses (issue 15): LEFT and RIGHT step 5 points, UP and DOWN 20,
     stopping at the list's ends."""

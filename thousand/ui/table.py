@@ -154,15 +154,17 @@ class TableView:
             if not grid.hidden:
                 self.sheet.show_card(grid, card)
 
-    def set_opponent(self, which, name, cards_left, bid, score, to_move=False, marks=""):
+    def set_opponent(self, which, name, cards_left, bid, score, to_move=False, marks="", dealer=False):
         """Box 0 (left seat) or 1 (right seat).  ``bid``: int, None or text;
-        ``marks``: bolts and barrel, e.g. "||B1"."""
+        ``marks``: bolts and barrel, e.g. "||B1"; ``dealer``: D first among them (the name's
+        line has no room for it on the square screen's doubled text)."""
         cols = self.layout.box_cols
         first = (">" if to_move else "") + name
+        left = "[%d]%s%s" % (cards_left, "D" if dealer else "", marks)
         bid_text = "" if bid is None else str(bid)
-        if isinstance(bid, int) and len(bid_text) + 9 + len(marks) <= cols:
+        if isinstance(bid, int) and len(left) + 5 + len(bid_text) <= cols:  # "bid " where it fits
             bid_text = "bid " + bid_text
-        text = _pad(first, str(score), cols) + "\n" + _pad("[%d]%s" % (cards_left, marks), bid_text, cols)
+        text = _pad(first, str(score), cols) + "\n" + _pad(left, bid_text, cols)
         if self.boxes[which].text != text:
             self.boxes[which].text = text
 
@@ -250,7 +252,7 @@ def marriages_text(view, seat):
 
 
 def marks_text(bolts, barrel):
-    """Bolts as bars, the barrel as B and the deals already sat on it: ``||B1``."""
+    """Bolts as bars, the barrel as B and the deals left on it: ``||B1``."""
     return "|" * bolts + ("" if barrel is None else "B%d" % barrel)
 
 
@@ -349,7 +351,8 @@ class TableScreen:
             seat = which + 1
             table.set_opponent(which, seat_name(seat), view.hand_counts[seat], self.bid_of(view, seat),
                                view.scores[seat], view.to_move == seat and view.phase < PHASE_DEAL_OVER,
-                               marks_text(view.bolts[seat], view.barrel[seat]) + marriages_text(view, seat))
+                               marks_text(view.bolts[seat], view.barrel[seat]) + marriages_text(view, seat),
+                               view.dealer == seat)
         # The trick area: the talon face down in the auction, face up while the declarer
         # takes it (where it is shown), nothing once it is in the declarer's hand (the gives,
         # the contract), then the trick (or the last one).
@@ -366,6 +369,8 @@ class TableScreen:
         table.set_trick(shown, backs)
         # The deal line: trump, your score and marks, the contract, marriages.
         text = "You %d" % view.scores[HUMAN]
+        if view.dealer == HUMAN:
+            text += " D"
         marks = marks_text(view.bolts[HUMAN], view.barrel[HUMAN])
         if marks:
             text += " " + marks
