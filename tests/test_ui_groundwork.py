@@ -417,3 +417,19 @@ def test_desktop_window_shows_the_group_scaled(desktop):
     assert surface.get_at((5, 5))[:3] == (0, 0, 0)
     window.canvas.release()
     pygame.display.quit()
+
+
+def test_a_list_longer_than_its_rows_shows_a_scroll_mark_that_follows_it():
+    from thousand.ui.widgets import ListView
+
+    view = ListView(160, 128)
+    view.show("Short", ["one", "two"], 0)
+    assert view.thumb.hidden  # everything is shown: no mark
+    lines = ["line %d" % i for i in range(30)]
+    places = []
+    for cursor in (0, 12, 29):
+        view.show("Long", lines, cursor)
+        assert not view.thumb.hidden
+        places.append(view.thumb.y)
+    assert places[0] == view.top and places[0] < places[1] < places[2]
+    assert places[2] == view.top + (view.rows - 1) * view.step  # at the last row when the end is shown

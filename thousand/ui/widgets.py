@@ -29,6 +29,7 @@ TEXT = 0xFFFFFF
 DIM = 0x98A0B0
 ACCENT = 0xFFD040
 _BAR = const(0x2850B8)
+_THUMB_W = const(2)  # pixels: the scroll mark, beside the text's padding
 
 
 def pad(left, right, cols):
@@ -175,6 +176,10 @@ class ListView:
         self.lines = [label(blank, 0, title_h + i * step, text_scale) for i in range(self.rows)]
         for line in self.lines:
             self.group.append(line)
+        # A scroll mark at the right edge, where the rows shown are in a longer list: the cue
+        # that there is more above or below (the title's last entry was below the fold, unseen).
+        self.thumb = solid(_THUMB_W, step, ACCENT, width - _THUMB_W, title_h)
+        self.group.append(self.thumb)
         blank = " " * self.footer_cols
         self.footer = [label(blank, 0, footer_top + i * _LINE_STEP, 1, DIM) for i in range(footer_lines)]
         for line in self.footer:
@@ -193,6 +198,10 @@ class ListView:
         for i in range(rows):
             at = self.first + i
             set_text(self.lines[i], pad(lines[at] if at < len(lines) else "", "", self.cols))
+        hidden = len(lines) <= rows
+        self.thumb.hidden = hidden
+        if not hidden:
+            self.thumb.y = self.top + (rows - 1) * self.step * self.first // (len(lines) - rows)
         self.bar.hidden = cursor < 0
         if cursor >= 0:
             self.bar.y = self.top + (cursor - self.first) * self.step
