@@ -302,6 +302,27 @@ def test_the_dealer_is_marked_d_on_its_line_and_only_there(board):
     assert "D the dealer" in KEYS
 
 
+def test_back_from_a_menu_the_cursor_is_where_it_was_and_a_game_starts_the_menus_afresh(board):
+    app = new_app("pybadge")
+    hands = Hands(app)
+    entry = lambda: app.screen.entries()[app.screen.cursor]  # noqa: E731
+    for name in ("agreements", "help"):
+        hands.move_to(name, entry, len(app.screen.entries()))
+        hands.press(A)
+        assert app.screen_name == name
+        hands.press(B)
+        assert app.screen_name == "title" and entry() == name  # not back at the top (issue 15)
+    hands.move_to("new game", entry, len(app.screen.entries()))
+    hands.press(A)
+    hands.press(LEFT)  # wraps to "Start the game"
+    hands.press(A)
+    assert app.screen_name == "table"
+    hands.press(B)  # the table's menu
+    hands.move_to("title", entry, len(app.screen.entries()))
+    hands.press(A)  # save, go to title
+    assert app.screen_name == "title" and app.screen.cursor == 0
+
+
 def test_up_and_down_go_through_the_bids_twenty_points_at_a_time(board):
     """A bid of 160 takes a few presses (issue 15): LEFT and RIGHT step 5 points, UP and DOWN 20,
     stopping at the list's ends."""

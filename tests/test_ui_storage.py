@@ -201,8 +201,10 @@ def test_settings_and_statistics_survive_a_restart(board, store_maker):
     shown = [line.text.strip() for line in app.screen.list.lines]
     assert shown[:3] == [line.strip() for line in counted.lines()[:3]]
     assert shown[1] == "Deals played %d" % counted.deals
-    hands.press(B)
-    hands.press(A)  # Continue
+    hands.press(B)  # back on the title, the cursor where it was: on "statistics"
+    assert app.screen.entries()[app.screen.cursor] == "statistics"
+    hands.move_to("continue", lambda: app.screen.entries()[app.screen.cursor], len(app.screen.entries()))
+    hands.press(A)
     drive(app, hands, Rng(9), 20)
     assert load_stats(store_maker())[0].deals > counted.deals  # counting goes on
     power_cut(app)

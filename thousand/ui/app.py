@@ -66,6 +66,7 @@ class App:
         self.screen = None
         self.screen_name = None
         self.back_to = "title"  # where the menus return to
+        self.chosen = {}  # each menu's row chosen last, by its title (back there, its cursor is there)
         self.help_from = None  # the screen SELECT opened the help from (B goes back there)
         self.settings_changed = False  # saved once when the settings screen is left
         self.dirty = True
@@ -172,6 +173,7 @@ class App:
     def start(self, controller):
         """Play ``controller``'s game from where it is (a new game or a continued one)."""
         self.controller = controller
+        self.chosen.clear()  # after a game, the menus start at the top again
         controller.listeners = [self.on_action]
         controller.on_think = self.keep_alive
         if controller.between_deals():  # a new game, or one saved after its last summary

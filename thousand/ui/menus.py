@@ -21,7 +21,7 @@ class MenuScreen:
         text_scale = 2 if self.big_text and app.height >= 200 else 1
         self.list = ListView(app.width, app.height, self.footer_lines, max(self.title_scale, text_scale), text_scale)
         self.group = self.list.group
-        self.cursor = 0
+        self.cursor = app.chosen.get(self.title, 0)  # back from a menu it opened: where it was
 
     def enter(self):
         self.refresh()
@@ -47,6 +47,7 @@ class MenuScreen:
         elif key == RIGHT or key == DOWN:
             self.cursor = (self.cursor + 1) % count
         elif key == A:
+            self.app.chosen[self.title] = self.cursor
             self.choose(self.cursor)
             if self.app.screen is not self:
                 return
