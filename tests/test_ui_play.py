@@ -16,7 +16,7 @@ from thousand.hw.keys import A, B, LEFT, RIGHT, KeyRepeater  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules, agreement_names, agreements  # noqa: E402
 from thousand.ui import table as table_module  # noqa: E402
-from thousand.ui.helptext import AGREEMENT_HELP  # noqa: E402
+from thousand.ui.helptext import AGREEMENT_HELP, AGREEMENT_LABELS  # noqa: E402
 from thousand.ui.desktop import open_app, rules_from_text  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -158,6 +158,21 @@ def test_every_agreement_has_one_line_of_help():
     assert all(0 < len(line) <= 60 and line.isascii() for line in AGREEMENT_HELP.values())
 
 
+def test_every_agreements_row_fits_the_smallest_screen_beside_its_longest_value():
+    """On 160 pixels no agreement's words are cut, whatever its value (issue 15)."""
+    from thousand.rules import BOOL, ENUM, agreements
+    from thousand.ui.helptext import AGREEMENT_LABELS
+    from thousand.ui.menus import value_text
+    from thousand.ui.widgets import ListView
+
+    cols = ListView(160, 128).cols
+    for name, kind, _default, choices in agreements():
+        longest = max(len(value_text(v)) for v in choices) if kind == ENUM else 3 if kind == BOOL else 4
+        label = AGREEMENT_LABELS.get(name) or name.replace("_", " ")
+        assert len(label) + 1 + longest <= cols, (name, label)
+    assert set(AGREEMENT_LABELS) <= {entry[0] for entry in agreements()}
+
+
 def test_agreements_editor_offers_every_agreement_and_keeps_rules_valid(board):
     app = new_app()
     hands = Hands(app)
@@ -166,7 +181,7 @@ def test_agreements_editor_offers_every_agreement_and_keeps_rules_valid(board):
     lines = editor.items()
     assert len(lines) == len(agreements()) + 1
     for index, entry in enumerate(agreements()):
-        assert lines[index + 1].startswith(entry[0].replace("_", " ")[:10])
+        assert lines[index + 1].startswith((AGREEMENT_LABELS.get(entry[0]) or entry[0].replace("_", " "))[:10])
     for index, entry in enumerate(agreements()):
         hands.move_to(index + 1, lambda: editor.cursor, len(lines))
         help_line = AGREEMENT_HELP[entry[0]]

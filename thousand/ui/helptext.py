@@ -53,6 +53,21 @@ def rules_text(rules):
     return "\n\n".join(parts)
 
 
+# The editor's words for the agreements whose names do not fit a 160-pixel row beside their
+# longest value (the others are their names, spaced); the line of help under each says more.
+AGREEMENT_LABELS = {
+    "lead_trump_only_declarer": "trump lead: declarer",
+    "barrel_collision": "two on barrel",
+    "barrel_three_falls_zero": "3 barrel falls: zero",
+    "concede_on_barrel": "barrel concede",
+    "golden_double_marriages": "golden marriages x2",
+    "redeal_hand_points_below": "hand redeal below",
+    "redeal_talon_points_below": "talon redeal below",
+    "redeal_talon_two_nines": "talon redeal 2 nines",
+    "redeal_talon_three_jacks": "talon redeal 3 jacks",
+    "redeal_talon_only_at_100": "talon redeal only 100",
+}
+
 # One line for each agreement of thousand.rules.AGREEMENT_TABLE, shown under it in the editor.
 AGREEMENT_HELP = {
     "target": "Score that wins the game",

@@ -205,13 +205,14 @@ class AgreementsScreen(MenuScreen):
 
     def items(self):
         from thousand.rules import agreement_names
+        from thousand.ui.helptext import AGREEMENT_LABELS
 
         cols = self.list.cols
         rules = self.app.rules
         out = [pad("preset", rules.preset_name, cols)]
         for name in agreement_names():
             value = value_text(getattr(rules, name))
-            out.append(pad(name.replace("_", " "), value, cols))
+            out.append(pad(AGREEMENT_LABELS.get(name) or name.replace("_", " "), value, cols))
         return out
 
     def footer(self):
