@@ -12,7 +12,7 @@ pytest.importorskip("displayio")
 
 from thousand import actions  # noqa: E402
 from thousand.hw import desktop  # noqa: E402
-from thousand.hw.keys import A, B, LEFT, RIGHT, KeyRepeater  # noqa: E402
+from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP, KeyRepeater  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules, agreement_names, agreements  # noqa: E402
 from thousand.ui import table as table_module  # noqa: E402
@@ -336,6 +336,57 @@ def test_back_from_a_menu_the_cursor_is_where_it_was_and_a_game_starts_the_menus
     hands.move_to("title", entry, len(app.screen.entries()))
     hands.press(A)  # save, go to title
     assert app.screen_name == "title" and app.screen.cursor == 0
+
+
+def test_the_summary_reviews_what_the_player_may_know_of_the_deal_and_nothing_more(board):
+    """After each deal played: the talon if the player saw it, each give (the card only where
+    the player may know it), the marriages declared (issue 15, the deal review)."""
+    from thousand.cards import SUIT_WORDS, cards_of
+    from thousand.controller import seat_name
+    from thousand.ui.widgets import card_text
+
+    app = new_app("pybadge", rules_from_text('{"preset": "classic", "target": 500}'), seed=7)
+    app.levels = ["easy", "easy"]
+    app.settings.bot_delay_ms = 0
+    hands = Hands(app)
+    hands.press(A)
+    hands.press(LEFT)
+    hands.press(A)
+    seen = {"talon": 0, "hidden give": 0, "marriage": 0}
+
+    def check():
+        if app.screen_name != "summary" or app.screen is None or app.controller.last_result().declarer is None:
+            return
+        view = app.controller.view()
+        game = app.controller.game
+        lines = app.screen.lines
+        talon = [line for line in lines if line.startswith("Talon: ")]
+        assert len(talon) == (view.talon is not None)
+        if talon:
+            assert talon[0] == "Talon: " + " ".join(card_text(c) for c in cards_of(game.talon_dealt))
+            seen["talon"] += 1
+        gives = [line for line in lines if " got " in line]
+        assert len(gives) == len(game.gives)
+        for line, (card, target), (seen_card, _) in zip(gives, game.gives, view.gives):
+            if seen_card < 0:  # a card the player may not know is not named
+                assert line == "%s got a card" % seat_name(target)
+                seen["hidden give"] += 1
+            else:
+                assert line == "%s got %s" % (seat_name(target), card_text(card))
+        if view.marriages:
+            line = [line for line in lines if line.startswith("Marriages: ")][0]
+            for seat, suit in view.marriages:
+                assert "%s %s" % (seat_name(seat), "aces" if suit == 4 else SUIT_WORDS[suit]) in line
+            seen["marriage"] += 1
+        if len(lines) > app.screen.list.rows and "scrolled" not in seen:  # DOWN shows the rest, UP goes back
+            hands.press(DOWN)
+            assert app.screen_name == "summary" and app.screen.list.first == 1 and not app.screen.list.thumb.hidden
+            hands.press(UP)
+            assert app.screen.list.first == 0
+            seen["scrolled"] = 1
+
+    play_game(app, hands.press, lambda: hands.run(20), Rng(5), after_each=check)
+    assert seen["talon"] and seen["hidden give"] and seen["marriage"] and seen["scrolled"], seen
 
 
 def test_up_and_down_go_through_the_bids_twenty_points_at_a_time(board):

@@ -2,9 +2,11 @@
 
 import displayio
 
+from thousand import CONCEDED, REDEAL
+from thousand.cards import SUIT_WORDS, cards_of
 from thousand.controller import seat_name
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
-from thousand.ui.widgets import ACCENT, DIM, LINE_H, ListView, backdrop, label, pad, set_text
+from thousand.ui.widgets import ACCENT, DIM, LINE_H, ListView, backdrop, card_text, label, pad, set_text
 
 try:
     from micropython import const
@@ -16,7 +18,6 @@ except ImportError:  # CPython
 
 RESULT_WORDS = ("made it", "failed", "conceded", "redeal", "unfinished")
 KIND_WORDS = ("", " dark", " golden")
-MADE, FAILED, CONCEDED, REDEAL = 0, 1, 2, 3
 SHEET_LEGEND = "+made -failed Rconceded Bbarrel |bolt S:555=0"
 
 
@@ -41,6 +42,20 @@ class Page:
 
     def tick(self, now):
         return False
+
+    def refresh(self):
+        self.list.show(self.header, self.lines, -1, self.footer)
+
+    def scrolled(self, key):
+        """UP/DOWN a line, LEFT/RIGHT a page of ``lines``: True when ``key`` was one of them."""
+        if key == LEFT or key == UP:
+            self.list.scroll(-1 if key == UP else 1 - self.list.rows, len(self.lines))
+        elif key == RIGHT or key == DOWN:
+            self.list.scroll(1 if key == DOWN else self.list.rows - 1, len(self.lines))
+        else:
+            return False
+        self.refresh()
+        return True
 
 
 class SummaryScreen(Page):
@@ -68,6 +83,7 @@ class SummaryScreen(Page):
             for s in range(3):
                 lines.append("%-5s%4d%5d%+5d%6d" % (seat_name(s), result.cards[s], result.marriages[s],
                                                      result.deltas[s], result.scores[s]))
+            lines += deal_review(controller.view(), result)
         for s in range(3):
             marks = []
             if result.bolts[s]:
@@ -77,15 +93,38 @@ class SummaryScreen(Page):
             if marks:
                 lines.append("%s: %s" % (seat_name(s), " ".join(marks)))
         self.lines = lines
-        footer = "A:title B:sheet" if controller.over() else "A:next deal B:sheet"
-        self.list.show(title, lines, -1, footer)
+        self.header = title
+        self.footer = "A:title B:sheet" if controller.over() else "A:next deal B:sheet"
+        self.refresh()
 
     def key(self, key):
+        if self.scrolled(key):  # the deal's review may go below the screen
+            return
         if key == A:
             self.app.next_deal()
         elif key == B:
             self.app.back_to = "summary"
             self.app.show("sheet")
+
+
+def deal_review(view, result):
+    """What the player may know of the deal just played, beyond its points: the talon (when
+    it was shown, or taken), who was given which card (the player's own, or all when the
+    player gave them or they were open), the marriages declared."""
+    lines = []
+    if view.deal_number != result.number or view.declarer < 0:
+        return lines  # not the deal the summary is of (a game continued between deals)
+    if view.talon is not None:
+        lines.append("Talon: %s" % " ".join(card_text(c) for c in cards_of(view.talon)))
+    for card, target in view.gives:
+        if card < 0:
+            lines.append("%s got a card" % seat_name(target))
+        else:
+            lines.append("%s got %s" % (seat_name(target), card_text(card)))
+    if view.marriages:
+        lines.append("Marriages: %s" % ", ".join(
+            "%s %s" % (seat_name(seat), "aces" if suit == 4 else SUIT_WORDS[suit]) for seat, suit in view.marriages))
+    return lines
 
 
 def sheet_marks(result, previous_scores, previous_bolts, seat):
@@ -134,24 +173,17 @@ class SheetScreen(Page):
     def enter(self):
         lines = sheet_lines(self.app.controller, self.list.cols)
         self.header, self.lines = lines[0], lines[1:] or ["no deal yet"]
+        self.footer = SHEET_LEGEND
         self.list.first = len(self.lines)  # show() pulls it back to the last page
         self.refresh()
 
-    def refresh(self):
-        self.list.show(self.header, self.lines, -1, SHEET_LEGEND)
-
     def key(self, key):
-        if key == LEFT or key == UP:
-            self.list.scroll(-1 if key == UP else 1 - self.list.rows, len(self.lines))
-        elif key == RIGHT or key == DOWN:
-            self.list.scroll(1 if key == DOWN else self.list.rows - 1, len(self.lines))
-        elif key == A:
-            self.app.show("chart")
+        if self.scrolled(key):
             return
+        if key == A:
+            self.app.show("chart")
         elif key == B:
             self.app.show(self.app.back_to)
-            return
-        self.refresh()
 
 
 SERIES = (0xFFD040, 0x40D0FF, 0xFF60C0)  # you, west, east

@@ -15,7 +15,7 @@ from thousand.controller import HUMAN, seat_name
 from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_DEAL_OVER, PHASE_TALON
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, START, UP, ticks_diff
 from thousand.ui import sprites
-from thousand.ui.widgets import FONT_W, LINE_H, TEXT, label, pad as _pad
+from thousand.ui.widgets import FONT_W, LINE_H, TEXT, card_text, label, pad as _pad
 
 try:
     from micropython import const
@@ -199,12 +199,6 @@ _SPIN_MS = const(200)
 _MESSAGE_MS = const(2500)  # how long a refusal stays in the status line
 _OPTION_JUMP = const(4)  # options that UP and DOWN skip in a list of amounts (4 x 5 points)
 SUIT_LETTERS = "SCDH"
-
-
-def card_text(card):
-    """``QH``, ``10S``: the card as it is written on the screen."""
-    name = C.card_name(card)
-    return ("10" + name[1]) if name[0] == "T" else name
 
 
 def action_word(action):

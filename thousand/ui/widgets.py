@@ -38,6 +38,14 @@ def pad(left, right, cols):
     return left + " " * (cols - len(left) - len(right)) + right
 
 
+def card_text(card):
+    """``QH``, ``10S``: a card as the screens write it."""
+    from thousand.cards import card_name  # loaded with the engine, where cards are shown
+
+    name = card_name(card)
+    return ("10" + name[1]) if name[0] == "T" else name
+
+
 def wrap(text, cols):
     """Words of ``text`` in lines of at most ``cols``; a newline starts a new line."""
     lines = []
