@@ -372,11 +372,11 @@ def test_the_summary_reviews_what_the_player_may_know_of_the_deal_and_nothing_mo
                 assert line == "%s got a card" % seat_name(target)
                 seen["hidden give"] += 1
             else:
-                assert line == "%s got %s" % (seat_name(target), card_text(card))
+                assert line == "%s got the %s" % (seat_name(target), card_text(card))
         if view.marriages:
             line = [line for line in lines if line.startswith("Marriages: ")][0]
             for seat, suit in view.marriages:
-                assert "%s %s" % (seat_name(seat), "aces" if suit == 4 else SUIT_WORDS[suit]) in line
+                assert "%s %s" % (seat_name(seat), "ace marriage" if suit == 4 else SUIT_WORDS[suit]) in line
             seen["marriage"] += 1
         if len(lines) > app.screen.list.rows and "scrolled" not in seen:  # DOWN shows the rest, UP goes back
             hands.press(DOWN)

@@ -120,23 +120,23 @@ def deal_review(view, result):
         if card < 0:
             lines.append("%s got a card" % seat_name(target))
         else:
-            lines.append("%s got %s" % (seat_name(target), card_text(card)))
+            lines.append("%s got the %s" % (seat_name(target), card_text(card)))
     if view.marriages:
         lines.append("Marriages: %s" % ", ".join(
-            "%s %s" % (seat_name(seat), "aces" if suit == 4 else SUIT_WORDS[suit]) for seat, suit in view.marriages))
+            seat_name(seat) + " " + ("ace marriage" if suit == 4 else SUIT_WORDS[suit]) for seat, suit in view.marriages))
     return lines
 
 
-def sheet_marks(result, previous_scores, previous_bolts, seat):
+def sheet_marks(result, scores, bolts, seat):
     """Up to two marks of one seat in one deal (see SHEET_LEGEND)."""
     marks = ""
     if result.declarer == seat:
         marks = "+-R"[result.result] if result.result <= CONCEDED else ""
-    if result.scores[seat] == 0 and previous_scores[seat] + result.deltas[seat] in (555, -555):
+    if result.scores[seat] == 0 and scores[seat] + result.deltas[seat] in (555, -555):
         marks += "S"
     elif result.barrel[seat] is not None:
         marks += "B"
-    elif result.bolts[seat] > previous_bolts[seat]:
+    elif result.bolts[seat] > bolts[seat]:
         marks += "|"
     return marks[:2]
 
@@ -272,8 +272,8 @@ class ChartScreen:
         steps = max(1, len(points) - 1)
         for s in range(3):
             for i in range(1, len(points)):
-                draw_line(self.dot, (i - 1) * (w - 1) // steps, y_of(points[i - 1][s]),
-                          i * (w - 1) // steps, y_of(points[i][s]), 2 + s)
+                draw_line(self.dot, ((i - 1) * (w - 1) // steps, y_of(points[i - 1][s])),
+                          (i * (w - 1) // steps, y_of(points[i][s])), 2 + s)
 
     def dot(self, x, y, colour):
         """One pixel of the plot, in the band that holds its row."""
@@ -287,8 +287,10 @@ class ChartScreen:
             self.app.show(self.app.back_to)
 
 
-def draw_line(dot, x0, y0, x1, y1, colour):
-    """Bresenham's line, a ``dot(x, y, colour)`` a pixel."""
+def draw_line(dot, start, end, colour):
+    """Bresenham's line from ``start`` to ``end`` (x, y), a ``dot(x, y, colour)`` a pixel."""
+    x0, y0 = start
+    x1, y1 = end
     dx, dy = abs(x1 - x0), -abs(y1 - y0)
     sx = 1 if x0 < x1 else -1
     sy = 1 if y0 < y1 else -1

@@ -52,7 +52,7 @@ class Robot:
         self.max_deals = max_deals  # 0: play to the game's end; else save and leave after so many
         self.app = None
         self.deals = 0
-        self.screens_seen = {}
+        self.seen = {}  # the screens shown
         self.steps = 0
         self.pending = []  # what is left of the key being pressed (see press)
         self.keys = self.visit()
@@ -98,7 +98,7 @@ class Robot:
         if self.app is None:  # still booting
             return
         self.app.tick(supervisor.ticks_ms())
-        self.screens_seen[self.app.screen_name] = True
+        self.seen[self.app.screen_name] = True
 
     def press(self, key):
         """The board's own button events for logical ``key``, and the ticks between them:
@@ -170,7 +170,17 @@ class Robot:
             yield RIGHT
         yield B
         yield from self.choose_in_menu("new game")
-        yield from self.set_up_new_game()
+        # The new game screen: the preset, then each opponent's level, then start.
+        for row, done in ((0, lambda: app.rules.preset_name == self.preset),
+                          (1, lambda: app.levels[0] == self.levels[0]),
+                          (2, lambda: app.levels[1] == self.levels[1])):
+            yield from self.move_cursor(row - app.screen.cursor)
+            for _ in range(8):
+                if done():
+                    break
+                yield A
+        yield from self.move_cursor(4 - app.screen.cursor)
+        yield A
         saved_once = False
         while True:
             name = app.screen_name
@@ -180,7 +190,8 @@ class Robot:
                 self.deals += 1
                 if self.deals == self.max_deals:  # enough: the next deal, then save and leave
                     yield A
-                    yield from self.leave_to_title()
+                    yield B  # the table's menu, then "save, go to title"
+                    yield from self.choose_in_menu("title")
                     return
                 if self.deals == 2:
                     yield B  # the score sheet, then the chart, then back to the summary
@@ -192,7 +203,17 @@ class Robot:
                 raise AssertionError("unexpected screen " + name)
             if not saved_once and self.deals == 1 and app.controller.human_decision() is not None:
                 saved_once = True
-                yield from self.table_menu_pages()
+                # B on the table: the score sheet, the chart, the settings and the help from
+                # the table menu, then "save, go to title" and Continue.
+                for entry in ("sheet", "chart", "settings", "help"):
+                    yield B
+                    yield from self.choose_in_menu(entry)
+                    yield B
+                    if app.screen_name != "table":
+                        yield B
+                yield B
+                yield from self.choose_in_menu("title")
+                yield from self.choose_in_menu("continue")
                 continue
             if app.screen.holds_play():  # a computer's open talon: A once seen
                 yield A
@@ -203,78 +224,43 @@ class Robot:
 
     # No screen is held in a local across a ``yield``: the game's heap is measured between
     # two steps, and a screen the app has let go would stay alive in the robot's frame.
-    def steps_to(self, entry):
-        """Cursor steps on the screen on show to its entry ``entry``."""
-        screen = self.app.screen
-        return screen.entries().index(entry) - screen.cursor
-
+    # (The robot's helpers are few: their names share the VM's name pool with the game's.)
     def choose_in_menu(self, entry):
         """On the screen on show (a menu): move to ``entry`` and choose it."""
-        yield from self.move_cursor(self.steps_to(entry))
+        screen = self.app.screen
+        steps = screen.entries().index(entry) - screen.cursor
+        screen = None
+        yield from self.move_cursor(steps)
         yield A
 
     def move_cursor(self, steps):
         for _ in range(abs(steps)):
             yield RIGHT if steps > 0 else LEFT
 
-    def set_up_new_game(self):
-        """The new game screen: the preset, then each opponent's level, then start."""
-        app = self.app
-        for row, done in ((0, lambda: app.rules.preset_name == self.preset),
-                          (1, lambda: app.levels[0] == self.levels[0]),
-                          (2, lambda: app.levels[1] == self.levels[1])):
-            yield from self.move_cursor(row - app.screen.cursor)
-            for _ in range(8):
-                if done():
-                    break
-                yield A
-        yield from self.move_cursor(4 - app.screen.cursor)
-        yield A
-
-    def table_menu_pages(self):
-        """B on the table: the score sheet, the chart, the settings and the help from the
-        table menu, then "save, go to title" and Continue."""
-        app = self.app
-        for entry in ("sheet", "chart", "settings", "help"):
-            yield B
-            yield from self.choose_in_menu(entry)
-            yield B
-            if app.screen_name != "table":
-                yield B
-        yield from self.leave_to_title()
-        yield from self.choose_in_menu("continue")
-
-    def leave_to_title(self):
-        """B on the table, then "save, go to title"."""
-        yield B
-        yield from self.choose_in_menu("title")
-
-    def table_mode_is(self, name):
-        """Is the table's mode ``name``?  Its module is read here, never held across a
-        ``yield``: a decision taken in the table's menu lets the table and its module go,
-        and a module kept alive in the robot's frame stayed beside the one the next table
-        loads (7.4 KB, the table's peak once)."""
-        from thousand.ui import table
-
-        return self.app.screen.mode == getattr(table, name)
-
     def decide(self):
         """The keys that make a random legal decision for the human."""
+        from thousand.ui import table
+
+        # The table's module is read here and let go before any yield: a decision taken in
+        # the table's menu lets the table and its module go, and a module kept alive in the
+        # robot's frame stayed beside the one the next table loads (7.4 KB, the table's peak once).
+        cards, choice = table.CARDS, table.CHOICE
+        table = None
         app = self.app
         legal = app.controller.human_decision().legal
         action = legal[self.rng.below(len(legal))]
-        if not self.table_mode_is("CARDS"):
+        if app.screen.mode != cards:
             yield from self.move_cursor(app.screen.options.index(action) - app.screen.cursor)
             yield A
             return
-        cards = [c for c, a in app.screen.card_actions if a == action]
-        if not cards:  # concede or redeal while cards could be chosen: in the menu
+        held = [c for c, a in app.screen.card_actions if a == action]
+        if not held:  # concede or redeal while cards could be chosen: in the menu
             yield B
             yield from self.choose_in_menu(action)
             return
-        yield from self.move_cursor(app.screen.hand_cards.index(cards[0]) - app.screen.cursor)
+        yield from self.move_cursor(app.screen.hand_cards.index(held[0]) - app.screen.cursor)
         yield A
-        if self.table_mode_is("CHOICE"):
+        if app.screen.mode == choice:
             yield from self.move_cursor(app.screen.options_now().index(action) - app.screen.cursor)
             yield A
 
@@ -285,7 +271,7 @@ class Robot:
         if self.deals != self.max_deals:  # played to the end: counted, and let go
             assert app.controller is None and stats.games == 1, stats.lines()
         assert stats.deals >= 1, stats.lines()
-        return "ok deals=%d screens=%s" % (self.deals, ",".join(sorted(self.screens_seen)))
+        return "ok deals=%d screens=%s" % (self.deals, ",".join(sorted(self.seen)))
 
 
 def display_bytes(layer, seen):
