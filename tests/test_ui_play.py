@@ -389,6 +389,49 @@ def test_the_summary_reviews_what_the_player_may_know_of_the_deal_and_nothing_mo
     assert seen["talon"] and seen["hidden give"] and seen["marriage"] and seen["scrolled"], seen
 
 
+def test_the_summary_says_why_a_deal_was_dealt_again_and_who_paid_for_three_bolts(board):
+    """Issue 15: a redeal's summary names its reason (who called it, which condition), and a
+    seat that paid the bolt penalty is told beside its -120 (its bolt count is 0 again)."""
+    from thousand import REDEAL
+    from thousand.controller import seat_name
+
+    seen = {"reason": 0, "penalty": 0}
+
+    def check():
+        if app.screen_name != "summary" or app.screen is None or "told" in seen:
+            return
+        seen["told"] = 1  # once per summary: the keys go on from here
+        result = app.controller.last_result()
+        lines = app.screen.lines
+        if result.result == REDEAL:
+            reason = app.controller.redeal_reason()
+            assert reason is not None and reason in lines, (reason, lines)
+            seen["reason"] += 1
+        for seat in range(3):
+            told = [line for line in lines if line.startswith(seat_name(seat) + ": third bolt -120")]
+            if told:
+                assert result.bolts[seat] == 0 and result.cards[seat] == 0
+                seen["penalty"] += 1
+
+    def after_each():
+        if app.screen_name != "summary":
+            seen.pop("told", None)
+        check()
+
+    for seed in range(1, 9):  # short games of random players, until both were told
+        app = new_app("pybadge", rules_from_text('{"preset": "classic", "target": 400}'), seed=seed)
+        app.levels = ["random", "random"]
+        app.settings.bot_delay_ms = 0
+        hands = Hands(app)
+        hands.press(A)
+        hands.press(LEFT)
+        hands.press(A)
+        play_game(app, hands.press, lambda: hands.run(20), Rng(seed), after_each=after_each)
+        if seen["reason"] and seen["penalty"]:
+            break
+    assert seen["reason"] and seen["penalty"], seen
+
+
 def test_up_and_down_go_through_the_bids_twenty_points_at_a_time(board):
     """A bid of 160 takes a few presses (issue 15): LEFT and RIGHT step 5 points, UP and DOWN 20,
     stopping at the list's ends."""

@@ -85,6 +85,12 @@ class Controller:
         """The DealResult of the deal that just ended (summary screen)."""
         return self.game.last_result
 
+    def redeal_reason(self):
+        """Why the deal that just ended was dealt again, in one line, or None (summaries)."""
+        from thousand.explain_redeal import redeal_reason
+
+        return redeal_reason(self.game)
+
     def sheet(self):
         """DealResults of every deal so far (score sheet, chart)."""
         return self.game.sheet

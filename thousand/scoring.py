@@ -158,3 +158,22 @@ def settle(table, rules, kind, declarer, contract, result, deltas, tricks_won):
                 best = s
         table.winner = best
     return table.winner
+
+
+# What a deal's row alone does not say, read after it (the summaries of the window and the
+# terminal): the bolt count the penalty emptied, and the scores a failed golden start reset.
+def golden_reset(result):
+    """Did this deal end the golden deals with every score back to 0 (none was made)?"""
+    return result.kind == GOLDEN and result.scores == [0, 0, 0] and (
+        result.deltas[0] != 0 or result.deltas[1] != 0 or result.deltas[2] != 0)
+
+
+def bolt_penalised(result, view):
+    """The seats that paid the bolt penalty in this deal (``view`` at its end): a played deal,
+    no trick taken and a bolt due, yet no bolts after it: only the penalty empties the count
+    so (RULES.md section 3), short of the golden reset."""
+    rules = view.rules
+    if rules.bolt_mode == "off" or (result.result != MADE and result.result != FAILED) or golden_reset(result):
+        return []
+    return [s for s in range(3) if view.tricks_won[s] == 0 and result.bolts[s] == 0
+            and (s != result.declarer or rules.declarer_bolts)]

@@ -17,7 +17,6 @@ from thousand import cards as C  # noqa: E402
 from thousand import scoring  # noqa: E402
 from thousand.controller import HUMAN, Controller, describe_action, seat_name  # noqa: E402
 from thousand.driver import player_names  # noqa: E402
-from thousand.explain_redeal import redeal_reason  # noqa: E402
 from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, IllegalAction  # noqa: E402
 from thousand.notation import PHASE_NAMES, parse_card  # noqa: E402
 
@@ -257,34 +256,19 @@ def choose(decision, view, read, out, act):
 KIND_WORDS = {scoring.DARK: " (a dark deal)", scoring.GOLDEN: " (a golden deal)"}
 
 
-def golden_reset(result):
-    return result.kind == scoring.GOLDEN and result.scores == [0, 0, 0] and any(result.deltas)
-
-
-def bolt_penalised(result, view):
-    """The seats that paid the bolt penalty in this deal (``view`` at its end): a played deal,
-    no trick taken and a bolt due, yet no bolts after it: only the penalty empties the count
-    so (RULES.md section 3), short of the golden reset."""
-    rules = view.rules
-    if rules.bolt_mode == "off" or result.result not in (scoring.MADE, scoring.FAILED) or golden_reset(result):
-        return []
-    return [s for s in range(3) if view.tricks_won[s] == 0 and result.bolts[s] == 0
-            and (s != result.declarer or rules.declarer_bolts)]
-
-
 def summary(result, out, view=None):
     """The deal's lines; ``view`` (the player's, at the deal's end) tells the bolt penalties."""
     out.write("\n== Deal over: %s%s" % (scoring.RESULT_NAMES[result.result], KIND_WORDS.get(result.kind, "")))
     if result.declarer is not None and result.result != scoring.REDEAL:
         out.write(", %s played for %d" % (seat_name(result.declarer), result.contract or result.bid))
     out.write("\n")
-    penalised = [] if view is None else bolt_penalised(result, view)
+    penalised = [] if view is None else scoring.bolt_penalised(result, view)
     for s in range(3):
         out.write("   %-5s cards %3d  marriages %3d  change %+5d  score %5d  bolts %d%s%s\n" % (
             seat_name(s), result.cards[s], result.marriages[s], result.deltas[s], result.scores[s],
             result.bolts[s], "  -%d: third bolt" % view.rules.bolt_penalty if s in penalised else "",
             "  barrel: %s left" % deals_left(result.barrel[s]) if result.barrel[s] is not None else ""))
-    if golden_reset(result):
+    if scoring.golden_reset(result):
         out.write("   No golden deal was made: every score is back to 0.\n")
 
 
@@ -315,7 +299,7 @@ def play(controller, read=read_answer, out=sys.stdout, storage=None):
             return game.winner
         if controller.between_deals():
             if game.last_result.result == scoring.REDEAL:  # nobody scored: one line, and on
-                out.write("   %s.\n" % redeal_reason(game))
+                out.write("   %s.\n" % controller.redeal_reason())
                 controller.next_deal()
                 continue
             summary(game.last_result, out, controller.view())

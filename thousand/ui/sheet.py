@@ -65,16 +65,16 @@ class SummaryScreen(Page):
         app = self.app
         controller = app.controller
         result = controller.last_result()
+        view = controller.view()  # the player's, at the deal's end
         lines = []
         if controller.over():
-            view = controller.view()
             title = "Game over"
             lines.append("%s won with %d!" % ("You" if view.winner == 0 else seat_name(view.winner),
                                               view.scores[view.winner]))
         else:
             title = "Deal %d" % result.number
         if result.result == REDEAL or result.declarer is None:
-            lines.append("Redeal: nobody scores")
+            lines.append(controller.redeal_reason() or "Redeal: nobody scores")
         else:
             lines.append("%s %s%s %d" % (seat_name(result.declarer), "played" if result.result != CONCEDED else
                                          "gave up", KIND_WORDS[result.kind], result.contract or result.bid))
@@ -83,13 +83,20 @@ class SummaryScreen(Page):
             for s in range(3):
                 lines.append("%-5s%4d%5d%+5d%6d" % (seat_name(s), result.cards[s], result.marriages[s],
                                                      result.deltas[s], result.scores[s]))
-            lines += deal_review(controller.view(), result)
+            lines += deal_review(view, result)
+        from thousand.scoring import bolt_penalised, golden_reset  # a deal's end: loaded for it
+
+        if golden_reset(result):
+            lines += ["No golden deal made,", "so every score is 0"]
+        penalised = bolt_penalised(result, view) if result.declarer is not None else []
         for s in range(3):
             marks = []
+            if s in penalised:
+                marks.append("third bolt -%d" % view.rules.bolt_penalty)
             if result.bolts[s]:
                 marks.append("|" * result.bolts[s])
             if result.barrel[s] is not None:
-                marks.append("barrel %d" % result.barrel[s])
+                marks.append("barrel, %d left" % result.barrel[s])
             if marks:
                 lines.append("%s: %s" % (seat_name(s), " ".join(marks)))
         self.lines = lines
