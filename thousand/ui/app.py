@@ -128,6 +128,9 @@ class App:
             self.screens[name] = self.build(name)
         self.screen = self.screens[name]
         self.screen.enter()
+        # What the screen read for one moment (the summary: the deal's scoring, a redeal's
+        # words) goes at once, not in the tick that saves and counts the deal after it.
+        scenes.settle(name, self.holds_game())
         self.display.root_group = self.screen.group
         self.dirty = True
         self.report_problem()
