@@ -18,8 +18,8 @@ class Breakdown(Robot):
     steps).  Each part is measured with the ones before it gone; what is left is the app,
     the board, the modules and their names."""
 
-    def __init__(self, board_id, levels, preset, seed, deal, sleep_bytes=8192):
-        Robot.__init__(self, board_id, levels, preset, seed, sleep_bytes=sleep_bytes)
+    def __init__(self, board_id, levels, preset, seed, deal, sleep=8192):
+        Robot.__init__(self, board_id, levels, preset, seed, 0, False, sleep)
         self.end = deal  # the deal at whose table the parts are let go
         self.items = None  # the parts still to let go: (name, how)
         self.value = 0  # the heap in use before the last one went

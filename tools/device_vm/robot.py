@@ -40,16 +40,18 @@ _MAX_STEPS = const(400000)
 class Robot:
     """The whole visit, one tick of the app's loop (10 ms) per ``step()``."""
 
-    def __init__(self, board_id, levels, preset, seed, max_deals=0, writable_drive=False, sleep_bytes=8192):
+    def __init__(self, board_id, levels, preset, seed, *options):
+        # ``options``, given in this order (as tools/device_budget.py gives them): the deals
+        # after which the game is saved and left (0: played to its end); whether the drive
+        # is writable (a board's drive is read-only to the game unless boot.py made it
+        # writable: the game's record is then written at its end); the bytes of the board's
+        # alarm.sleep_memory (0: none).  A tuple, not named fields: the robot's names share
+        # the VM's name pool with the game's, and a board runs no robot.
+        self.options = options + (0, False, 8192)[len(options):]
         self.board_id = board_id
-        self.sleep_bytes = sleep_bytes  # the board's alarm.sleep_memory (0: none)
-        # A board's drive is read-only to the game unless boot.py made it writable: then
-        # the game's record is written at its end (thousand.persist.records).
-        self.writable_drive = writable_drive
         self.levels = levels
         self.preset = preset
         self.seed = seed
-        self.max_deals = max_deals  # 0: play to the game's end; else save and leave after so many
         self.app = None
         self.deals = 0
         self.seen = {}  # the screens shown
@@ -76,13 +78,14 @@ class Robot:
         # save policy over its NVM and its sleep memory.
         import alarm
 
-        alarm.sleep_memory = bytearray(self.sleep_bytes) if self.sleep_bytes else None
+        sleep_bytes = self.options[2]
+        alarm.sleep_memory = bytearray(sleep_bytes) if sleep_bytes else None
         from thousand.persist.boards import policy_saves
         from thousand.persist.store import NvmStore
 
         storage = policy_saves(self.board.save_policy, NvmStore(microcontroller.nvm), self.board.sleep_memory(),
                                self.board.battery_volts)
-        if not self.writable_drive:  # as board_saves finds a drive that boot.py left read-only
+        if not self.options[1]:  # as board_saves finds a drive that boot.py left read-only
             storage.records_dir = ""
         yield None
         from thousand.rng import Rng
@@ -188,7 +191,7 @@ class Robot:
                 return
             if name == "summary":
                 self.deals += 1
-                if self.deals == self.max_deals:  # enough: the next deal, then save and leave
+                if self.deals == self.options[0]:  # enough: the next deal, then save and leave
                     yield A
                     yield B  # the table's menu, then "save, go to title"
                     yield from self.choose_in_menu("title")
@@ -268,7 +271,7 @@ class Robot:
         app = self.app
         assert app.screen_name == "title", app.screen_name
         stats = app.storage.load_stats()
-        if self.deals != self.max_deals:  # played to the end: counted, and let go
+        if self.deals != self.options[0]:  # played to the end: counted, and let go
             assert app.controller is None and stats.games == 1, stats.lines()
         assert stats.deals >= 1, stats.lines()
         return "ok deals=%d screens=%s" % (self.deals, ",".join(sorted(self.seen)))
