@@ -67,6 +67,19 @@ def new_app(board_name="pybadge", rules=None, seed=1):
     return open_app(board_name, seed=seed, rules=rules, window=False, storage=None)
 
 
+def started_game(rules_text, seed, levels, board_name="pybadge"):
+    """An app on ``board_name`` whose new game (``rules_text``, computer ``levels``) was started
+    with the keys, the computers playing without a pause; (app, hands)."""
+    app = new_app(board_name, rules_from_text(rules_text), seed=seed)
+    app.levels = list(levels)
+    app.settings.bot_delay_ms = 0
+    hands = Hands(app)
+    hands.press(A)  # New game
+    hands.press(LEFT)  # wraps to "Start the game"
+    hands.press(A)
+    return app, hands
+
+
 @pytest.mark.parametrize("board_name", ["pybadge", "feather_esp32s3_rtft"])
 def test_a_whole_game_with_keys_only(board, board_name):
     """Title, new game, every deal and summary to the game's end and back to the title.
@@ -259,13 +272,7 @@ def test_desktop_main_opens_a_window_with_the_board_size(board):
 
 def test_each_marriage_shows_on_its_declarers_line(board):
     """A computer seat's marriage is shown in its own box, never on the player's line (issue 15)."""
-    app = new_app("pybadge", rules_from_text('{"preset": "classic", "target": 300}'), seed=7)
-    app.levels = ["easy", "easy"]  # they declare their marriages
-    app.settings.bot_delay_ms = 0
-    hands = Hands(app)
-    hands.press(A)
-    hands.press(LEFT)
-    hands.press(A)
+    app, hands = started_game('{"preset": "classic", "target": 300}', 7, ("easy", "easy"))  # they declare marriages
     seen = {0: 0, 1: 0, 2: 0}
 
     def check():
@@ -292,12 +299,7 @@ def test_each_marriage_shows_on_its_declarers_line(board):
 def test_the_dealer_is_marked_d_on_its_line_and_only_there(board):
     """Each deal's dealer shows a D: first among an opponent's marks (after its cards), after
     the player's score; no other seat has one, and the help says what the marks mean (issue 15)."""
-    app = new_app("pybadge", rules_from_text('{"preset": "classic", "target": 300}'), seed=7)
-    app.settings.bot_delay_ms = 0
-    hands = Hands(app)
-    hands.press(A)
-    hands.press(LEFT)
-    hands.press(A)
+    app, hands = started_game('{"preset": "classic", "target": 300}', 7, ("normal", "normal"))
     dealers = set()
 
     def check():
@@ -345,13 +347,7 @@ def test_the_summary_reviews_what_the_player_may_know_of_the_deal_and_nothing_mo
     from thousand.controller import seat_name
     from thousand.ui.widgets import card_text
 
-    app = new_app("pybadge", rules_from_text('{"preset": "classic", "target": 500}'), seed=7)
-    app.levels = ["easy", "easy"]
-    app.settings.bot_delay_ms = 0
-    hands = Hands(app)
-    hands.press(A)
-    hands.press(LEFT)
-    hands.press(A)
+    app, hands = started_game('{"preset": "classic", "target": 500}', 7, ("easy", "easy"))
     seen = {"talon": 0, "hidden give": 0, "marriage": 0}
 
     def check():
@@ -419,13 +415,7 @@ def test_the_summary_says_why_a_deal_was_dealt_again_and_who_paid_for_three_bolt
         check()
 
     for seed in range(1, 9):  # short games of random players, until both were told
-        app = new_app("pybadge", rules_from_text('{"preset": "classic", "target": 400}'), seed=seed)
-        app.levels = ["random", "random"]
-        app.settings.bot_delay_ms = 0
-        hands = Hands(app)
-        hands.press(A)
-        hands.press(LEFT)
-        hands.press(A)
+        app, hands = started_game('{"preset": "classic", "target": 400}', seed, ("random", "random"))
         play_game(app, hands.press, lambda: hands.run(20), Rng(seed), after_each=after_each)
         if seen["reason"] and seen["penalty"]:
             break
