@@ -142,7 +142,7 @@ def play_controller(controller, chooser, moves):
 @example(25, 23, "normal")  # saved while a bot was half-way through its thinking
 def test_a_controller_restored_from_its_save_plays_on_as_the_one_saved(seed, moves, level):
     """The controller's snapshot keeps what its Game does not: the bots' levels and random
-    states, the seed and the redeal questions still to ask."""
+    states, the seed, the redeal questions still to ask and the hints asked for in the deal."""
     from thousand.controller import Controller
     from thousand.persist.saves import Saves
     from thousand.persist.store import memory_store
@@ -151,6 +151,9 @@ def test_a_controller_restored_from_its_save_plays_on_as_the_one_saved(seed, mov
     controller = Controller(rules, levels=(level, "random"), seed=seed)
     chooser = Rng(seed + 1)
     play_controller(controller, chooser, moves)
+    if controller.human_decision() is not None:
+        assert controller.hint() in controller.human_decision().legal  # counted, kept, touching no bot
+        assert controller.hints == 1
     store = memory_store()
     Saves(store).save_game(controller)
     again = Saves(store).load_game()

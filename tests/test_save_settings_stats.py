@@ -34,12 +34,41 @@ def test_settings_round_trip_in_nvm():
     s.levels = ["easy", "hard"]
     s.bot_delay_ms = 1500
     s.sound = False
+    s.dim = False
     save_settings(store, settings_bytes(s))
     again, problem = load_settings(store)
     assert problem is None
     assert again.rules == s.rules and again.rules.preset_name == "full"
-    assert (again.levels, again.bot_delay_ms, again.sound) == (["easy", "hard"], 1500, False)
+    assert (again.levels, again.bot_delay_ms, again.sound, again.dim) == (["easy", "hard"], 1500, False, False)
     assert len(settings_bytes(s)) < 40
+
+
+def test_settings_saved_before_dimming_existed_read_with_dimming_on():
+    from thousand.persist.settings import settings_from
+
+    s = Settings()
+    s.dim = False
+    older = settings_bytes(s)[:-1]  # format 1 as it was: it ended with the sound
+    again = settings_from(older)
+    assert again.dim and not settings_from(settings_bytes(s)).dim and again.sound == s.sound
+
+
+def test_statistics_saved_before_hints_existed_read_with_none_asked_for():
+    from thousand.persist.coding import Writer
+    from thousand.persist.stats import FIELDS, stats_from
+
+    stats = Stats()
+    stats.games = 4
+    stats.hints = 9
+    w = Writer()  # the counters as version 1 saved them before "hints" was appended
+    w.uint(len(FIELDS) - 1)
+    for name in FIELDS[:-1]:
+        if name in ("best_score", "worst_score"):
+            w.uint(0)
+        else:
+            w.uint(getattr(stats, name))
+    back = stats_from(bytes(w.buf))
+    assert back.games == 4 and back.hints == 0
 
 
 def test_a_pause_between_the_steps_is_kept_as_the_nearest_step():
@@ -215,7 +244,7 @@ def test_export_to_a_read_only_place_is_quiet(tmp_path):
     assert export_game(game, False, str(blocker)) is None  # a file where the folder should be
 
 
-@given(st.lists(st.integers(0, 2 ** 40), min_size=17, max_size=17),
+@given(st.lists(st.integers(0, 2 ** 40), min_size=18, max_size=18),
        st.none() | st.integers(-2 ** 20, 2 ** 20), st.none() | st.integers(-2 ** 20, 2 ** 20))
 def test_statistics_bytes_round_trip(counters, best, worst):
     from thousand.persist.stats import FIELDS, stats_from

@@ -208,7 +208,7 @@ def typed(controller, answers):
         out.write(prompt)
         return next(given)
 
-    action = choose(controller.pending(), controller.view(), read, out, controller.act)
+    action = choose(controller.pending(), controller.view(), read, out, controller.act, controller.hint)
     return out.getvalue(), action
 
 
@@ -469,3 +469,30 @@ def test_a_bolt_penalty_is_explained_and_the_barrel_says_what_it_counts():
             barrels += bool(re.search(r"  barrel: (1 deal|[2-5] deals) left$", row.group(6)))
         assert re.search(r"\(barrel \d", printed) is None
     assert penalties > 0 and plain > 0 and barrels > 0
+
+
+def test_a_question_mark_gives_the_hard_bots_choice_and_l_the_last_trick_with_who_took_it():
+    """Issue 15: the hint and the last trick, as the window's table menu has them."""
+    from terminal_game import action_label, last_trick
+
+    from thousand.controller import seat_name
+
+    controller = human_turn(seed=4, phase="play")
+    while not controller.view().last_trick:  # a trick played: the first card of the human's next one
+        controller.act(controller.pending().legal[0])
+        while controller.pending() is not None and controller.pending().seat != 0:
+            controller.step()
+    view = controller.view()
+    expected = controller.hint()
+    assert expected in controller.pending().legal and controller.hints == 1
+    printed, action = typed(controller, ["?", "l", "last", "1"])
+    assert "   Hint: %s\n" % action_label(expected) in printed
+    told = last_trick(view)
+    assert told.startswith(seat_name(view.last_trick_winner) + " took the trick: ")
+    assert told.count("  ") == 2 and printed.count("   %s\n" % told) == 2
+    assert controller.hints == 2  # counted in the statistics at the deal's end
+
+
+def test_the_player_is_told_who_took_each_trick():
+    code, out, _err = run_game(b"1\n" * 200)
+    assert " took the trick: " in out

@@ -648,3 +648,141 @@ def test_a_computer_moves_in_the_tick_after_the_one_that_drew_the_players_card(b
         if len(log) > before + 1:
             break
     assert len(log) > before + 1  # then the computer's
+
+
+def menu_entry(app, hands, entry):
+    """B on the table, then the cursor on ``entry`` of the table's menu."""
+    hands.press(B)
+    assert app.screen_name == "tablemenu"
+    menu = app.screen
+    hands.move_to(entry, lambda: menu.entries()[menu.cursor], len(menu.entries()))
+    return menu
+
+
+def test_a_hint_from_the_table_menu_points_to_the_hard_bots_choice_from_the_players_view(board, monkeypatch):
+    """Issue 15: the hint is the hard bot's choice for the player's seat, made from the
+    player's own view (the seat's view, as every bot gets), and counted at the deal's end."""
+    from thousand.driver import make_player
+    from thousand.game import PHASE_PLAY
+    from thousand.ui.widgets import card_text
+
+    app = new_app(seed=5)
+
+    def two_cards_may_follow(controller):
+        decision = controller.human_decision()
+        return (decision is not None and controller.view().phase == PHASE_PLAY
+                and len({actions.card(a) for a in decision.legal}) > 2)
+
+    shoot.find(app, two_cards_may_follow)
+    app.settings.bot_delay_ms = 0
+    hands = Hands(app)
+    controller = app.controller
+    view = controller.view()
+    expected = make_player("hard", controller.seed * 7 + 3).decide(
+        controller.game.view(0, controller.human_decision().legal))
+    from thousand import bots  # the engine's modules were loaded again with the game (scenes.py)
+
+    seen = []
+    decide = bots.Bot.decide
+    monkeypatch.setattr(bots.Bot, "decide", lambda bot, v: seen.append((v.seat, v.hand)) or decide(bot, v))
+    menu_entry(app, hands, "hint")
+    assert "Ask for a hint" in [line.text.strip() for line in app.screen.list.lines]
+    hands.press(A)
+    assert seen == [(0, view.hand)]  # the player's seat and hand, nothing else
+    screen = app.screen
+    assert app.screen_name == "table" and controller.hints == 1
+    card = actions.card(expected)
+    assert screen.table_view.status.text.startswith("Hint: ")
+    assert card_text(card) in screen.table_view.status.text
+    assert screen.hand_cards[screen.cursor] == card
+    before = len(controller.game.log)
+    hands.press(A)  # the hinted choice is made with A (and its second step, where the card has one)
+    if screen.mode == table_module.CHOICE:
+        hands.move_to(expected, lambda: screen.options_now()[screen.cursor], 2)
+        hands.press(A)
+    assert controller.game.log[before] == actions.log_entry(0, expected)
+    while app.screen_name == "table":
+        decision = controller.human_decision()
+        if decision is not None and not app.screen.changed:
+            controller.act(decision.legal[0])
+        hands.run(20)
+    hands.run(100)  # the summary's first tick saves and counts the deal
+    assert app.screen_name == "summary" and not app.deal_unsaved
+    assert app.storage.load_stats().hints == 1
+    assert "Hints asked for 1" in app.storage.load_stats().lines()
+
+
+def test_the_table_menu_shows_the_last_trick_and_who_played_each_card(board):
+    """Issue 15, item 2: the last trick on demand, with who took it."""
+    from thousand.controller import seat_name
+    from thousand.game import PHASE_PLAY
+    from thousand.ui.widgets import card_text
+
+    app = new_app(seed=7)
+
+    def a_trick_played_and_another_begun(controller):
+        view = controller.view()
+        return controller.human_decision() is not None and view.phase == PHASE_PLAY and view.trick and view.last_trick
+
+    shoot.find(app, a_trick_played_and_another_begun)
+    hands = Hands(app)
+    view = app.controller.view()
+    menu = menu_entry(app, hands, "last_trick")
+    rows = [line.text.strip() for line in menu.list.lines]
+    assert "Last trick: %s" % seat_name(view.last_trick_winner) in rows
+    footer = menu.list.footer[0].text.strip()
+    assert footer == " ".join("%s %s" % (seat_name(s), card_text(c)) for s, c in view.last_trick)
+    hands.press(A)
+    assert app.screen_name == "table"
+
+
+def test_the_backlight_dims_after_a_minute_without_a_key_and_the_waking_key_does_nothing_else(board):
+    """Issue 15, battery care: dimmed after 60 s without a key (a setting, on by default),
+    full again at any key, which is not read as a move."""
+    app = new_app()
+    hands = Hands(app)
+    display = app.display
+    assert app.settings.dim and display.brightness == 1.0
+    hands.run(59000)
+    assert display.brightness == 1.0
+    hands.run(2000)
+    assert display.brightness == 0.1 and app.key_ms is None
+    cursor = app.screen.cursor
+    hands.press(RIGHT)  # wakes the screen only
+    assert display.brightness == 1.0 and app.key_ms is not None
+    assert app.screen.cursor == cursor and app.screen_name == "title"
+    hands.press(RIGHT)
+    assert app.screen.cursor != cursor
+    # Off in the settings: never dimmed; the choice is kept with the settings.
+    hands.move_to("settings", lambda: app.screen.entries()[app.screen.cursor], len(app.screen.entries()))
+    hands.press(A)
+    hands.move_to(2, lambda: app.screen.cursor, 4)
+    assert "Dim after 1 min" in app.screen.items()[2]
+    hands.press(A)
+    assert not app.settings.dim
+    hands.press(B)
+    assert not app.storage.load_settings().dim
+    hands.run(120000)
+    assert display.brightness == 1.0
+
+
+def test_the_devices_loop_sleeps_between_ticks_unless_a_computer_is_thinking(board, monkeypatch):
+    """The app loop lets the board idle (time.sleep) while it waits for a key or a timer."""
+    import time
+
+    app = new_app(seed=3)
+    slept = []
+    ticks = []
+
+    def tick(now):
+        ticks.append(now)
+        if len(ticks) == 3:
+            app.controller = type("Thinking", (), {"thinking": object()})()  # a bot half-way
+        if len(ticks) == 5:
+            raise StopIteration
+
+    monkeypatch.setattr(app, "tick", tick)
+    monkeypatch.setattr(time, "sleep", lambda seconds: slept.append((len(ticks), seconds)))
+    with pytest.raises(StopIteration):
+        app.run()
+    assert slept == [(1, 0.01), (2, 0.01)]  # none once a computer thinks

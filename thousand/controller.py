@@ -29,6 +29,7 @@ class Controller:
         self.thought_from = None  # that bot's random state when it began (what a save keeps)
         self.on_think = None  # called now and then inside a long bot slice (screen keep-alive)
         self.listeners = []  # callables(seat, action) told of every applied action
+        self.hints = 0  # hints asked for in this deal (hint); the statistics count them at its end
 
     # -------------------------------------------------------------- saving
     def snapshot(self):
@@ -47,7 +48,7 @@ class Controller:
             else:
                 states.extend(self.players[seat].rng.get_state())
         asked = driver.questions if driver.asked_deal == self.game.deal_number else None
-        return {"levels": self.levels, "rng": states, "seed": self.seed, "ask": asked}
+        return {"levels": self.levels, "rng": states, "seed": self.seed, "ask": asked, "hints": self.hints}
 
     @classmethod
     def restore(cls, game, snapshot):
@@ -61,6 +62,7 @@ class Controller:
         if asked is not None:  # mid-way through the redeal questions: the answered ones stay answered
             controller.driver.asked_deal = game.deal_number
             controller.driver.questions = list(asked)
+        controller.hints = snapshot.get("hints", 0)  # saves from before hints have none
         return controller
 
     # -------------------------------------------------------------- reading
@@ -95,6 +97,19 @@ class Controller:
         """DealResults of every deal so far (score sheet, chart)."""
         return self.game.sheet
 
+    def hint(self):
+        """What the hard bot would do in the human's place now, or None when it is not the
+        human's turn.  It reads the human's view only (``view_for``), as the computer seats
+        read theirs: a hint knows no card the player cannot see.  A fresh bot, seeded by the
+        game, so that asking again gives the same hint and the computer seats' random states
+        are not touched (a restored game goes on the same)."""
+        decision = self.human_decision()
+        if decision is None:
+            return None
+        self.hints += 1
+        player = make_player("hard", self.seed * 7 + 3)
+        return player.decide(self.driver.view_for(player, decision))
+
     def between_deals(self):
         return self.game.phase == PHASE_DEAL_OVER
 
@@ -109,6 +124,7 @@ class Controller:
     def next_deal(self):
         """Deal the next deal (after a summary screen)."""
         self.game.start_deal()
+        self.hints = 0
         self.decision = None
         self.thinking = None
 

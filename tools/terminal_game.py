@@ -28,9 +28,12 @@ AMOUNT_VERBS = (actions.BID, actions.CONTRACT)
 # A card's choice is numbered by its place in the hand (at most 10 cards), the other choices
 # of that decision from 11: numbers that stay put while the hand does.
 OTHERS_FROM = 11
-HOW_TO_ANSWER = "   Type one of the numbers above, a card such as 10\u2665 or qs, h for the rules, or q to quit.\n"
+HOW_TO_ANSWER = ("   Type one of the numbers above, a card such as 10\u2665 or qs, ? for a hint, l for the last trick,"
+                 " h for the rules, or q to quit.\n")
 TERMINAL_KEYS = ("KEYS\nType a choice's number (a card's is its place in your hand), a card's name (AS, 10h, "
-                 "q\u2666) or a bid; Enter alone takes a forced choice. h shows this help, q saves and quits.")
+                 "q\u2666) or a bid; Enter alone takes a forced choice. ? asks for a hint (the hard bot's "
+                 "choice, from your cards only; counted in the statistics), l shows the last trick, "
+                 "h shows this help, q saves and quits.")
 
 
 def show_card(card):
@@ -228,8 +231,17 @@ def one_of(picked, read, out):
     return None
 
 
-def choose(decision, view, read, out, act):
-    """Ask until ``act`` takes an answer (``Controller.act``: an IllegalAction says why not)."""
+def last_trick(view):
+    """The deal's last finished trick in the order played, with who took it ('' before the first)."""
+    if not view.last_trick:
+        return ""
+    return "%s took the trick: %s" % (seat_name(view.last_trick_winner), "  ".join(
+        "%s %s" % (seat_name(s), show_card(c)) for s, c in view.last_trick))
+
+
+def choose(decision, view, read, out, act, hint=None):
+    """Ask until ``act`` takes an answer (``Controller.act``: an IllegalAction says why not);
+    ``hint`` (``Controller.hint``) answers a question mark."""
     choices = Choices(decision, view)
     choices.show(out)
     while True:
@@ -238,6 +250,12 @@ def choose(decision, view, read, out, act):
             raise KeyboardInterrupt
         if answer.lower() in ("h", "help"):
             show_help(view.rules, out)
+            continue
+        if answer.lower() in ("l", "last"):
+            out.write("   %s\n" % (last_trick(view) or "No trick has been played in this deal yet."))
+            continue
+        if answer in ("?", "hint") and hint is not None:
+            out.write("   Hint: %s\n" % action_label(hint()))
             continue
         picked = choices.pick(answer)
         if picked is None:
@@ -270,6 +288,12 @@ def summary(result, out, view=None):
             "  barrel: %s left" % deals_left(result.barrel[s]) if result.barrel[s] is not None else ""))
     if scoring.golden_reset(result):
         out.write("   No golden deal was made: every score is back to 0.\n")
+
+
+def tell_trick(action, view, out):
+    """After a card that finished a trick: who took it (the window says so in its status line)."""
+    if actions.verb(action) in (actions.PLAY, actions.DECLARE) and not view.trick and view.last_trick:
+        out.write("   %s\n" % last_trick(view))
 
 
 def tell_problem(storage, out):
@@ -314,6 +338,7 @@ def play(controller, read=read_answer, out=sys.stdout, storage=None):
             # cards" would tell that its hand could have been thrown in (RULES.md).
             if done is not None and actions.verb(done[1]) != actions.KEEP:
                 out.write("   %s\n" % describe(done[0], done[1], view))
+                tell_trick(done[1], view, out)
             if view.talon is not None and view.declarer != HUMAN and talon_told != view.deal_number:
                 # shown to all when a computer seat takes it above 100 (RULES.md section 2)
                 talon_told = view.deal_number
@@ -323,7 +348,8 @@ def play(controller, read=read_answer, out=sys.stdout, storage=None):
         show_table(view, out)
         if decision.question:
             out.write("   Your hand allows a redeal.\n")
-        choose(decision, view, read, out, controller.act)
+        action = choose(decision, view, read, out, controller.act, controller.hint)
+        tell_trick(action, controller.view(), out)
         if storage is not None and not controller.between_deals() and not controller.over():
             storage.save_game(controller)  # a deal's end is saved with its statistics, above
             tell_problem(storage, out)

@@ -116,6 +116,7 @@ class Window:
         self.width, self.height, self.scale = screen_width, screen_height, scale
         self.auto_refresh = True
         self.footer_dirty = True
+        self._brightness = 1.0
         self._keymap = {getattr(pygame, "K_" + key): logical for key, logical in _PYGAME_KEYS}
         self._surface = pygame.display.set_mode((screen_width * scale, screen_height * scale + FOOTER))
         pygame.display.set_caption("Thousand %dx%d - %s" % (screen_width, screen_height, key_help))
@@ -130,6 +131,16 @@ class Window:
     @root_group.setter
     def root_group(self, group):
         self.canvas.root_group = group
+
+    @property
+    def brightness(self):
+        return self._brightness
+
+    @brightness.setter
+    def brightness(self, value):
+        """A board's backlight (the app dims it when left alone): the window is shaded."""
+        self._brightness = value
+        self.footer_dirty = True  # drawn again at the next refresh
 
     def pump(self, repeater, now):
         """Feed keyboard edges to ``repeater``; redraw if auto_refresh."""
@@ -152,6 +163,10 @@ class Window:
         self._frame.get_buffer().write(self.canvas.framebuffer.tobytes())
         size = (self.width * self.scale, self.height * self.scale)
         self._surface.blit(pygame.transform.scale(self._frame, size), (0, 0))
+        if self._brightness < 1.0:
+            shade = pygame.Surface(size)
+            shade.set_alpha(int(255 * (1.0 - self._brightness) * 0.8))  # dim, still readable
+            self._surface.blit(shade, (0, 0))
         self._draw_footer(size[1])
         pygame.display.flip()
 

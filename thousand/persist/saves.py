@@ -37,6 +37,7 @@ class Settings:
         self.levels = ["normal", "normal"]  # the computer seats' levels, as the bots name them
         self.bot_delay_ms = BOT_DELAYS[2]
         self.sound = True
+        self.dim = True  # the backlight dims after a minute without a key
 
 
 class SavePolicy:

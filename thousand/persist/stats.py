@@ -35,7 +35,7 @@ _STATS_VERSION = const(1)
 FIELDS = (
     "games", "wins", "deals", "contracts_taken", "contracts_made", "contract_total",
     "best_contract", "barrels", "falls", "bolts", "concessions", "marriages", "ace_marriages",
-    "best_score", "worst_score", "last_deal_key", "last_game_key",
+    "best_score", "worst_score", "last_deal_key", "last_game_key", "hints",
 )
 SIGNED = ("best_score", "worst_score")  # None until a game is finished
 
@@ -144,7 +144,8 @@ class Stats:
                "Barrels %d, falls %d" % (self.barrels, self.falls),
                "Bolts %d" % self.bolts,
                "Concessions %d" % self.concessions,
-               "Marriages %d, aces %d" % (self.marriages, self.ace_marriages)]
+               "Marriages %d, aces %d" % (self.marriages, self.ace_marriages),
+               "Hints asked for %d" % self.hints]
         if self.best_score is not None:
             out.append("Best final score %d" % self.best_score)
             out.append("Worst final score %d" % self.worst_score)
@@ -214,6 +215,8 @@ def end_deal(saves, controller, human):
         saves.report(problem)
     game = controller.game
     counted = stats.record_deal(game, human)
+    if counted:
+        stats.hints += controller.hints
     over = controller.over()
     if over:
         counted = stats.record_game(game, human) or counted

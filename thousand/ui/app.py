@@ -21,7 +21,6 @@ loaded bytecode lives in the heap, and it is the heap's largest part.
 """
 
 import gc
-import sys
 
 from thousand import PLAYER_LEVELS
 from thousand.hw.keys import NO_KEY, SELECT, ticks_diff
@@ -41,6 +40,7 @@ _DEAL_END_PAUSE_MS = const(900)  # the last trick stays on the table this long b
 OUT_OF_MEMORY = "Out of memory: restarted"
 _MEMORY_RESTARTS = const(3)  # restarts after a MemoryError (main) before the error stops the program
 _CONTINUE = const(-1)  # App.to_start: the saved game (a new game's is its seed)
+_DIM_AFTER_MS = const(60000)  # the backlight dims after this long without a key (a setting)
 
 
 class App:
@@ -68,6 +68,7 @@ class App:
         self.back_to = "title"  # where the menus return to
         self.chosen = {}  # each menu's row chosen last, by its title (back there, its cursor is there)
         self.help_from = None  # the screen SELECT opened the help from (B goes back there)
+        self.hint = None  # the action a hint asked for in the table's menu names (the table points to it)
         self.settings_changed = False  # saved once when the settings screen is left
         self.dirty = True
         self.last_move_ms = 0
@@ -76,6 +77,7 @@ class App:
         self.to_start = None  # a new game's seed, or _CONTINUE: the game the table will show
         self.turn_seat = -1
         self.now = 0
+        self.key_ms = board.ticks_ms()  # the last key's time (the backlight dims a minute after it); None: dimmed
         self.ticking = False  # in tick(): a new screen is built at the next tick (show)
         self.show("title")
 
@@ -297,6 +299,14 @@ class App:
                 self.deal_ended()
                 return
             key = self.board.poll()
+            if key != NO_KEY:
+                if self.key_ms is None:  # the key that wakes the screen does nothing else
+                    self.dim(False)
+                    key = NO_KEY
+                self.key_ms = now
+            elif self.settings.dim and self.key_ms is not None and ticks_diff(now, self.key_ms) >= _DIM_AFTER_MS:
+                self.dim(True)
+                self.key_ms = None
             if key == SELECT and self.screen_name != "help":
                 self.help_from = self.screen_name  # the rules and keys from any screen
                 self.show("help")
@@ -356,10 +366,26 @@ class App:
             if seat == 0:
                 self.beep(880, 30)
 
+    def dim(self, on):
+        """The backlight at a tenth, or full again (a display without one stays as it is)."""
+        self.dirty = True  # the desktop's window shades itself at its refresh
+        try:
+            self.display.brightness = 0.1 if on else 1.0
+        except (AttributeError, RuntimeError):  # "Brightness not adjustable"
+            pass
+
     def run(self):
+        """The device's loop.  Between ticks it sleeps for 10 ms unless a computer seat is
+        thinking: CircuitPython's ``time.sleep`` idles the processor until the next interrupt
+        (keypad scans its keys meanwhile and queues them), the battery's biggest saving after
+        the backlight (README: Battery)."""
+        import time
+
         board = self.board
         while True:
             self.tick(board.ticks_ms())
+            if self.controller is None or self.controller.thinking is None:
+                time.sleep(0.01)
 
 
 def usable_levels(levels):

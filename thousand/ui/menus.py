@@ -255,11 +255,13 @@ class SettingsScreen(MenuScreen):
         return [
             pad("Sound", "on" if settings.sound else "off", cols),
             pad("Bot pause", "%d ms" % settings.bot_delay_ms, cols),
+            pad("Dim after 1 min", "on" if settings.dim else "off", cols),
             "Back",
         ]
 
     def footer(self):
-        return ("A: sound on/off", "A: the computer's pause between moves", "A: back")[self.cursor]
+        return ("A: sound on/off", "A: the computer's pause between moves",
+                "A: dim when left alone", "A: back")[self.cursor]
 
     def choose(self, index):
         from thousand.persist.saves import BOT_DELAYS
@@ -271,6 +273,8 @@ class SettingsScreen(MenuScreen):
             delay = app.settings.bot_delay_ms
             at = BOT_DELAYS.index(delay) if delay in BOT_DELAYS else -1
             app.set_setting("bot_delay_ms", BOT_DELAYS[(at + 1) % len(BOT_DELAYS)])
+        elif index == 2:
+            app.set_setting("dim", not app.settings.dim)
         else:
             self.back()
 
@@ -348,18 +352,23 @@ class TableMenu(MenuScreen):
         from thousand import actions
 
         out = ["table"]
-        decision = self.app.controller.human_decision()
+        controller = self.app.controller
+        decision = controller.human_decision()
         if decision is not None:
+            out.append("hint")
             for action in decision.legal:
                 if action == actions.ACTION_CONCEDE or (action == actions.ACTION_REDEAL and not decision.question):
                     out.append(action)
+        if controller.view().last_trick:
+            out.append("last_trick")
         return out + ["sheet", "chart", "settings", "help", "record", "title"]
 
     def items(self):
-        words = {"table": "Back to the table", "sheet": "Score sheet", "chart": "Score chart",
-                 "settings": "Settings", "help": "Rules and keys", "record": "Record to serial",
-                 "title": "Save, go to title"}
+        words = {"table": "Back to the table", "hint": "Ask for a hint", "sheet": "Score sheet",
+                 "chart": "Score chart", "settings": "Settings", "help": "Rules and keys",
+                 "record": "Record to serial", "title": "Save, go to title"}
         from thousand import actions
+        from thousand.controller import seat_name
 
         out = []
         for entry in self.entries():
@@ -367,9 +376,20 @@ class TableMenu(MenuScreen):
                 out.append("Concede (raspis)")
             elif entry == actions.ACTION_REDEAL:
                 out.append("Call a redeal")
+            elif entry == "last_trick":
+                out.append("Last trick: %s" % seat_name(self.app.controller.view().last_trick_winner))
             else:
                 out.append(words[entry])
         return out
+
+    def footer(self):
+        """On the last trick's row: its cards, each with who played it, in the order played."""
+        if self.entries()[self.cursor] != "last_trick":
+            return MenuScreen.footer(self)
+        from thousand.controller import seat_name
+        from thousand.ui.widgets import card_text
+
+        return " ".join(seat_name(seat) + " " + card_text(card) for seat, card in self.app.controller.view().last_trick)
 
     def choose(self, index):
         entry = self.entries()[index]
@@ -380,6 +400,11 @@ class TableMenu(MenuScreen):
             return
         if entry == "title":
             app.save_and_leave()
+            return
+        if entry == "hint":  # the hard bot thinks here, with the table let go
+            app.hint = app.controller.hint()
+        if entry == "hint" or entry == "last_trick":
+            app.show("table")
             return
         if entry == "record":
             print_record(app.controller.game)

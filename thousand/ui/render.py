@@ -37,6 +37,7 @@ class Canvas:
             sh1107_addressing=False, address_little_endian=False,
         )
         self.framebuffer = memoryview(bytearray(width * height * 2)).cast("H")
+        self.brightness = 1.0  # a board's backlight: kept, not drawn (the window shades itself)
 
     @property
     def root_group(self):

@@ -327,6 +327,18 @@ class TableScreen:
             self.mode = _WATCH
         pending = controller.pending()
         self.thinker = pending.seat if pending is not None and pending.seat != HUMAN else -1
+        hint = self.app.hint  # asked for in the table's menu: the cursor goes to it
+        self.app.hint = None
+        if hint is not None and decision is not None:
+            if hint in self.options:  # (concede or redeal while cards may be chosen: B, in the menu)
+                word = prompt_for(decision)
+                if self.mode == _OPTIONS:
+                    self.cursor = self.options.index(hint)
+            else:  # a card: A on it then asks "declare or just play", "to whom", where it may
+                word = card_text(actions.card(hint))
+                self.cursor = self.hand_cards.index(actions.card(hint))
+            self.message = "Hint: %s %s" % (word, action_word(hint))
+            self.message_ms = self.app.now
         self.show_table(view)
         self.show_hand()
         self.show_status()

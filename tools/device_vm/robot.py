@@ -185,6 +185,7 @@ class Robot:
         yield from self.move_cursor(4 - app.screen.cursor)
         yield A
         saved_once = False
+        hinted = -1  # the deal in which a hint and the last trick were asked for
         while True:
             name = app.screen_name
             if name == "title":  # the game is over
@@ -217,6 +218,15 @@ class Robot:
                 yield B
                 yield from self.choose_in_menu("title")
                 yield from self.choose_in_menu("continue")
+                continue
+            if (hinted != self.deals and app.controller.human_decision() is not None
+                    and not app.screen.changed and app.controller.view().hand_counts[0] <= 4):
+                # Late in each deal, where the hard bot searches: a hint, then the last trick,
+                # from the table's menu (the hint's search runs there, with the table let go).
+                hinted = self.deals
+                for entry in ("hint", "last_trick"):
+                    yield B
+                    yield from self.choose_in_menu(entry)
                 continue
             if app.screen.holds_play():  # a computer's open talon: A once seen
                 yield A
