@@ -35,22 +35,27 @@ def test_settings_round_trip_in_nvm():
     s.bot_delay_ms = 1500
     s.sound = False
     s.dim = False
+    s.points = False
+    s.autoplay = True
     save_settings(store, settings_bytes(s))
     again, problem = load_settings(store)
     assert problem is None
     assert again.rules == s.rules and again.rules.preset_name == "full"
-    assert (again.levels, again.bot_delay_ms, again.sound, again.dim) == (["easy", "hard"], 1500, False, False)
+    assert (again.levels, again.bot_delay_ms, again.sound) == (["easy", "hard"], 1500, False)
+    assert (again.dim, again.points, again.autoplay) == (False, False, True)
     assert len(settings_bytes(s)) < 40
 
 
-def test_settings_saved_before_dimming_existed_read_with_dimming_on():
+def test_settings_saved_before_the_later_settings_existed_read_them_as_their_defaults():
     from thousand.persist.settings import settings_from
 
     s = Settings()
-    s.dim = False
-    older = settings_bytes(s)[:-1]  # format 1 as it was: it ended with the sound
+    s.dim, s.points, s.autoplay = False, False, True
+    older = settings_bytes(s)[:-3]  # format 1 as it was: it ended with the sound
     again = settings_from(older)
-    assert again.dim and not settings_from(settings_bytes(s)).dim and again.sound == s.sound
+    assert (again.dim, again.points, again.autoplay) == (True, True, False) and again.sound == s.sound
+    newer = settings_from(settings_bytes(s))
+    assert (newer.dim, newer.points, newer.autoplay) == (False, False, True)
 
 
 def test_statistics_saved_before_hints_existed_read_with_none_asked_for():

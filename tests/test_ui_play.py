@@ -756,7 +756,7 @@ def test_the_backlight_dims_after_a_minute_without_a_key_and_the_waking_key_does
     # Off in the settings: never dimmed; the choice is kept with the settings.
     hands.move_to("settings", lambda: app.screen.entries()[app.screen.cursor], len(app.screen.entries()))
     hands.press(A)
-    hands.move_to(2, lambda: app.screen.cursor, 4)
+    hands.move_to(2, lambda: app.screen.cursor, 6)
     assert "Dim after 1 min" in app.screen.items()[2]
     hands.press(A)
     assert not app.settings.dim
@@ -786,3 +786,54 @@ def test_the_devices_loop_sleeps_between_ticks_unless_a_computer_is_thinking(boa
     with pytest.raises(StopIteration):
         app.run()
     assert slept == [(1, 0.01), (2, 0.01)]  # none once a computer thinks
+
+
+def test_your_card_points_in_the_deal_show_on_your_line_while_the_setting_is_on(board):
+    """Issue 15: running card points (a setting, on by default)."""
+    from thousand.game import PHASE_PLAY
+
+    app = new_app(seed=7)
+
+    def points_taken(controller):
+        view = controller.view()
+        return controller.human_decision() is not None and view.phase == PHASE_PLAY and view.card_points[0] > 0
+
+    shoot.find(app, points_taken)
+    points = app.controller.view().card_points[0]
+    assert app.settings.points
+    assert app.screen.table_view.info.text.rstrip().endswith(" %dpt" % points)
+    app.settings.points = False
+    app.screen.changed = True
+    app.screen.tick(app.now)
+    assert "pt" not in app.screen.table_view.info.text
+
+
+@pytest.mark.parametrize("autoplay", [False, True])
+def test_a_forced_card_plays_itself_only_when_the_setting_says_so(board, autoplay):
+    """Issue 15: auto-play of a forced card (a setting, off by default), after the
+    computer's pause, saved as the player's move."""
+    from thousand.game import PHASE_PLAY
+
+    app = new_app(seed=3)
+
+    def one_card_left_to_play(controller):
+        decision = controller.human_decision()
+        return decision is not None and controller.view().phase == PHASE_PLAY and len(decision.legal) == 1
+
+    shoot.find(app, one_card_left_to_play)
+    assert not app.settings.autoplay  # off by default
+    app.settings.autoplay = autoplay
+    app.settings.bot_delay_ms = 300
+    hands = Hands(app)
+    app.last_move_ms = hands.now
+    log = app.controller.game.log
+    before = len(log)
+    forced = app.controller.human_decision().legal[0]
+    hands.run(200)
+    assert len(log) == before  # not before the pause
+    hands.run(400)
+    if autoplay:
+        assert log[before] == actions.log_entry(0, forced)
+        assert app.storage.load_game().game.log[:before + 1] == log[:before + 1]  # saved as the player's move
+    else:
+        assert len(log) == before and app.controller.human_decision() is not None

@@ -165,7 +165,7 @@ def test_a_damaged_save_is_told_on_the_title_and_a_new_game_still_starts(board, 
     assert "continue" not in title.entries()
     assert os.path.exists(os.path.join(folder, "game.damaged-1"))
     new_game(app, hands)
-    assert app.controller.human_decision() is not None or app.controller.bot_to_move()
+    assert app.controller.pending() is not None  # the player's turn or a computer's
     app.show("title")  # shown once: a second visit has the key help again
     assert app.screen.problem is None and app.screen.entries()[0] == "continue"
     power_cut(app)

@@ -7,7 +7,7 @@ may see), ask ``controller.human_decision()`` what the human may do now, and cal
 and read buttons between steps.
 """
 
-from thousand import SEAT_NAMES, actions
+from thousand import PLAYER_LEVELS, SEAT_NAMES, actions
 from thousand.driver import TableDriver, make_player
 from thousand.game import PHASE_DEAL_OVER, PHASE_GAME_OVER, Game
 from thousand.rules import Rules
@@ -107,7 +107,7 @@ class Controller:
         if decision is None:
             return None
         self.hints += 1
-        player = make_player("hard", self.seed * 7 + 3)
+        player = make_player(PLAYER_LEVELS[-1], self.seed * 7 + 3)  # hard: the strongest the device has
         return player.decide(self.driver.view_for(player, decision))
 
     def between_deals(self):
@@ -115,10 +115,6 @@ class Controller:
 
     def over(self):
         return self.game.phase == PHASE_GAME_OVER
-
-    def bot_to_move(self):
-        decision = self.pending()
-        return decision is not None and decision.seat != HUMAN
 
     # -------------------------------------------------------------- acting
     def next_deal(self):
@@ -172,33 +168,7 @@ class Controller:
         for listener in self.listeners:
             listener(decision.seat, action)
 
-    # -------------------------------------------------------------- words for screens
-    def describe(self, seat, action):
-        """A short line for a log or status bar: 'East bids 120'."""
-        return seat_name(seat) + " " + describe_action(action)
-
 
 def seat_name(seat):
     return SEAT_NAMES[seat]
 
-
-def describe_action(action):
-    from thousand import cards as C
-
-    v = actions.verb(action)
-    if v == actions.BID:
-        return "bids %d" % actions.amount(action)
-    if v == actions.CONTRACT:
-        return "plays for %d" % actions.amount(action)
-    if v == actions.GIVE:
-        return "gives a card to " + seat_name(actions.target(action))
-    if v == actions.PLAY:
-        return "plays " + C.card_name(actions.card(action))
-    if v == actions.DECLARE:
-        card = actions.card(action)
-        if card % 6 == C.ACE:
-            return "leads %s: ace marriage +200" % C.card_name(card)
-        return "leads %s: marriage +%d" % (C.card_name(card), C.MARRIAGE_VALUES[card // 6])
-    words = {actions.PASS: "passes", actions.DARK: "plays dark", actions.NODARK: "plays open",
-             actions.REDEAL: "calls a redeal", actions.CONCEDE: "concedes", actions.KEEP: "keeps the cards"}
-    return words.get(v, "?")

@@ -15,9 +15,9 @@ import cli  # noqa: E402  (tools/cli.py, beside this script)
 from thousand import actions  # noqa: E402
 from thousand import cards as C  # noqa: E402
 from thousand import scoring  # noqa: E402
-from thousand.controller import HUMAN, Controller, describe_action, seat_name  # noqa: E402
+from thousand.controller import HUMAN, Controller, seat_name  # noqa: E402
 from thousand.driver import player_names  # noqa: E402
-from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, IllegalAction  # noqa: E402
+from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_PLAY, IllegalAction  # noqa: E402
 from thousand.notation import PHASE_NAMES, parse_card  # noqa: E402
 
 OUTPUT_CLOSED = "%s: the output was closed, so the game ended\n"
@@ -87,7 +87,13 @@ def describe(seat, action, view):
         if target == HUMAN:
             return "%s gives you %s" % (name, show_card(card))
         return "%s gives %s to %s" % (name, show_card(card), seat_name(target))
-    return name + " " + describe_action(action)
+    if v == actions.BID:
+        return "%s bids %d" % (name, actions.amount(action))
+    if v == actions.CONTRACT:
+        return "%s plays for %d" % (name, actions.amount(action))
+    return name + " " + {actions.PASS: "passes", actions.DARK: "plays dark", actions.NODARK: "plays open",
+                         actions.REDEAL: "calls a redeal", actions.CONCEDE: "concedes",
+                         actions.KEEP: "keeps the cards"}[v]
 
 
 def deals_left(count):
@@ -112,6 +118,8 @@ def show_table(view, out):
         out.write("   Talon: %s\n" % show_cards(view.talon))
     if view.trick:
         out.write("   Trick: %s\n" % "  ".join("%s %s" % (seat_name(s), show_card(c)) for s, c in view.trick))
+    if view.phase == PHASE_PLAY:
+        out.write("   Your card points in this deal: %d\n" % view.card_points[HUMAN])
     out.write("   Your hand: %s\n" % show_cards(view.hand))
 
 

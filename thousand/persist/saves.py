@@ -38,6 +38,8 @@ class Settings:
         self.bot_delay_ms = BOT_DELAYS[2]
         self.sound = True
         self.dim = True  # the backlight dims after a minute without a key
+        self.points = True  # the table shows your card points in the deal
+        self.autoplay = False  # a forced card (your only legal one) plays itself
 
 
 class SavePolicy:

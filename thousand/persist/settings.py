@@ -23,7 +23,8 @@ SETTINGS_VERSION = 1
 
 
 # Format 1: rules, the bot levels (a list of text), the speed step (an index into
-# BOT_DELAYS), sound (1: on), then (added later: older settings end before it) dimming (1: on).
+# BOT_DELAYS), sound (1: on), then (added later: older settings end before them) dimming,
+# running points (1: on) and autoplay of forced cards (1: on).
 def settings_bytes(settings):
     w = Writer()
     put_rules(w, settings.rules)
@@ -34,7 +35,8 @@ def settings_bytes(settings):
             speed = step
     w.uint(speed)
     w.uint(1 if settings.sound else 0)
-    w.uint(1 if settings.dim else 0)
+    for flag in (settings.dim, settings.points, settings.autoplay):
+        w.uint(1 if flag else 0)
     return bytes(w.buf)
 
 
@@ -49,7 +51,9 @@ def settings_from(payload):
     if speed < len(BOT_DELAYS):
         s.bot_delay_ms = BOT_DELAYS[speed]
     s.sound = r.uint() == 1
-    s.dim = r.pos >= len(r.data) or r.uint() == 1
+    s.dim = r.pos >= len(r.data) or r.uint() == 1  # a missing one keeps its default
+    s.points = r.pos >= len(r.data) or r.uint() == 1
+    s.autoplay = r.pos < len(r.data) and r.uint() == 1
     return s
 
 

@@ -347,10 +347,12 @@ class App:
             # computer's thinking) is what decides the heap a board needs between collections.
             table.update()
             return
-        if decision.seat == 0 or table.holds_play():
+        if table.holds_play() or ticks_diff(now, self.last_move_ms) < self.settings.bot_delay_ms:
             return
-        if ticks_diff(now, self.last_move_ms) >= self.settings.bot_delay_ms:
+        if decision.seat != HUMAN:
             controller.step()
+        elif self.settings.autoplay and len(decision.legal) == 1 and not decision.question:
+            controller.act(decision.legal[0])  # a forced card plays itself (a setting): saved as a move
 
     def keep_alive(self):
         """Called from inside a long bot search (every few hundred solver nodes): keep the

@@ -256,12 +256,14 @@ class SettingsScreen(MenuScreen):
             pad("Sound", "on" if settings.sound else "off", cols),
             pad("Bot pause", "%d ms" % settings.bot_delay_ms, cols),
             pad("Dim after 1 min", "on" if settings.dim else "off", cols),
+            pad("Your card points", "on" if settings.points else "off", cols),
+            pad("Play forced cards", "on" if settings.autoplay else "off", cols),
             "Back",
         ]
 
     def footer(self):
-        return ("A: sound on/off", "A: the computer's pause between moves",
-                "A: dim when left alone", "A: back")[self.cursor]
+        return ("A: sound on/off", "A: the computer's pause between moves", "A: dim when left alone",
+                "A: on the table, this deal's", "A: your only card plays itself", "A: back")[self.cursor]
 
     def choose(self, index):
         from thousand.persist.saves import BOT_DELAYS
@@ -273,8 +275,9 @@ class SettingsScreen(MenuScreen):
             delay = app.settings.bot_delay_ms
             at = BOT_DELAYS.index(delay) if delay in BOT_DELAYS else -1
             app.set_setting("bot_delay_ms", BOT_DELAYS[(at + 1) % len(BOT_DELAYS)])
-        elif index == 2:
-            app.set_setting("dim", not app.settings.dim)
+        elif index < 5:
+            name = ("dim", "points", "autoplay")[index - 2]
+            app.set_setting(name, not getattr(app.settings, name))
         else:
             self.back()
 

@@ -194,7 +194,6 @@ CARDS = 1  # choose a card of your hand
 _OPTIONS = const(2)  # choose among words: bids, contract, pass, dark, redeal...
 CHOICE = 3  # one card allows more than one action (declare or not; give to whom)
 
-SPINNER = "-\\|/"
 _SPIN_MS = const(200)
 _MESSAGE_MS = const(2500)  # how long a refusal stays in the status line
 _OPTION_JUMP = const(4)  # options that UP and DOWN skip in a list of amounts (4 x 5 points)
@@ -214,11 +213,8 @@ def action_word(action):
         return "just play"
     if verb == actions.GIVE:
         return "to " + seat_name(actions.target(action))
-    return OPTION_WORDS.get(verb, "?")
-
-
-OPTION_WORDS = {actions.PASS: "pass", actions.DARK: "dark 120", actions.NODARK: "open", actions.REDEAL: "redeal",
-                actions.KEEP: "keep", actions.CONCEDE: "concede"}
+    return {actions.PASS: "pass", actions.DARK: "dark 120", actions.NODARK: "open", actions.REDEAL: "redeal",
+            actions.KEEP: "keep", actions.CONCEDE: "concede"}.get(verb, "?")
 
 
 def prompt_for(decision):
@@ -389,6 +385,8 @@ class TableScreen:
         elif view.kind == 2:
             text += " gold"
         text += marriages_text(view, HUMAN)
+        if view.phase > PHASE_CONTRACT and self.app.settings.points:  # the play: your card points so far
+            text += " %dpt" % view.card_points[HUMAN]
         table.set_info(text, view.trump if view.trump >= 0 else None)
 
     @staticmethod
@@ -442,7 +440,7 @@ class TableScreen:
             winner = self.view.last_trick_winner
             text = "%s took the trick" % seat_name(winner) if winner >= 0 and not self.view.trick else (
                 "%s thinking" % seat_name(self.thinker))
-            table.set_status("%s %s" % (text, SPINNER[self.spin]))
+            table.set_status("%s %s" % (text, "-\\|/"[self.spin]))
         elif self.app.controller is not None and (self.app.controller.between_deals() or self.app.controller.over()):
             table.set_status("Deal over")
         elif self.view.last_trick_winner >= 0 and not self.view.trick:
@@ -509,7 +507,7 @@ class TableScreen:
 
     def say(self, text):
         """A line on the status bar for _MESSAGE_MS (a refusal, a storage problem)."""
-        self.message = ascii_only(text)
+        self.message = "".join(ch if " " <= ch <= "~" else "?" for ch in text)  # the font is ASCII
         self.message_ms = self.app.now
         self.show_status()
 
@@ -536,6 +534,3 @@ class TableScreen:
         self.mode = _WATCH
         self.changed = True
 
-
-def ascii_only(text):
-    return "".join(ch if " " <= ch <= "~" else "?" for ch in text)
