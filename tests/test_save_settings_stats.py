@@ -50,30 +50,32 @@ def test_settings_saved_before_the_later_settings_existed_read_them_as_their_def
     from thousand.persist.settings import settings_from
 
     s = Settings()
-    s.dim, s.points, s.autoplay = False, False, True
-    older = settings_bytes(s)[:-3]  # format 1 as it was: it ended with the sound
+    s.dim, s.points, s.autoplay, s.undo = False, False, True, False
+    older = settings_bytes(s)[:-4]  # format 1 as it was: it ended with the sound
     again = settings_from(older)
-    assert (again.dim, again.points, again.autoplay) == (True, True, False) and again.sound == s.sound
+    assert (again.dim, again.points, again.autoplay, again.undo) == (True, True, False, True)
+    assert again.sound == s.sound
     newer = settings_from(settings_bytes(s))
-    assert (newer.dim, newer.points, newer.autoplay) == (False, False, True)
+    assert (newer.dim, newer.points, newer.autoplay, newer.undo) == (False, False, True, False)
 
 
-def test_statistics_saved_before_hints_existed_read_with_none_asked_for():
+def test_statistics_saved_before_hints_and_undos_were_counted_read_them_as_none():
     from thousand.persist.coding import Writer
     from thousand.persist.stats import FIELDS, stats_from
 
     stats = Stats()
     stats.games = 4
     stats.hints = 9
-    w = Writer()  # the counters as version 1 saved them before "hints" was appended
-    w.uint(len(FIELDS) - 1)
-    for name in FIELDS[:-1]:
+    older = FIELDS[:FIELDS.index("hints")]
+    w = Writer()  # the counters as version 1 saved them before "hints" and "undone" were appended
+    w.uint(len(older))
+    for name in older:
         if name in ("best_score", "worst_score"):
             w.uint(0)
         else:
             w.uint(getattr(stats, name))
     back = stats_from(bytes(w.buf))
-    assert back.games == 4 and back.hints == 0
+    assert back.games == 4 and back.hints == 0 and back.undone == 0
 
 
 def test_a_pause_between_the_steps_is_kept_as_the_nearest_step():
@@ -249,7 +251,7 @@ def test_export_to_a_read_only_place_is_quiet(tmp_path):
     assert export_game(game, False, str(blocker)) is None  # a file where the folder should be
 
 
-@given(st.lists(st.integers(0, 2 ** 40), min_size=18, max_size=18),
+@given(st.lists(st.integers(0, 2 ** 40), min_size=19, max_size=19),
        st.none() | st.integers(-2 ** 20, 2 ** 20), st.none() | st.integers(-2 ** 20, 2 ** 20))
 def test_statistics_bytes_round_trip(counters, best, worst):
     from thousand.persist.stats import FIELDS, stats_from

@@ -12,7 +12,7 @@ from conftest import ROOT
 from thousand.ui import scenes
 
 ENGINE = ("actions", "cards", "rules", "rng", "game", "scoring", "explain", "explain_redeal", "checks", "notation",
-          "driver", "bots")
+          "replay", "driver", "bots")
 # thousand.record is the REFEREE.md record format (in and out), the engine's own, not a save.
 PERSISTENCE = ("persist",)
 

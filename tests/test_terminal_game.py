@@ -496,3 +496,31 @@ def test_a_question_mark_gives_the_hard_bots_choice_and_l_the_last_trick_with_wh
 def test_the_player_is_told_who_took_each_trick():
     code, out, _err = run_game(b"1\n" * 200)
     assert " took the trick: " in out
+
+
+def test_u_takes_the_last_move_back_and_asks_again():
+    from terminal_game import choose
+
+    import io
+
+    controller = human_turn(seed=4, phase="play")
+    first = controller.pending()
+    log = list(controller.game.log)
+    controller.act(first.legal[0])
+    while controller.pending() is not None and controller.pending().seat != 0:
+        controller.step()
+    if controller.pending() is None:
+        pytest.skip("the deal ended")  # not with this seed: the assertion below runs
+    out = io.StringIO()
+    given = iter(["u"])
+    action = choose(controller.pending(), controller.view(), lambda prompt: next(given), out, controller.act,
+                    controller.hint, controller.undo)
+    assert action is None and "taken back" in out.getvalue()
+    assert controller.game.log == log and controller.pending().legal == first.legal
+    from thousand import actions, cards
+
+    given = iter(["u", cards.card_name(actions.card(first.legal[0]))])
+    out = io.StringIO()
+    choose(controller.pending(), controller.view(), lambda prompt: next(given), out, controller.act,
+           controller.hint, controller.undo)
+    assert "Nothing to take back" in out.getvalue()

@@ -357,7 +357,7 @@ def test_table_prototype_renders_within_the_memory_goal(sheet, width, height):
 
     table = TableView(sheet, width, height)
     hand = [parse(c) for c in "9S QS AS JC TC KD AD QH KH AH".split()]
-    table.set_hand(hand, selected=3, legal=1 << hand[0])
+    table.set_hand(hand, cursor=3, legal=1 << hand[0])
     table.set_trick((parse("9H"), -1, parse("JH")))
     table.set_opponent(0, "Lena", 7, 120, 340, to_move=True)
     table.set_opponent(1, "Boris", 7, "pass", -60)

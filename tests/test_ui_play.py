@@ -837,3 +837,62 @@ def test_a_forced_card_plays_itself_only_when_the_setting_says_so(board, autopla
         assert app.storage.load_game().game.log[:before + 1] == log[:before + 1]  # saved as the player's move
     else:
         assert len(log) == before and app.controller.human_decision() is not None
+
+
+def test_undo_in_the_table_menu_takes_back_the_players_last_card_and_the_computers_answers(board):
+    """Issue 15: undo (a setting, on by default); the computers answer the same card the
+    same way again, and the game is saved at the undone position."""
+    from thousand.game import PHASE_PLAY
+
+    app = new_app(seed=3)
+    shoot.find(app, shoot.human_to(PHASE_PLAY, actions.PLAY))
+    app.settings.bot_delay_ms = 0
+    hands = Hands(app)
+    controller = app.controller
+    log = controller.game.log
+    before = list(log)
+    hand = controller.view().hand
+    card = app.screen.hand_cards[app.screen.cursor]
+    hands.press(A)
+    while app.controller.human_decision() is None and not app.controller.between_deals():
+        hands.run(20)
+    after = list(controller.game.log)
+    assert after[len(before)] == actions.log_entry(0, actions.play(card)) or len(after) > len(before)
+    menu_entry(app, hands, "undo")
+    hands.press(A)
+    assert app.screen_name == "table" and app.controller is controller
+    assert controller.game.log == before and controller.view().hand == hand and controller.undos == 1
+    assert app.storage.load_game().game.log == before  # saved where it is now
+    app.screen.cursor = app.screen.hand_cards.index(card)
+    hands.press(A)
+    while app.controller.human_decision() is None and not app.controller.between_deals():
+        hands.run(20)
+    assert controller.game.log == after  # the same answers
+    # Off in the settings: no undo in the menu.
+    app.settings.undo = False
+    hands.press(B)
+    assert "undo" not in app.screen.entries()
+
+
+def test_a_game_with_an_undo_is_marked_in_the_statistics(board):
+    from thousand.controller import Controller
+    from thousand.persist.saves import Saves
+    from thousand.persist.store import memory_store
+
+    saves = Saves(memory_store())
+    for undos in (0, 1):
+        controller = Controller(Rules.from_dict({"preset": "classic", "target": 300}), levels=("random", "random"),
+                                seed=3 + undos)
+        controller.undos = undos
+        controller.next_deal()
+        while not controller.over():
+            if controller.between_deals():
+                saves.end_deal(controller, 0)
+                controller.next_deal()
+            elif controller.human_decision() is not None:
+                controller.act(controller.human_decision().legal[0])
+            else:
+                controller.step()
+        saves.end_deal(controller, 0)
+    stats = saves.load_stats()
+    assert (stats.games, stats.undone) == (2, 1) and "Games with an undo 1" in stats.lines()

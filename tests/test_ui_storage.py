@@ -56,7 +56,11 @@ def start_app(store, rules=None):
     app = open_app("pybadge", seed=SEED, rules=rules, window=False, storage=storage)
     app.settings.bot_delay_ms = 0  # not saved: the test's own pace
     app.display.refresh = lambda: None  # screens and labels are updated; only the pixels are not drawn
-    return app, Hands(app)
+    hands = Hands(app)
+    if app.screen_name == "guide":  # the first start: the guided first deal, left with B
+        hands.press(B)
+    assert app.screen_name == "title"
+    return app, hands
 
 
 def new_game(app, hands, levels=("random", "random")):
@@ -281,9 +285,11 @@ def test_damaged_settings_are_told_once_and_the_defaults_used(board, tmp_path):
     app.set_setting("sound", False)
     app.save_settings()
     power_cut(app)
-    with open(os.path.join(folder, "settings.0"), "r+b") as file:
-        file.seek(9)
-        file.write(b"\xff\xff")
+    for name in os.listdir(folder):  # both slots (the first start's guide saved them once too)
+        if name.startswith("settings."):
+            with open(os.path.join(folder, name), "r+b") as file:
+                file.seek(9)
+                file.write(b"\xff\xff")
     app, hands = start_app(FileStore(folder))
     assert app.screen.problem.startswith("settings save damaged") and app.screen.problem.endswith("started afresh")
     assert app.settings.sound is True and app.rules == Rules.preset("classic")
@@ -332,7 +338,7 @@ def test_out_of_memory_restarts_at_the_title_from_the_save(board, monkeypatch):
         app_module.main(board=board, storage=storage)
     assert len(ScriptedApp.made) == 2
     app = ScriptedApp.made[1]
-    assert app.screen_name == "title" and app.screen.problem == app_module.OUT_OF_MEMORY
+    assert app.screen_name == "title" and app.screen.problem == "Out of memory: restarted"
     ScriptedApp.failing = False
     hands = Hands(app)
     app.settings.bot_delay_ms = 0
@@ -443,14 +449,17 @@ def test_the_write_policy_decides_where_each_save_goes(board):
     app.settings.bot_delay_ms = 0
     app.display.refresh = lambda: None
     hands = Hands(app)
+    assert app.screen_name == "guide"  # a first start
+    hands.press(B)
+    assert (flash.writes, moves.writes) == (1, 0)  # the settings: the guide was shown
     new_game(app, hands)
-    assert (flash.writes, moves.writes) == (2, 0)  # the settings (other levels) and the new game
+    assert (flash.writes, moves.writes) == (3, 0)  # the settings (other levels) and the new game
     drive(app, hands, Rng(5), 14)
     deals = len(app.controller.sheet())
     assert deals >= 1
     # one a move of the human, except a move that ends a deal: the deal end's save has it
     assert 14 - deals <= moves.writes < 14
-    assert flash.writes == 2 + deals == wear_count(saves)
+    assert flash.writes == 3 + deals == wear_count(saves)
     assert Saves(flash).load_game().snapshot()["seed"] == app.controller.seed
     assert Saves(flash).load_stats().deals == len([r for r in app.controller.sheet() if r.result != scoring.REDEAL])
     def position_read(*stores):
@@ -527,5 +536,35 @@ def test_a_read_only_data_folder_is_told_on_the_title(board, tmp_path, monkeypat
 
 def test_a_writable_data_folder_says_nothing_on_the_title(board, tmp_path, monkeypatch):
     app, hands = _title_of_desktop_saves(monkeypatch, str(tmp_path / "new" / "thousand"))
-    assert app.screen.problem is None and os.listdir(str(tmp_path / "new" / "thousand")) == []
+    written = os.listdir(str(tmp_path / "new" / "thousand"))
+    assert app.screen.problem is None and all(name.startswith("settings.") for name in written)  # the guide seen
     power_cut(app)
+
+
+def test_the_first_start_walks_through_a_first_deal_once_and_the_title_offers_it_again(board, tmp_path):
+    """Issue 15: the guided first deal, on the device's screen: at the first start (a
+    board's saves keep that it was shown), and from the title's "How to play"."""
+    from thousand.ui.helptext import GUIDE
+
+    folder = str(tmp_path / "data")
+    app = open_app("pybadge", seed=SEED, window=False, storage=Saves(FileStore(folder)))
+    hands = Hands(app)
+    assert app.screen_name == "guide" and app.screen.title == "How to play"
+    shown = [line.text.strip() for line in app.screen.list.lines]
+    assert shown[0] == "A FIRST DEAL"
+    for step in ("THE AUCTION", "THE TALON", "THE CONTRACT", "TRUMP BY MARRIAGE", "SCORING"):
+        assert step in GUIDE
+    pages = 0
+    while app.screen_name == "guide":  # A turns the pages, and leaves at the last
+        hands.press(A)
+        pages += 1
+    assert app.screen_name == "title" and pages > 3
+    power_cut(app)
+    again, hands = start_app(FileStore(folder))  # asserts the title: not shown twice
+    hands.move_to("guide", lambda: again.screen.entries()[again.screen.cursor], len(again.screen.entries()))
+    assert "How to play" in again.screen.items()[again.screen.cursor]
+    hands.press(A)
+    assert again.screen_name == "guide"
+    hands.press(B)
+    assert again.screen_name == "title"
+    power_cut(again)

@@ -7,9 +7,9 @@ may see), ask ``controller.human_decision()`` what the human may do now, and cal
 and read buttons between steps.
 """
 
-from thousand import PLAYER_LEVELS, SEAT_NAMES, actions
+from thousand import PLAYER_LEVELS, SEAT_NAMES
 from thousand.driver import TableDriver, make_player
-from thousand.game import PHASE_DEAL_OVER, PHASE_GAME_OVER, Game
+from thousand.game import PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER, Game
 from thousand.rules import Rules
 
 HUMAN = 0
@@ -30,6 +30,8 @@ class Controller:
         self.on_think = None  # called now and then inside a long bot slice (screen keep-alive)
         self.listeners = []  # callables(seat, action) told of every applied action
         self.hints = 0  # hints asked for in this deal (hint); the statistics count them at its end
+        self.undos = 0  # decisions taken back in this game (undo); the statistics mark the game
+        self.undo_point = None  # (the deal's log length, the computer seats' random states) before the player's last decision
 
     # -------------------------------------------------------------- saving
     def snapshot(self):
@@ -48,7 +50,8 @@ class Controller:
             else:
                 states.extend(self.players[seat].rng.get_state())
         asked = driver.questions if driver.asked_deal == self.game.deal_number else None
-        return {"levels": self.levels, "rng": states, "seed": self.seed, "ask": asked, "hints": self.hints}
+        return {"levels": self.levels, "rng": states, "seed": self.seed, "ask": asked, "hints": self.hints,
+                "undos": self.undos}
 
     @classmethod
     def restore(cls, game, snapshot):
@@ -63,6 +66,7 @@ class Controller:
             controller.driver.asked_deal = game.deal_number
             controller.driver.questions = list(asked)
         controller.hints = snapshot.get("hints", 0)  # saves from before hints have none
+        controller.undos = snapshot.get("undos", 0)
         return controller
 
     # -------------------------------------------------------------- reading
@@ -121,6 +125,7 @@ class Controller:
         """Deal the next deal (after a summary screen)."""
         self.game.start_deal()
         self.hints = 0
+        self.undo_point = None
         self.decision = None
         self.thinking = None
 
@@ -134,7 +139,28 @@ class Controller:
             from thousand.explain import why_illegal
 
             raise IllegalAction(why_illegal(self.game, HUMAN, action) or "that is not possible now")
+        if not decision.question and self.game.phase != PHASE_DARK:  # a written decision: undo may take it back
+            self.undo_point = (len(self.game.log), [self.players[1].rng.get_state(), self.players[2].rng.get_state()])
         self._apply(decision, action)
+
+    def undo(self):
+        """Take back the player's last decision and the computer seats' moves after it, in the
+        deal in play: the deal is replayed from its start to just before it (the save's own
+        replay, ``thousand.replay``) and the computer seats get back the random states
+        they had then, so they decide as they would have (and as a Continue after a power cut,
+        which replays the deal from its start, would have them decide).  False when there is
+        nothing to take back (no decision of the player's yet in this deal)."""
+        point = self.undo_point
+        if point is None or self.between_deals() or self.over():
+            return False
+        from thousand.replay import rewind
+
+        rewind(self.game, point[0])
+        for seat in (1, 2):
+            self.players[seat].rng.set_state(point[1][seat - 1])
+        self.decision = self.thinking = self.undo_point = None
+        self.undos += 1
+        return True
 
     def step(self):
         """Let the computer seat on turn think a little or move.

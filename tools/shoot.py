@@ -240,6 +240,7 @@ def scenes():
         ("agreements", agreements),
         ("settings", lambda app: app.show("settings")),
         ("help", lambda app: app.show("help")),
+        ("guide", lambda app: app.show("guide")),
         ("table-auction", table_auction),
         ("table-redeal", table_redeal),
         ("table-dark", table_dark),

@@ -29,10 +29,11 @@ AMOUNT_VERBS = (actions.BID, actions.CONTRACT)
 # of that decision from 11: numbers that stay put while the hand does.
 OTHERS_FROM = 11
 HOW_TO_ANSWER = ("   Type one of the numbers above, a card such as 10\u2665 or qs, ? for a hint, l for the last trick,"
-                 " h for the rules, or q to quit.\n")
+                 " u to undo, h for the rules, or q to quit.\n")
 TERMINAL_KEYS = ("KEYS\nType a choice's number (a card's is its place in your hand), a card's name (AS, 10h, "
                  "q\u2666) or a bid; Enter alone takes a forced choice. ? asks for a hint (the hard bot's "
-                 "choice, from your cards only; counted in the statistics), l shows the last trick, "
+                 "choice, from your cards only; counted in the statistics), l shows the last trick, u takes "
+                 "your last move back (with the computers' moves after it), "
                  "h shows this help, q saves and quits.")
 
 
@@ -247,9 +248,10 @@ def last_trick(view):
         "%s %s" % (seat_name(s), show_card(c)) for s, c in view.last_trick))
 
 
-def choose(decision, view, read, out, act, hint=None):
+def choose(decision, view, read, out, act, hint=None, undo=None):
     """Ask until ``act`` takes an answer (``Controller.act``: an IllegalAction says why not);
-    ``hint`` (``Controller.hint``) answers a question mark."""
+    ``hint`` (``Controller.hint``) answers a question mark, ``undo`` (``Controller.undo``) a u,
+    after which None is returned: the game is back before the player's last decision."""
     choices = Choices(decision, view)
     choices.show(out)
     while True:
@@ -264,6 +266,12 @@ def choose(decision, view, read, out, act, hint=None):
             continue
         if answer in ("?", "hint") and hint is not None:
             out.write("   Hint: %s\n" % action_label(hint()))
+            continue
+        if answer.lower() in ("u", "undo") and undo is not None:
+            if undo():
+                out.write("   Your last move is taken back.\n")
+                return None
+            out.write("   Nothing to take back in this deal.\n")
             continue
         picked = choices.pick(answer)
         if picked is None:
@@ -356,8 +364,9 @@ def play(controller, read=read_answer, out=sys.stdout, storage=None):
         show_table(view, out)
         if decision.question:
             out.write("   Your hand allows a redeal.\n")
-        action = choose(decision, view, read, out, controller.act, controller.hint)
-        tell_trick(action, controller.view(), out)
+        action = choose(decision, view, read, out, controller.act, controller.hint, controller.undo)
+        if action is not None:
+            tell_trick(action, controller.view(), out)
         if storage is not None and not controller.between_deals() and not controller.over():
             storage.save_game(controller)  # a deal's end is saved with its statistics, above
             tell_problem(storage, out)

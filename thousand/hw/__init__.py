@@ -3,7 +3,7 @@
 Every board module offers: ``name``, ``width``, ``height``, ``display``
 (None until ``open()``), ``open()`` -> display, ``poll()`` -> next logical
 key from ``thousand.hw.keys`` or NO_KEY, ``beep(freq, ms)``,
-``set_muted(flag)``, ``show_turn(seat)`` (seat or None), ``key_help``
+``set_muted(on)``, ``show_turn(seat)`` (seat or None), ``key_help``
 (one line naming the buttons).  A device board also names its save policy
 (``save_policy``, a row of ``thousand.persist.boards``) and offers ``sleep_memory()``
 and ``battery_volts()`` (None where unknown).  Only board modules import ``board``.

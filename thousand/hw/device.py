@@ -102,9 +102,9 @@ def _stop_beep():
         _speaker_enable.value = False
 
 
-def set_muted(flag):
+def set_muted(on):
     global muted
-    muted = bool(flag)
+    muted = bool(on)
     if muted and _beep_end is not None:
         _stop_beep()
 
@@ -149,8 +149,8 @@ def sleep_memory():
         return None
 
 
-def analog_volts(pin, factor):
-    """The voltage at ``pin`` times its divider's ``factor`` (the battery's volts), or None
+def analog_volts(pin, scale):
+    """The voltage at ``pin`` times its divider's ``scale`` (the battery's volts), or None
     where the pin cannot be read."""
     global _battery
     try:
@@ -158,6 +158,6 @@ def analog_volts(pin, factor):
             import analogio
 
             _battery = analogio.AnalogIn(pin)
-        return _battery.value * _battery.reference_voltage * factor / 65535
+        return _battery.value * _battery.reference_voltage * scale / 65535
     except (ImportError, OSError, RuntimeError, ValueError):
         return None

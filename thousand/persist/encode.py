@@ -39,7 +39,7 @@ except ImportError:  # CPython
 
 
 from thousand import actions
-from thousand.game import NUM_SEATS, PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER
+from thousand.game import PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER
 from thousand.persist.coding import Writer, put_value
 
 FORMAT_VERSION = 1

@@ -12,12 +12,13 @@ bytes is kept beside the saves (``game.damaged-1``, ``reading``); it never stops
 """
 
 from thousand import actions
-from thousand.game import NUM_SEATS, PHASE_DARK, DealResult, Game
+from thousand.game import NUM_SEATS, DealResult, Game
 from thousand.persist import encode
 from thousand.persist.coding import Reader, get_value
 from thousand.persist.reading import keep_aside, read_record
 from thousand.persist.rules_sheet import RULES_NUMBERING, get_rules
 from thousand.persist.store import SaveError, pack_record
+from thousand.replay import replay_deal
 
 
 def get_state(r):
@@ -94,18 +95,6 @@ def get_sheet(r):
         row.barrels_used = marks[2 * NUM_SEATS:]
         rows.append(row)
     return rows
-
-
-def replay_deal(game, hands, talon, log, dark_answered):
-    """Deal the cards and re-apply the written actions, as the game first did."""
-    game.start_deal(hands, talon)
-    for entry in log:
-        action = actions.entry_action(entry)
-        if game.phase == PHASE_DARK and action != actions.ACTION_DARK:
-            game.apply(game.first_hand, actions.ACTION_NODARK)  # "no dark" is not written
-        game.apply(actions.entry_seat(entry), action)
-    if dark_answered and game.phase == PHASE_DARK:
-        game.apply(game.first_hand, actions.ACTION_NODARK)
 
 
 def decode_game(payload, version=encode.FORMAT_VERSION):

@@ -40,6 +40,8 @@ class Settings:
         self.dim = True  # the backlight dims after a minute without a key
         self.points = True  # the table shows your card points in the deal
         self.autoplay = False  # a forced card (your only legal one) plays itself
+        self.undo = True  # the table's menu may take back your last decision
+        self.guided = False  # the guided first deal was shown (at the first start)
 
 
 class SavePolicy:

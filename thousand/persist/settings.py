@@ -24,7 +24,7 @@ SETTINGS_VERSION = 1
 
 # Format 1: rules, the bot levels (a list of text), the speed step (an index into
 # BOT_DELAYS), sound (1: on), then (added later: older settings end before them) dimming,
-# running points (1: on) and autoplay of forced cards (1: on).
+# running points, autoplay of forced cards, undo and the guide shown once (1: on).
 def settings_bytes(settings):
     w = Writer()
     put_rules(w, settings.rules)
@@ -35,7 +35,7 @@ def settings_bytes(settings):
             speed = step
     w.uint(speed)
     w.uint(1 if settings.sound else 0)
-    for flag in (settings.dim, settings.points, settings.autoplay):
+    for flag in (settings.dim, settings.points, settings.autoplay, settings.undo, settings.guided):
         w.uint(1 if flag else 0)
     return bytes(w.buf)
 
@@ -54,6 +54,8 @@ def settings_from(payload):
     s.dim = r.pos >= len(r.data) or r.uint() == 1  # a missing one keeps its default
     s.points = r.pos >= len(r.data) or r.uint() == 1
     s.autoplay = r.pos < len(r.data) and r.uint() == 1
+    s.undo = r.pos >= len(r.data) or r.uint() == 1
+    s.guided = r.pos >= len(r.data) or r.uint() == 1  # settings from before the guide: a player who has played
     return s
 
 

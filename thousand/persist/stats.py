@@ -36,6 +36,7 @@ FIELDS = (
     "games", "wins", "deals", "contracts_taken", "contracts_made", "contract_total",
     "best_contract", "barrels", "falls", "bolts", "concessions", "marriages", "ace_marriages",
     "best_score", "worst_score", "last_deal_key", "last_game_key", "hints",
+    "undone",
 )
 SIGNED = ("best_score", "worst_score")  # None until a game is finished
 
@@ -145,7 +146,8 @@ class Stats:
                "Bolts %d" % self.bolts,
                "Concessions %d" % self.concessions,
                "Marriages %d, aces %d" % (self.marriages, self.ace_marriages),
-               "Hints asked for %d" % self.hints]
+               "Hints asked for %d" % self.hints,
+               "Games with an undo %d" % self.undone]
         if self.best_score is not None:
             out.append("Best final score %d" % self.best_score)
             out.append("Worst final score %d" % self.worst_score)
@@ -218,8 +220,10 @@ def end_deal(saves, controller, human):
     if counted:
         stats.hints += controller.hints
     over = controller.over()
-    if over:
-        counted = stats.record_game(game, human) or counted
+    if over and stats.record_game(game, human):
+        counted = True
+        if controller.undos:  # a game with a decision taken back is marked
+            stats.undone += 1
     item = stats_item(saves, stats, pair) if counted else None
     stats = None  # let go before the game is encoded: a deal's end is the table's peak
     if over:

@@ -37,7 +37,6 @@ except ImportError:  # CPython
 
 HUMAN = 0  # thousand.controller.HUMAN (the controller is imported only when a game starts)
 _DEAL_END_PAUSE_MS = const(900)  # the last trick stays on the table this long before the summary
-OUT_OF_MEMORY = "Out of memory: restarted"
 _MEMORY_RESTARTS = const(3)  # restarts after a MemoryError (main) before the error stops the program
 _CONTINUE = const(-1)  # App.to_start: the saved game (a new game's is its seed)
 _DIM_AFTER_MS = const(60000)  # the backlight dims after this long without a key (a setting)
@@ -50,6 +49,7 @@ class App:
         self.width = board.width
         self.height = board.height
         self.sheet = sheet
+        first = storage is not None  # a session that keeps its settings shows the guide first
         if storage is None:  # this session only
             from thousand.persist.store import memory_store
 
@@ -58,7 +58,10 @@ class App:
         self.settings = storage.load_settings()  # a thousand.persist.saves.Settings
         board.set_muted(not self.settings.sound)
         self.rules = rules if rules is not None else self.settings.rules  # for the next new game
-        self.levels = usable_levels(self.settings.levels)
+        # the saved computer levels where this program has them, else the default one
+        levels = self.settings.levels if self.settings.levels is not None and len(self.settings.levels) == 2 else (
+            "normal", "normal")
+        self.levels = [level if level in PLAYER_LEVELS else "normal" for level in levels]
         self.seed = seed  # None: a new seed per game
         self.games_started = 0
         self.controller = None
@@ -79,7 +82,8 @@ class App:
         self.now = 0
         self.key_ms = board.ticks_ms()  # the last key's time (the backlight dims a minute after it); None: dimmed
         self.ticking = False  # in tick(): a new screen is built at the next tick (show)
-        self.show("title")
+        # (a problem with the saves is said on the title first: damaged settings read as new)
+        self.show("guide" if first and not self.settings.guided and storage.problem is None else "title")
 
     # -------------------------------------------------------------- screens
     def build(self, name):
@@ -390,12 +394,6 @@ class App:
                 time.sleep(0.01)
 
 
-def usable_levels(levels):
-    """The saved computer levels where this program has them, else the default one."""
-    levels = levels if levels is not None and len(levels) == 2 else ("normal", "normal")
-    return [level if level in PLAYER_LEVELS else "normal" for level in levels]
-
-
 def main(board=None, storage=None):
     """The device entry point (``code.py``): the board of this machine, its display, the title.
 
@@ -428,4 +426,4 @@ def main(board=None, storage=None):
             if restarts > _MEMORY_RESTARTS:
                 raise
             storage.reread_game()
-            storage.report(OUT_OF_MEMORY)
+            storage.report("Out of memory: restarted")

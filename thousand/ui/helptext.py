@@ -1,7 +1,7 @@
 """The rules in short, for the help screen (imported only when it is opened)."""
 
 KEYS = """KEYS
-LEFT/RIGHT (and UP/DOWN) move, A chooses, B goes back. UP/DOWN run through bids 20 points at a time. On the table B opens the menu: a hint (the hard bot's choice, from your cards only), the last trick, score sheet, chart, settings, conceding. The screen dims after a minute without a key (a setting); any key wakes it. Three-button boards: hold the select button for back.
+LEFT/RIGHT (and UP/DOWN) move, A chooses, B goes back. UP/DOWN run through bids 20 points at a time. On the table B opens the menu: undo your last move (a setting), a hint (the hard bot's choice, from your cards only), the last trick, score sheet, chart, settings, conceding. The screen dims after a minute without a key (a setting); any key wakes it. Three-button boards: hold the select button for back.
 On the table: > to move, D the dealer, [7] cards in hand, | a bolt, B2 on the barrel with 2 deals left, *120 the contract, +H a marriage declared (A: the aces), 45pt your card points in this deal (a setting).
 Buttons here: %s"""
 
@@ -116,10 +116,36 @@ AGREEMENT_HELP = {
 }
 
 
+# The guided first deal: one deal walked through with a hand, from the deal to the game's
+# end (shown at the first start, and from the title's "How to play").  Classic agreements.
+GUIDE = """A FIRST DEAL
+RIGHT or A: next page, B: back to the title.
+
+1 THE DEAL. You, West and East get 7 cards each; 3 more lie face down: the talon. Cards rank 9 J Q K 10 A and count 0 2 3 4 10 11: 120 points in all.
+
+2 THE AUCTION. The player after the dealer starts at 100. Then each in turn bids 5 or more higher, or passes for good. Say you hold AS 10S KH QH AC 9D JD. The K and Q of hearts are a marriage: 100 points when you lead one of them later. Two aces, a ten and the marriage: bid up to about 120. Without a marriage you may not bid above 120. West passes, East passes: you are the declarer at 120.
+
+3 THE TALON. You take the talon (everyone sees it when the bid is above 100), then give one card face down to West and one to East: give low cards (a 9, a J) of suits you cannot win; keep aces, tens and your marriage.
+
+4 THE CONTRACT. Knowing the talon, you may raise your bid: your contract. Make at least that many points, or it is taken off your score.
+
+5 THE PLAY. Eight tricks; you lead the first. The others must follow suit; without it they must play a trump if there is one; else any card. There is no trump at first.
+
+6 TRUMP BY MARRIAGE. Once you have won a trick, lead the K or Q of your marriage: its points are yours and its suit becomes trump at once. Hearts 100, diamonds 80, clubs 60, spades 40; all four aces 200.
+
+7 SCORING. Your cards' points plus your marriages: 120 or more and you score 120 (what you made above the contract is lost); less and you lose 120. West and East score their own points, rounded to 5. A player who wins no trick gets a bolt; three bolts cost 120.
+
+8 THE GAME. The first to 1000 wins. At 880 you sit on the barrel: make a contract of 120 from there within 3 deals, or fall back 120.
+
+The help (SELECT, or Rules and keys on the title) has every rule of the agreements you play."""
+
+
 def lines(cols, key_help, rules=None):
     from thousand.rules import Rules
     from thousand.ui.widgets import wrap
 
+    if key_help is None:  # the guided first deal
+        return wrap(GUIDE, cols)
     if rules is None:
         rules = Rules.preset("classic")
     text = rules_text(rules) + "\n\n" + KEYS % key_help

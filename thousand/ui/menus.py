@@ -84,11 +84,12 @@ class TitleScreen(MenuScreen):
         out = []
         if self.app.can_continue():
             out.append("continue")
-        return out + ["new game", "agreements", "settings", "statistics", "help"]
+        return out + ["new game", "agreements", "settings", "statistics", "help", "guide"]
 
     def items(self):
         words = {"continue": "Continue", "new game": "New game", "agreements": "Agreements",
-                 "settings": "Settings", "statistics": "Statistics", "help": "Rules and keys"}
+                 "settings": "Settings", "statistics": "Statistics", "help": "Rules and keys",
+                 "guide": "How to play"}
         return ["  " + words[e] for e in self.entries()]
 
     def footer(self):
@@ -257,13 +258,15 @@ class SettingsScreen(MenuScreen):
             pad("Bot pause", "%d ms" % settings.bot_delay_ms, cols),
             pad("Dim after 1 min", "on" if settings.dim else "off", cols),
             pad("Your card points", "on" if settings.points else "off", cols),
-            pad("Play forced cards", "on" if settings.autoplay else "off", cols),
+            pad("Forced cards", "on" if settings.autoplay else "off", cols),
+            pad("Undo a move", "on" if settings.undo else "off", cols),
             "Back",
         ]
 
     def footer(self):
         return ("A: sound on/off", "A: the computer's pause between moves", "A: dim when left alone",
-                "A: on the table, this deal's", "A: your only card plays itself", "A: back")[self.cursor]
+                "A: on the table, this deal's", "A: your only card plays itself",
+                "A: B menu takes a move back", "A: back")[self.cursor]
 
     def choose(self, index):
         from thousand.persist.saves import BOT_DELAYS
@@ -275,8 +278,8 @@ class SettingsScreen(MenuScreen):
             delay = app.settings.bot_delay_ms
             at = BOT_DELAYS.index(delay) if delay in BOT_DELAYS else -1
             app.set_setting("bot_delay_ms", BOT_DELAYS[(at + 1) % len(BOT_DELAYS)])
-        elif index < 5:
-            name = ("dim", "points", "autoplay")[index - 2]
+        elif index < 6:
+            name = ("dim", "points", "autoplay", "undo")[index - 2]
             app.set_setting(name, not getattr(app.settings, name))
         else:
             self.back()
@@ -310,7 +313,8 @@ class StatisticsScreen(MenuScreen):
 
 
 class HelpScreen(MenuScreen):
-    """The rules in short and the keys of this board, a page to scroll."""
+    """The rules in short and the keys of this board, a page to scroll; as the "guide"
+    screen, the guided first deal (at the first start, and from the title)."""
 
     title = "Rules and keys"
     footer_lines = 1
@@ -320,7 +324,10 @@ class HelpScreen(MenuScreen):
 
         app = self.app
         rules = app.controller.rules if app.controller is not None else app.rules
-        self.lines = helptext.lines(self.list.cols, app.board.key_help, rules)
+        guide = app.screen_name == "guide"
+        if guide:
+            self.title = "How to play"
+        self.lines = helptext.lines(self.list.cols, None if guide else app.board.key_help, rules)
         self.refresh()
 
     def items(self):
@@ -333,6 +340,9 @@ class HelpScreen(MenuScreen):
     def key(self, key):
         if key == B or key == A and self.list.first + self.list.rows >= len(self.lines):
             app = self.app
+            if app.screen_name == "guide" and not app.settings.guided:  # the first start's: not again
+                app.set_setting("guided", True)
+                app.save_settings()
             if app.help_from is not None:  # opened by SELECT: back to that screen
                 app.show(app.help_from)
                 app.help_from = None
@@ -357,6 +367,9 @@ class TableMenu(MenuScreen):
         out = ["table"]
         controller = self.app.controller
         decision = controller.human_decision()
+        if controller.undo_point is not None and self.app.settings.undo and not (
+                controller.between_deals() or controller.over()):  # the deal's own decisions only
+            out.append("undo")
         if decision is not None:
             out.append("hint")
             for action in decision.legal:
@@ -367,7 +380,7 @@ class TableMenu(MenuScreen):
         return out + ["sheet", "chart", "settings", "help", "record", "title"]
 
     def items(self):
-        words = {"table": "Back to the table", "hint": "Ask for a hint", "sheet": "Score sheet",
+        words = {"table": "Back to the table", "undo": "Undo your last move", "hint": "Ask for a hint", "sheet": "Score sheet",
                  "chart": "Score chart", "settings": "Settings", "help": "Rules and keys",
                  "record": "Record to serial", "title": "Save, go to title"}
         from thousand import actions
@@ -406,12 +419,20 @@ class TableMenu(MenuScreen):
             return
         if entry == "hint":  # the hard bot thinks here, with the table let go
             app.hint = app.controller.hint()
-        if entry == "hint" or entry == "last_trick":
-            app.show("table")
-            return
-        if entry == "record":
-            print_record(app.controller.game)
+        elif entry == "undo":
+            app.controller.undo()
+            app.on_action(0, None)  # saved as a move of the player's
+        elif entry == "record":
+            # The game as a REFEREE.md record on one line of the serial console (for bug
+            # reports: on the device the drive is normally read-only to the game).
+            import sys
+
+            from thousand.record import write_game_record
+
+            write_game_record(app.controller.game, sys.stdout)
+            sys.stdout.write("\n")
             app.storage.report("Record sent to serial")  # said on the table when it is back
+        if entry in ("hint", "undo", "last_trick", "record"):
             app.show("table")
             return
         app.back_to = "tablemenu"
@@ -421,17 +442,6 @@ class TableMenu(MenuScreen):
         self.app.show("table")
 
 
-def print_record(game):
-    """The game as a REFEREE.md record on one line of the serial console (for bug reports:
-    on the device the drive is normally read-only to the game)."""
-    import sys
-
-    from thousand.record import write_game_record
-
-    write_game_record(game, sys.stdout)
-    sys.stdout.write("\n")
-
-
 SCREENS = {
     "title": TitleScreen,
     "newgame": NewGameScreen,
@@ -439,5 +449,6 @@ SCREENS = {
     "settings": SettingsScreen,
     "statistics": StatisticsScreen,
     "help": HelpScreen,
+    "guide": HelpScreen,
     "tablemenu": TableMenu,
 }

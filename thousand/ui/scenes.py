@@ -39,13 +39,14 @@ SCREENS = {
                           "thousand.persist.rules_sheet"),
     "statistics": _MENUS + ("thousand.persist.stats", "thousand.persist.coding"),
     "help": _MENUS + ("thousand.ui.helptext",),
+    "guide": _MENUS + ("thousand.ui.helptext",),
     "tablemenu": _MENUS,
     "table": ("thousand.ui.table",),
     "summary": _SHEETS,
     "sheet": _SHEETS,
     "chart": _SHEETS,
 }
-ON_DEMAND = ("thousand.scoring", "thousand.rules_check", "thousand.explain", "thousand.explain_redeal", "thousand.checks", "thousand.notation", "thousand.record",
+ON_DEMAND = ("thousand.scoring", "thousand.replay", "thousand.rules_check", "thousand.explain", "thousand.explain_redeal", "thousand.checks", "thousand.notation", "thousand.record",
              "thousand.persist.encode", "thousand.persist.coding", "thousand.persist.reading", "thousand.persist.restore", "thousand.persist.rules_sheet",
              "thousand.persist.files", "thousand.persist.settings", "thousand.persist.stats",
              "thousand.persist.records", "thousand.persist.boards", "thousand.persist.flash", "thousand.hw.choose")

@@ -124,8 +124,9 @@ class TableView:
         self.status = label(blank, layout.status_text_x, status_y, layout.text_scale)
         self.group.append(self.status)
 
-    def set_hand(self, cards, selected=-1, legal=0xFFFFFF):
-        """Show ``cards`` (in the order given); ``legal`` is a mask, the rest are dimmed."""
+    def set_hand(self, cards, cursor=-1, legal=0xFFFFFF):
+        """Show ``cards`` (in the order given), the one at ``cursor`` raised; ``legal`` is a
+        mask, the rest are dimmed."""
         layout, scale = self.layout, self.layout.scale
         xs = layout.hand_x(len(cards))
         for i, grid in enumerate(self.hand):
@@ -133,7 +134,7 @@ class TableView:
                 grid.hidden = True
                 continue
             card = cards[i]
-            if i == selected:
+            if i == cursor:
                 state = sprites.SELECTED
             elif card == sprites.BACK or legal >> card & 1:
                 state = sprites.NORMAL
@@ -141,32 +142,32 @@ class TableView:
                 state = sprites.DIMMED
             self.sheet.show_card(grid, card, state)
             grid.x = xs[i] // scale
-            grid.y = (layout.hand_y - (layout.raise_by if i == selected else 0)) // scale
+            grid.y = (layout.hand_y - (layout.raise_by if i == cursor else 0)) // scale
             grid.hidden = False
 
-    def set_trick(self, cards_by_seat, backs=False):
+    def set_trick(self, cards, backs=False):
         """The card each seat has played to this trick, or _NO_CARD; ``backs``: three
         cards face down instead (the talon before anyone sees it)."""
         for seat in range(3):
-            card = sprites.BACK if backs else cards_by_seat[seat]
+            card = sprites.BACK if backs else cards[seat]
             grid = self.trick[seat]
             grid.hidden = card == _NO_CARD and not backs
             if not grid.hidden:
                 self.sheet.show_card(grid, card)
 
-    def set_opponent(self, which, name, cards_left, bid, score, to_move=False, marks="", dealer=False):
-        """Box 0 (left seat) or 1 (right seat).  ``bid``: int, None or text;
+    def set_opponent(self, index, name, count, bid, score, to_move=False, marks="", dealer=False):
+        """Box ``index`` 0 (left seat) or 1 (right seat), ``count`` cards in hand.  ``bid``: int, None or text;
         ``marks``: bolts and barrel, e.g. "||B1"; ``dealer``: D first among them (the name's
         line has no room for it on the square screen's doubled text)."""
         cols = self.layout.box_cols
         first = (">" if to_move else "") + name
-        left = "[%d]%s%s" % (cards_left, "D" if dealer else "", marks)
+        left = "[%d]%s%s" % (count, "D" if dealer else "", marks)
         bid_text = "" if bid is None else str(bid)
         if isinstance(bid, int) and len(left) + 5 + len(bid_text) <= cols:  # "bid " where it fits
             bid_text = "bid " + bid_text
         text = _pad(first, str(score), cols) + "\n" + _pad(left, bid_text, cols)
-        if self.boxes[which].text != text:
-            self.boxes[which].text = text
+        if self.boxes[index].text != text:
+            self.boxes[index].text = text
 
     def set_info(self, text, suit=None):
         """The deal line: trump icon when ``suit`` is given, then ``text``."""

@@ -157,6 +157,9 @@ class Robot:
     def visit(self):
         yield from self.boot()
         app = self.app
+        assert app.screen_name == "guide"  # a first start: the guided first deal, read to its end
+        while app.screen_name == "guide":
+            yield A
         yield from self.choose_in_menu("agreements")
         for _ in range(60):  # every agreement, each with its help line
             yield RIGHT
@@ -221,10 +224,11 @@ class Robot:
                 continue
             if (hinted != self.deals and app.controller.human_decision() is not None
                     and not app.screen.changed and app.controller.view().hand_counts[0] <= 4):
-                # Late in each deal, where the hard bot searches: a hint, then the last trick,
-                # from the table's menu (the hint's search runs there, with the table let go).
+                # Late in each deal, where the hard bot searches: a hint, the last trick and an
+                # undo, from the table's menu (the hint's search and the undo's replay run there,
+                # with the table let go).
                 hinted = self.deals
-                for entry in ("hint", "last_trick"):
+                for entry in ("hint", "last_trick", "undo"):
                     yield B
                     yield from self.choose_in_menu(entry)
                 continue
