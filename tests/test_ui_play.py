@@ -401,10 +401,10 @@ def test_the_summary_says_why_a_deal_was_dealt_again_and_who_paid_for_three_bolt
         lines = app.screen.lines
         if result.result == REDEAL:
             reason = app.controller.redeal_reason()
-            assert reason is not None and reason in lines, (reason, lines)
+            assert reason is not None and reason in " ".join(lines), (reason, lines)  # in words on its rows
             seen["reason"] += 1
         for seat in range(3):
-            told = [line for line in lines if line.startswith(seat_name(seat) + ": third bolt -120")]
+            told = [line for line in lines if line.startswith(seat_name(seat) + ": third bolt")]
             if told:
                 assert result.bolts[seat] == 0 and result.cards[seat] == 0
                 seen["penalty"] += 1
@@ -896,3 +896,20 @@ def test_a_game_with_an_undo_is_marked_in_the_statistics(board):
         saves.end_deal(controller, 0)
     stats = saves.load_stats()
     assert (stats.games, stats.undone) == (2, 1) and "Games with an undo 1" in stats.lines()
+
+
+def test_the_summary_fills_the_square_screen_in_doubled_text_with_its_table_in_columns(board):
+    """Issue 15, item 10: the PicoSystem's summary no longer leaves half the screen empty."""
+    from thousand.controller import seat_name
+
+    app = new_app("picosystem", seed=7)
+    shoot.find(app, lambda controller: controller.between_deals() and controller.last_result().declarer is not None)
+    app.show("summary")
+    screen = app.screen
+    assert screen.list.cols == 19 and screen.list.step > 2 * 8  # doubled rows
+    result = app.controller.last_result()
+    rows = screen.lines
+    assert rows[2] == "  pts mar  +/-  tot" and all(len(row) <= 19 for row in rows)
+    for s in range(3):
+        assert rows[3 + s].split() == [seat_name(s)[0], str(result.cards[s]), str(result.marriages[s]),
+                                       "%+d" % result.deltas[s], str(result.scores[s])]

@@ -23,7 +23,6 @@ _seat_pixels = ()
 _battery = None  # the battery's AnalogIn, once read
 muted = False
 
-TURN_COLOUR = b"\x10\x00\x00"  # dim green, as GRB: the NeoPixels are bright
 
 
 def add_keys(keys, keymap):
@@ -131,7 +130,7 @@ def show_turn(seat):
         _pixels[i] = 0
     if seat is not None:
         at = 3 * _seat_pixels[seat]
-        _pixels[at:at + 3] = TURN_COLOUR
+        _pixels[at:at + 3] = b"\x10\x00\x00"  # dim green, as GRB: the NeoPixels are bright
     neopixel_write.neopixel_write(_pixel_pin, _pixels)
 
 

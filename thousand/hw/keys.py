@@ -29,7 +29,6 @@ SELECT = const(7)  # help
 _NUM_KEYS = const(8)
 NO_KEY = const(-1)
 
-KEY_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "START", "SELECT")
 _DPAD = const(0x0F)  # the keys that repeat while held, as a bit mask
 
 # supervisor.ticks_ms() wraps at 2**29; compare times only through ticks_diff.

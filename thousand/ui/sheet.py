@@ -6,7 +6,7 @@ from thousand import CONCEDED, REDEAL
 from thousand.cards import SUIT_WORDS, cards_of
 from thousand.controller import seat_name
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
-from thousand.ui.widgets import ACCENT, DIM, LINE_H, ListView, backdrop, card_text, label, pad, set_text
+from thousand.ui.widgets import ACCENT, DIM, LINE_H, ListView, backdrop, card_text, label, pad, set_text, wrap
 
 try:
     from micropython import const
@@ -31,13 +31,16 @@ def start_scores(controller):
 
 
 class Page:
-    """A screen of text lines with ``footer_lines`` of help under them."""
+    """A screen of text lines with ``footer_lines`` of help under them; ``big_text``: doubled
+    on the square screen, where the small font left half of it empty."""
 
     footer_lines = 1
+    big_text = False
 
     def __init__(self, app):
         self.app = app
-        self.list = ListView(app.width, app.height, self.footer_lines)
+        scale = 2 if self.big_text and app.height >= 200 else 1
+        self.list = ListView(app.width, app.height, self.footer_lines, scale, scale)
         self.group = self.list.group
 
     def tick(self, now):
@@ -61,6 +64,8 @@ class Page:
 class SummaryScreen(Page):
     """What the deal gave: card points, marriages, made or failed, the changes."""
 
+    big_text = True
+
     def enter(self):
         app = self.app
         controller = app.controller
@@ -79,10 +84,13 @@ class SummaryScreen(Page):
             lines.append("%s %s%s %d" % (seat_name(result.declarer), "played" if result.result != CONCEDED else
                                          "gave up", KIND_WORDS[result.kind], result.contract or result.bid))
             lines.append(RESULT_WORDS[result.result] if result.result != CONCEDED else "conceded")
-            lines.append("%-5s%4s%5s%5s%6s" % ("", "card", "marr", "+/-", "score"))
+            # 25 columns, or 19 with the seats' initials where the text is doubled
+            wide = self.list.cols >= 25
+            lines.append("%-5s%4s%5s%5s%6s" % ("", "card", "marr", "+/-", "score") if wide else "  pts mar  +/-  tot")
             for s in range(3):
-                lines.append("%-5s%4d%5d%+5d%6d" % (seat_name(s), result.cards[s], result.marriages[s],
-                                                     result.deltas[s], result.scores[s]))
+                lines.append(("%-5s%4d%5d%+5d%6d" if wide else "%-1s%4d%4d%+5d%5d") % (
+                    seat_name(s) if wide else seat_name(s)[0], result.cards[s], result.marriages[s],
+                    result.deltas[s], result.scores[s]))
             lines += deal_review(view, result)
         from thousand.scoring import bolt_penalised, golden_reset  # a deal's end: loaded for it
 
@@ -99,7 +107,10 @@ class SummaryScreen(Page):
                 marks.append("barrel, %d left" % result.barrel[s])
             if marks:
                 lines.append("%s: %s" % (seat_name(s), " ".join(marks)))
-        self.lines = lines
+        cols = self.list.cols
+        self.lines = []
+        for line in lines:  # a long line in words on more rows (the table's rows fit)
+            self.lines += [line] if len(line) <= cols else wrap(line, cols)
         self.header = title
         self.footer = "A:title B:sheet" if controller.over() else "A:next deal B:sheet"
         self.refresh()

@@ -157,11 +157,16 @@ class TableView:
 
     def set_opponent(self, index, name, count, bid, score, to_move=False, marks="", dealer=False):
         """Box ``index`` 0 (left seat) or 1 (right seat), ``count`` cards in hand.  ``bid``: int, None or text;
-        ``marks``: bolts and barrel, e.g. "||B1"; ``dealer``: D first among them (the name's
-        line has no room for it on the square screen's doubled text)."""
+        ``marks``: bolts, barrel and marriages, e.g. "||B1 +H", beside the name where they fit
+        (so that "bid 120" keeps its word below), else after the cards; ``dealer``: D after
+        the cards (the name's line has no room for it on the square screen's doubled text)."""
         cols = self.layout.box_cols
         first = (">" if to_move else "") + name
-        left = "[%d]%s%s" % (count, "D" if dealer else "", marks)
+        left = "[%d]%s" % (count, "D" if dealer else "")
+        if len(first) + len(marks) + len(str(score)) < cols:
+            first += marks
+        else:
+            left += marks
         bid_text = "" if bid is None else str(bid)
         if isinstance(bid, int) and len(left) + 5 + len(bid_text) <= cols:  # "bid " where it fits
             bid_text = "bid " + bid_text
