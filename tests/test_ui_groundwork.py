@@ -386,7 +386,7 @@ def test_an_opponents_marks_go_beside_its_name_so_that_its_bid_keeps_its_word(sh
     table = TableView(sheet, 160, 128)
     table.set_opponent(0, "West", 7, 100, 240, to_move=True, marks="||", dealer=True)
     first, second = table.boxes[0].text.split("\n")
-    assert first.startswith(">West||") and first.endswith("240")
+    assert first.startswith(">West ||") and first.endswith("240")
     assert second.startswith("[7]D") and second.endswith("bid 100")
     table.set_opponent(1, "East", 7, 100, 880, marks="||B2 +HS")  # no room beside the name: below
     first, second = table.boxes[1].text.split("\n")

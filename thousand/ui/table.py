@@ -163,8 +163,8 @@ class TableView:
         cols = self.layout.box_cols
         first = (">" if to_move else "") + name
         left = "[%d]%s" % (count, "D" if dealer else "")
-        if len(first) + len(marks) + len(str(score)) < cols:
-            first += marks
+        if marks and len(first) + len(marks) + len(str(score)) + 1 < cols:
+            first += " " + marks
         else:
             left += marks
         bid_text = "" if bid is None else str(bid)
