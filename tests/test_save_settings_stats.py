@@ -50,13 +50,14 @@ def test_settings_saved_before_the_later_settings_existed_read_them_as_their_def
     from thousand.persist.settings import settings_from
 
     s = Settings()
-    s.dim, s.points, s.autoplay, s.undo = False, False, True, False
-    older = settings_bytes(s)[:-4]  # format 1 as it was: it ended with the sound
+    s.dim, s.points, s.autoplay, s.undo, s.guided = False, False, True, False, False
+    older = settings_bytes(s)[:-5]  # format 1 as it was: it ended with the sound
     again = settings_from(older)
-    assert (again.dim, again.points, again.autoplay, again.undo) == (True, True, False, True)
+    # the defaults; the guide counts as seen: settings older than it are a player's who has played
+    assert (again.dim, again.points, again.autoplay, again.undo, again.guided) == (True, True, False, True, True)
     assert again.sound == s.sound
     newer = settings_from(settings_bytes(s))
-    assert (newer.dim, newer.points, newer.autoplay, newer.undo) == (False, False, True, False)
+    assert (newer.dim, newer.points, newer.autoplay, newer.undo, newer.guided) == (False, False, True, False, False)
 
 
 def test_statistics_saved_before_hints_and_undos_were_counted_read_them_as_none():
