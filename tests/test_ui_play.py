@@ -687,7 +687,12 @@ def test_a_hint_from_the_table_menu_points_to_the_hard_bots_choice_from_the_play
     monkeypatch.setattr(bots.Bot, "decide", lambda bot, v: seen.append((v.seat, v.hand)) or decide(bot, v))
     menu_entry(app, hands, "hint")
     assert "Ask for a hint" in [line.text.strip() for line in app.screen.list.lines]
+    drawn = []  # the menu's footer at each refresh: the thinking is said before it starts
+    refresh = app.display.refresh
+    monkeypatch.setattr(app.display, "refresh", lambda: drawn.append(
+        app.screen.list.footer[0].text.strip() if app.screen_name == "tablemenu" and app.screen else None) or refresh())
     hands.press(A)
+    assert "The hard bot thinks..." in drawn
     assert seen == [(0, view.hand)]  # the player's seat and hand, nothing else
     screen = app.screen
     assert app.screen_name == "table" and controller.hints == 1

@@ -31,7 +31,8 @@ class Controller:
         self.listeners = []  # callables(seat, action) told of every applied action
         self.hints = 0  # hints asked for in this deal (hint); the statistics count them at its end
         self.undos = 0  # decisions taken back in this game (undo); the statistics mark the game
-        self.undo_point = None  # (the deal's log length, the computer seats' random states) before the player's last decision
+        # (the deal's log length, the computer seats' random states) before the player's last decision
+        self.undo_point = None
 
     # -------------------------------------------------------------- saving
     def snapshot(self):

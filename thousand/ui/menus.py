@@ -265,7 +265,7 @@ class SettingsScreen(MenuScreen):
 
     def footer(self):
         return ("A: sound on/off", "A: the computer's pause between moves", "A: dim when left alone",
-                "A: on the table, this deal's", "A: your only card plays itself",
+                "A: 45pt on your line in play", "A: your only card plays itself",
                 "A: B menu takes a move back", "A: back")[self.cursor]
 
     def choose(self, index):
@@ -417,7 +417,9 @@ class TableMenu(MenuScreen):
         if entry == "title":
             app.save_and_leave()
             return
-        if entry == "hint":  # the hard bot thinks here, with the table let go
+        if entry == "hint":  # the hard bot thinks here, with the table let go: seconds on a board
+            self.list.show(self.title, self.items(), self.cursor, "The hard bot thinks...")
+            app.display.refresh()
             app.hint = app.controller.hint()
         elif entry == "undo":
             app.controller.undo()
