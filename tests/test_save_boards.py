@@ -22,6 +22,7 @@ from thousand.persist.boards import _SLEEP_BYTES as SLEEP_BYTES, POLICIES, polic
 from thousand.persist.flash import wear_count  # noqa: E402
 from thousand.persist.saves import DEAL_END, MOVE, NEW_GAME, SavePolicy, Saves  # noqa: E402
 from thousand.persist.boards import RamStore  # noqa: E402
+from thousand.persist.journal import JournalStore  # noqa: E402
 from thousand.persist.store import NVM_SLOTS, NvmStore  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
@@ -303,8 +304,8 @@ def test_where_the_erase_unit_is_half_the_nvm_a_cut_anywhere_leaves_the_save_bef
 
 
 def test_a_write_onto_erased_bytes_of_an_rp2040_keeps_the_save_before_at_every_byte():
-    """The RP2040 programs without erasing when every byte written to is 0xFF: the first save
-    into a half, cut at every byte, leaves the save in the other half."""
+    """The RP2040 programs without erasing when every byte written to is 0xFF: a deal's end
+    appended to the journal, cut at every byte, leaves the save before it."""
     rig = Rig("rp2040")
     writes = flash_writes_of_a_game(rig, 2, target=300)
     (before, start, values), old, new = writes[1]
@@ -501,9 +502,11 @@ def test_a_boards_saves_follow_its_row_and_the_desktop_saves_every_move(monkeypa
     from thousand.persist import files
 
     fake = types.SimpleNamespace(save_policy="rp2040", sleep_memory=lambda: bytearray(256), battery_volts=lambda: 4.0)
-    monkeypatch.setattr(files, "default_store", lambda: NvmStore(bytearray(b"\xff" * 4096)))
+    nvm = bytearray(b"\xff" * 4096)
+    monkeypatch.setattr(files, "default_store", lambda: NvmStore(nvm))
     saves = boards.board_saves(fake)
     assert isinstance(saves.policy.moves, RamStore)  # 256 bytes hold no save
+    assert isinstance(saves.store, JournalStore) and saves.store.nvm is nvm  # records appended to its NVM
     assert saves.policy.deals_per_flash == POLICIES["rp2040"][boards._DEALS_PER_FLASH]
     fake.save_policy, fake.sleep_memory = "samd51", lambda: bytearray(8192)
     assert isinstance(boards.board_saves(fake).policy.moves, NvmStore)

@@ -22,17 +22,20 @@ except ImportError:  # CPython
 
 # name: (NVM bytes, how a write erases (tests/boardstores.py models each one), flash erase unit, erase cycles (datasheet minimum),
 #        sleep memory bytes, deal ends per flash write, battery low below (volts): a LiPo's
-#        last minutes, when each move costs an erase, about 10 a deal)
+#        last minutes, when each move costs an erase, about 10 a deal; records appended
+#        onto erased bytes (thousand.persist.journal) rather than kept in two halves)
 POLICIES = {
     # ATSAMD51J19/J20 (PyBadge, PyGamer): 8 KB NVM = one 8 KB NVMCTRL block, 25,000 cycles.
     # 6 erases in a 40-deal game: the new game, the deal ends 10, 20, 30 and 40, the end.
-    "samd51": (8192, "every write erases the NVM's block", 8192, 25000, 8192, 10, 3.5),
+    "samd51": (8192, "every write erases the NVM's block", 8192, 25000, 8192, 10, 3.5, False),
     # RP2040 (PicoSystem): 4 KB NVM = one sector of the W25Q flash, 100,000 cycles; 256 bytes
     # of sleep memory hold no save (a position alone takes up to 206), so moves stay in RAM.
-    "rp2040": (4096, "a write erases the sector unless its bytes are all 0xFF", 4096, 100000, 256, 2, 3.5),
+    # A write onto erased bytes erases nothing: every deal's end is appended, and the sector
+    # is erased only when full (about one erase in four deals).
+    "rp2040": (4096, "a write erases the sector unless its bytes are all 0xFF", 4096, 100000, 256, 1, 3.5, True),
     # ESP32-S3 (Feather Reverse TFT): an 8 KB blob in a 20 KB NVS partition (5 pages of 4 KB,
     # each write spreads about 2 page erases over them), 100,000 cycles; 4 KB sleep memory.
-    "esp32s3": (8192, "a write erases the NVS keys, then writes the whole blob", 4096, 100000, 4096, 1, 3.5),
+    "esp32s3": (8192, "a write erases the NVS keys, then writes the whole blob", 4096, 100000, 4096, 1, 3.5, False),
 }
 # A row's columns: private const()s, folded on a board (the tests and tools/save_sizes.py
 # read them under these names), as a name loaded once stays in the pool for good.
@@ -43,6 +46,7 @@ _CYCLES = const(3)
 _SLEEP_BYTES = const(4)
 _DEALS_PER_FLASH = const(5)
 _LOW_VOLTS = const(6)
+_JOURNAL = const(7)
 
 
 def board_saves(board):
@@ -63,12 +67,17 @@ def board_saves(board):
 
 
 def policy_saves(name, flash, sleep_memory=None, battery=None):
-    """Saves over ``flash`` (an NvmStore) with the policy of row ``name``: moves in
-    ``sleep_memory`` where it holds a save, else in RAM; ``battery``: volts or None."""
+    """Saves over ``flash`` (an NvmStore; a JournalStore over its NVM where the row says so)
+    with the policy of row ``name``: moves in ``sleep_memory`` where it holds a save, else in
+    RAM; ``battery``: volts or None."""
     from thousand.persist.saves import SavePolicy, Saves
     from thousand.persist.store import NvmStore, SaveError
 
     row = POLICIES[name]
+    if row[_JOURNAL]:
+        from thousand.persist.journal import JournalStore
+
+        flash = JournalStore(flash.nvm, flash.aside)
     moves = RamStore()
     if sleep_memory is not None:
         try:

@@ -32,14 +32,19 @@ def write_flash(saves, items):
     """``(pair, version, payload)`` records and the wear count into one slot of the flash (an
     NvmStore), in one slice assignment: the slot without the newest record of the first
     item (the game, else the settings or the statistics), so that a cut before the write
-    ends leaves the one before.  SaveError (one line) when it does not fit or fails."""
+    ends leaves the one before; or after the last records of a JournalStore.  SaveError
+    (one line) when it does not fit or fails."""
     slot = items[0][0].next_slot()
     wear = saves.pair("wear", KIND_WEAR)
     items = list(items)
     items.append((wear, _WEAR_VERSION, (wear_count(saves, wear) + 1).to_bytes(4, "little")))
     records = [(pair.name, pair.record(version, payload)) for pair, version, payload in items]
+    append = getattr(saves.store, "append", None)  # a journal (thousand.persist.journal) appends them
     try:
-        write_slot(saves.store, slot, records)
+        if append is None:
+            write_slot(saves.store, slot, records)
+        else:
+            append(records)
     except OSError as error:
         raise SaveError("cannot save (%s)" % error)
     for pair, version, payload in items:

@@ -14,7 +14,8 @@ number.  So after a cut the game resumes at the new state or the one before it.
 A store has ``capacity(name)``, ``read(name, slot)`` and ``write(name, slot, data)``:
 ``NvmStore`` here, over ``microcontroller.nvm`` or ``alarm.sleep_memory`` (or any
 bytearray); ``FileStore`` over a directory and ``default_store()`` are in
-``thousand.persist.files``, ``RamStore`` in ``thousand.persist.boards``.  A record a board
+``thousand.persist.files``, ``RamStore`` in ``thousand.persist.boards``, ``JournalStore`` (records
+appended, the RP2040's flash) in ``thousand.persist.journal``.  A record a board
 also keeps in sleep memory or RAM (its moves) has its two slots there too, and the newest
 by sequence number is read.  Reading with damage reports is ``thousand.persist.reading``'s
 part.

@@ -23,6 +23,7 @@ RESIDENT = (
     "thousand.hw.pybadge", "thousand.hw.pygamer", "thousand.hw.picosystem", "thousand.hw.feather_esp32s3_rtft",
     "thousand.ui", "thousand.ui.app", "thousand.ui.scenes", "thousand.ui.widgets", "thousand.ui.sprites",
     "thousand.persist", "thousand.persist.store", "thousand.persist.saves",
+    "thousand.persist.journal",  # the RP2040's flash store, held by its Saves from the start
 )
 GAME = (
     "thousand.actions", "thousand.cards", "thousand.rng", "thousand.game",

@@ -1,0 +1,131 @@
+"""The RP2040's journal (thousand/persist/journal.py) over the model of its NVM
+(tests/boardstores.py): appends onto erased bytes cost no erase, a full sector is written
+again with the newest record of every name, and what a cut leaves is read."""
+
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import save_sizes  # noqa: E402  (tools/save_sizes.py)
+from boardstores import Rp2040Nvm, cut_during  # noqa: E402
+from thousand.persist.boards import policy_saves  # noqa: E402
+from thousand.persist.journal import JournalStore  # noqa: E402
+from thousand.persist.reading import read_record  # noqa: E402
+from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, NvmStore, SaveError, SlotPair  # noqa: E402
+from thousand.rules import Rules  # noqa: E402
+
+
+def pairs(store):
+    return (SlotPair(store, "settings", KIND_SETTINGS), SlotPair(store, "stats", KIND_STATS),
+            SlotPair(store, "game", KIND_GAME))
+
+
+def test_records_are_appended_without_an_erase_until_the_sector_is_full_then_written_again_once():
+    nvm = Rp2040Nvm()
+    store = JournalStore(nvm)
+    settings, stats, game = pairs(store)
+    settings.write(1, b"sound off")
+    for n in range(200):
+        stats.write(1, b"S%03d" % n)
+        game.write(1, bytes([n]) * 300)
+        if nvm.erases == 0:
+            appended = n
+    assert appended >= 9  # 3.3 KB of appends before the first erase
+    # Every erase wrote the newest of each name again: the settings outlive them all.
+    assert nvm.erases == store.compactions and 10 <= nvm.erases <= 200 // appended + 1
+    again = JournalStore(nvm)
+    assert [pair.newest() for pair in pairs(again)] == [(1, b"sound off"), (1, b"S199"), (1, bytes([199]) * 300)]
+    assert again.capacity("game") == 4096 - 256 and again.capacity("settings") == 64
+
+
+def test_an_nvm_laid_out_in_two_halves_reads_whole_and_the_next_write_appends_after_it():
+    """A PicoSystem's NVM written before the journal (NvmStore's fixed places) is read as it
+    is, newest record by sequence number; the first new write erases nothing."""
+    nvm = Rp2040Nvm()
+    old = pairs(NvmStore(nvm))
+    old[0].write(1, b"level hard")
+    for n in range(3):
+        old[2].write(1, b"game %d" % n)
+    erases = nvm.erases
+    settings, stats, game = pairs(JournalStore(nvm))
+    assert settings.newest() == (1, b"level hard") and game.newest() == (1, b"game 2") and stats.newest() is None
+    game.write(1, b"game 3")
+    assert nvm.erases == erases and pairs(JournalStore(nvm))[2].newest() == (1, b"game 3")
+
+
+def test_a_cut_short_append_is_skipped_and_the_next_one_goes_after_it():
+    nvm = Rp2040Nvm()
+    game = pairs(JournalStore(nvm))[2]
+    game.write(1, b"first")
+    nvm.log = []
+    game.write(1, b"second" * 20)
+    before, start, values = nvm.log[0]
+    for step in range(len(values)):
+        trial = cut_during(nvm, before, start, values, step)
+        again = pairs(JournalStore(trial))[2]
+        assert again.newest() == (1, b"first") and trial.erases == 0
+        again.write(1, b"third")
+        assert JournalStore(trial).read("game", 0)[8:13] == b"third" and trial.erases == 0
+
+
+def test_an_append_never_starts_on_a_records_last_bytes_that_read_0xff():
+    """A record's CRC may end in 0xFF bytes, which read as erased flash: the journal appends
+    after the record, not after its last byte that is not 0xFF."""
+    store = JournalStore(Rp2040Nvm())
+    game = SlotPair(store, "game", KIND_GAME)
+    for n in range(3000):
+        game.write(1, b"%d" % n)
+        if store.nvm.data[store.end - 1] == 0xFF:
+            break
+    else:
+        pytest.fail("no record ended in 0xFF")
+    game.write(1, b"after")
+    again = SlotPair(JournalStore(store.nvm), "game", KIND_GAME)
+    assert again.scan()[0] == (1, b"after") and again.store.read("game", 1)[8:-4] == b"%d" % n
+
+
+def test_a_cut_inside_a_compaction_leaves_the_records_programmed_and_tells_the_one_cut_short():
+    nvm = Rp2040Nvm()
+    settings, stats, game = pairs(JournalStore(nvm))
+    settings.write(1, b"s" * 40)
+    stats.write(1, b"t" * 100)
+    nvm.log = []
+    while nvm.erases == 0:
+        game.write(1, b"g" * 1000)
+    before, start, values = nvm.log[-1]
+    trial = cut_during(nvm, before, start, values, 1 + 52 + 112 + 500)  # the erase, two records, half the game
+    settings, stats, game = pairs(JournalStore(trial))
+    assert settings.newest() == (1, b"s" * 40) and stats.newest() == (1, b"t" * 100)
+    with pytest.raises(SaveError, match="game save damaged, not used"):
+        read_record(game)
+
+
+def test_a_newer_programs_record_does_not_hide_the_readable_one_before_it():
+    store = JournalStore(Rp2040Nvm())
+    game = SlotPair(store, "game", KIND_GAME)
+    game.write(1, b"ours")
+    game.write(9, b"a newer Thousand's")
+    again = SlotPair(JournalStore(store.nvm), "game", KIND_GAME)
+    assert read_record(again, readable=1) == (1, b"ours")
+
+
+def test_a_record_too_big_for_its_room_is_refused_in_one_line():
+    store = JournalStore(Rp2040Nvm())
+    with pytest.raises(SaveError, match="settings save too big"):
+        SlotPair(store, "settings", KIND_SETTINGS).write(1, b"x" * 60)
+
+
+def test_the_rp2040_takes_every_deals_end_within_its_erase_goal():
+    """Issue 17 on the PicoSystem: every deal's end in the flash (a power cut loses at most the
+    deal in progress) for well under the 27 erases of a 40-deal game."""
+    deals, played = save_sizes.count_writes(0, Rules.from_dict({"preset": "full", "target": 1000}), boards=("rp2040",))
+    board = played["rp2040"]
+    assert isinstance(board.saves.store, JournalStore)
+    assert board.nvm.writes == deals + 1  # the new game and every deal's end (the last one is the end)
+    forty, _ = save_sizes.erases_text(board, deals)
+    assert forty <= save_sizes.GOAL["rp2040"] / 2
+    assert policy_saves("rp2040", NvmStore(Rp2040Nvm())).store.capacity("game") == 3840
