@@ -236,6 +236,30 @@ def test_the_low_battery_path_saves_every_move_to_the_flash(name):
     assert rig.nvm.writes == writes + 1
 
 
+def test_a_pause_puts_the_deal_ends_kept_off_the_flash_on_it_with_their_statistics():
+    """The PyBadge's flash takes every 10th deal end; a pause (the screen dims: App.dim) writes
+    the newest game and statistics that sleep memory holds, so that switching off after it
+    loses no finished deal; with none pending it writes nothing."""
+    rig = Rig("samd51")
+    controller = short_game(seed=8, target=1000)
+    deal_ends = 0
+    for moment in app_calls(controller, rig.saves, Rng(9)):
+        deal_ends += moment == DEAL_END
+        if deal_ends == 3 and moment == MOVE and len(controller.game.log) > 6:
+            break
+    writes = rig.nvm.writes
+    assert loaded(rig.after_power_cut()) != position(controller)  # the flash holds the new game only
+    rig.saves.flush()
+    assert rig.nvm.writes == writes + 1 and wear_count(rig.saves) == rig.nvm.writes
+    after = rig.after_power_cut()
+    assert loaded(after) == position(controller)  # the last move, even
+    assert after.load_stats().deals == len([r for r in controller.game.sheet if r.result != scoring.REDEAL]) >= 2
+    rig.saves.flush()  # nothing pending: no write
+    assert rig.nvm.writes == writes + 1
+    # The 10-deal count starts again after the pause: the flash's next deal end is 10 deals on.
+    assert rig.saves.policy.deals == 0
+
+
 def test_an_unknown_battery_is_never_low():
     flash = NvmStore(bytearray(8192))
     assert SavePolicy(RamStore(), 1, lambda: None, 3.6).to_moves(MOVE)

@@ -747,12 +747,15 @@ def test_the_backlight_dims_after_a_minute_without_a_key_and_the_waking_key_does
     app = new_app()
     hands = Hands(app)
     display = app.display
+    flushed = []
+    app.storage.flush = lambda: flushed.append(True)
     assert app.settings.dim and display.brightness == 1.0
     hands.run(59000)
     assert display.brightness == 1.0
     hands.run(2000)
     assert display.brightness == 0.1 and app.key_ms is None
     cursor = app.screen.cursor
+    assert flushed == [True]  # the pause asked the saves to put what the flash lacks on it (test_save_boards)
     hands.press(RIGHT)  # wakes the screen only
     assert display.brightness == 1.0 and app.key_ms is not None
     assert app.screen.cursor == cursor and app.screen_name == "title"

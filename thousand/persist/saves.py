@@ -123,6 +123,23 @@ class Saves:
         for pair, version, payload in items:
             pair.write(version, payload, to_moves)
 
+    def flush(self):
+        """A pause (the screen dims): the newest game and statistics that the store of moves
+        holds, with deal ends the flash has not taken, go to the flash as they are (one write),
+        so that a board switched off after it loses no finished deal."""
+        if not self.policy.deals:
+            return
+        items = []
+        for pair in (self.pair("stats", KIND_STATS), self.game_record):
+            found = pair.newest()
+            if found is not None:
+                items.append((pair, found[0], found[1]))
+        try:
+            self.write(False, items)
+            self.policy.deals = 0
+        except SaveError as error:
+            self.report(str(error))
+
     # ------------------------------------------------------------ the game
     def save_game(self, controller, moment=MOVE, item=None):
         """The game's save at ``moment``; ``item``, a record to write with it (a deal's end:
@@ -192,6 +209,7 @@ class Saves:
             items.insert(0, item)
         try:
             self.write(False, items)
+            self.policy.deals = 0  # the flash holds the game's end: nothing for a pause to write
         except SaveError as error:
             self.report(str(error))
 

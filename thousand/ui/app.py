@@ -373,8 +373,11 @@ class App:
                 self.beep(880, 30)
 
     def dim(self, on):
-        """The backlight at a tenth, or full again (a display without one stays as it is)."""
+        """The backlight at a tenth, or full again (a display without one stays as it is).  A
+        pause long enough to dim it puts on the flash the deal ends kept off it (``flush``)."""
         self.dirty = True  # the desktop's window shades itself at its refresh
+        if on:
+            self.storage.flush()
         try:
             self.display.brightness = 0.1 if on else 1.0
         except (AttributeError, RuntimeError):  # "Brightness not adjustable"
