@@ -57,7 +57,7 @@ class Robot:
         self.seen = {}  # the screens shown
         self.steps = 0
         self.pending = []  # what is left of the key being pressed (see press)
-        self.keys = self.visit()
+        self.keys = self.run()
 
     def boot(self):
         """main() on a board, a step at a time (the 32-bit VM collects only between steps)."""
@@ -80,9 +80,13 @@ class Robot:
 
         sleep_bytes = self.options[2]
         alarm.sleep_memory = bytearray(sleep_bytes) if sleep_bytes else None
-        from thousand.persist.boards import policy_saves
+        from thousand.persist.boards import POLICIES, policy_saves
         from thousand.persist.store import NvmStore
 
+        size = POLICIES[self.board.save_policy][0]  # the board's NVM bytes (the stand-in's are 8 KB)
+        if len(microcontroller.nvm) != size:
+            microcontroller.nvm = None
+            microcontroller.nvm = bytearray(b"\xff" * size)
         storage = policy_saves(self.board.save_policy, NvmStore(microcontroller.nvm), self.board.sleep_memory(),
                                self.board.battery_volts)
         if not self.options[1]:  # as board_saves finds a drive that boot.py left read-only
@@ -154,38 +158,38 @@ class Robot:
         return ",".join(sorted(sys.modules)) + ";%d" % sum(seen.values())
 
     # -------------------------------------------------------------- the visit
-    def visit(self):
+    def run(self):
         yield from self.boot()
         app = self.app
         assert app.screen_name == "guide"  # a first start: the guided first deal, read to its end
         while app.screen_name == "guide":
             yield A
-        yield from self.choose_in_menu("agreements")
+        yield from self.choose("agreements")
         for _ in range(60):  # every agreement, each with its help line
             yield RIGHT
         yield B
-        yield from self.choose_in_menu("settings")
+        yield from self.choose("settings")
         yield RIGHT
         while app.settings.bot_delay_ms != 0:  # the computer's pause: none (as fast as it goes)
             yield A
         yield B
-        yield from self.choose_in_menu("statistics")
+        yield from self.choose("statistics")
         yield B
-        yield from self.choose_in_menu("help")
+        yield from self.choose("help")
         for _ in range(12):
             yield RIGHT
         yield B
-        yield from self.choose_in_menu("new game")
+        yield from self.choose("new game")
         # The new game screen: the preset, then each opponent's level, then start.
         for row, done in ((0, lambda: app.rules.preset_name == self.preset),
                           (1, lambda: app.levels[0] == self.levels[0]),
                           (2, lambda: app.levels[1] == self.levels[1])):
-            yield from self.move_cursor(row - app.screen.cursor)
+            yield from self.move(row - app.screen.cursor)
             for _ in range(8):
                 if done():
                     break
                 yield A
-        yield from self.move_cursor(4 - app.screen.cursor)
+        yield from self.move(4 - app.screen.cursor)
         yield A
         saved_once = False
         hinted = -1  # the deal in which a hint and the last trick were asked for
@@ -198,7 +202,7 @@ class Robot:
                 if self.deals == self.options[0]:  # enough: the next deal, then save and leave
                     yield A
                     yield B  # the table's menu, then "save, go to title"
-                    yield from self.choose_in_menu("title")
+                    yield from self.choose("title")
                     return
                 if self.deals == 2:
                     yield B  # the score sheet, then the chart, then back to the summary
@@ -214,13 +218,13 @@ class Robot:
                 # the table menu, then "save, go to title" and Continue.
                 for entry in ("sheet", "chart", "settings", "help"):
                     yield B
-                    yield from self.choose_in_menu(entry)
+                    yield from self.choose(entry)
                     yield B
                     if app.screen_name != "table":
                         yield B
                 yield B
-                yield from self.choose_in_menu("title")
-                yield from self.choose_in_menu("continue")
+                yield from self.choose("title")
+                yield from self.choose("continue")
                 continue
             if (hinted != self.deals and app.controller.human_decision() is not None
                     and not app.screen.changed and app.controller.view().hand_counts[0] <= 4):
@@ -230,7 +234,7 @@ class Robot:
                 hinted = self.deals
                 for entry in ("hint", "last_trick", "undo"):
                     yield B
-                    yield from self.choose_in_menu(entry)
+                    yield from self.choose(entry)
                 continue
             if app.screen.holds_play():  # a computer's open talon: A once seen
                 yield A
@@ -242,15 +246,15 @@ class Robot:
     # No screen is held in a local across a ``yield``: the game's heap is measured between
     # two steps, and a screen the app has let go would stay alive in the robot's frame.
     # (The robot's helpers are few: their names share the VM's name pool with the game's.)
-    def choose_in_menu(self, entry):
+    def choose(self, entry):
         """On the screen on show (a menu): move to ``entry`` and choose it."""
         screen = self.app.screen
         steps = screen.entries().index(entry) - screen.cursor
         screen = None
-        yield from self.move_cursor(steps)
+        yield from self.move(steps)
         yield A
 
-    def move_cursor(self, steps):
+    def move(self, steps):
         for _ in range(abs(steps)):
             yield RIGHT if steps > 0 else LEFT
 
@@ -267,18 +271,18 @@ class Robot:
         legal = app.controller.human_decision().legal
         action = legal[self.rng.below(len(legal))]
         if app.screen.mode != cards:
-            yield from self.move_cursor(app.screen.options.index(action) - app.screen.cursor)
+            yield from self.move(app.screen.options.index(action) - app.screen.cursor)
             yield A
             return
         held = [c for c, a in app.screen.card_actions if a == action]
         if not held:  # concede or redeal while cards could be chosen: in the menu
             yield B
-            yield from self.choose_in_menu(action)
+            yield from self.choose(action)
             return
-        yield from self.move_cursor(app.screen.hand_cards.index(held[0]) - app.screen.cursor)
+        yield from self.move(app.screen.hand_cards.index(held[0]) - app.screen.cursor)
         yield A
         if app.screen.mode == choice:
-            yield from self.move_cursor(app.screen.options_now().index(action) - app.screen.cursor)
+            yield from self.move(app.screen.options_now().index(action) - app.screen.cursor)
             yield A
 
     def summary(self):
