@@ -36,7 +36,7 @@ def test_records_are_appended_without_an_erase_until_the_sector_is_full_then_wri
             appended = n
     assert appended >= 9  # 3.3 KB of appends before the first erase
     # Every erase wrote the newest of each name again: the settings outlive them all.
-    assert nvm.erases == store.compactions and 10 <= nvm.erases <= 200 // appended + 1
+    assert 10 <= nvm.erases <= 200 // appended + 1
     again = JournalStore(nvm)
     assert [pair.newest() for pair in pairs(again)] == [(1, b"sound off"), (1, b"S199"), (1, bytes([199]) * 300)]
     assert again.capacity("game") == 4096 - 256 and again.capacity("settings") == 64

@@ -24,36 +24,44 @@ Loaded only where a board's policy names it (thousand/persist/boards.py: the RP2
 ((1, b'world'), 34)
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, KIND_WEAR, MAGIC, NVM_SLOTS, OVERHEAD, SLOT_GOOD, SaveError, newer, unpack_record
 
 # The names a record's kind byte stands for, in the order a compaction writes them: the small
-# records first, so that a cut inside its programming more likely spares them.
+# records first, so that a cut inside its programming more likely spares them.  (On a board
+# every new name stays in the VM's pool for good: this module reuses the names it can.)
 NAMES = (("settings", KIND_SETTINGS), ("stats", KIND_STATS), ("wear", KIND_WEAR), ("game", KIND_GAME))
+_DAMAGED = const(0x100)  # + kind: the index's key of bytes under a header of that kind that are no good record
 
 
 class JournalStore:
     """A store (``capacity``, ``read``, ``write``) over ``nvm``, appending; ``append(records)``
     writes several records in one write (``thousand.persist.flash``).  ``writes`` counts the
-    writes (slice assignments), ``compactions`` those that erased."""
+    writes (slice assignments)."""
 
     def __init__(self, nvm, aside=None):
         self.nvm = nvm
         self.aside = aside  # where copies of damaged saves go (a FileStore), or None
         self.writes = 0
-        self.compactions = 0
-        self.rooms = {}
-        game = len(nvm)
-        for name, room in NVM_SLOTS:
-            self.rooms[name] = room
-            game -= room
-        # A compaction writes the newest record of every name: they always fit together.
-        self.rooms["game"] = game
-        self.found = None  # kind: [(seq, start, end) of the newest good record, of the one before]
-        self.damaged = None  # kind: (start, end) of bytes under a header of that kind that are no good record
+        # kind: [(seq, start, end) of the newest good record, of the one before]; None: not read yet
+        self.found = None
         self.end = 0  # where the next record goes
 
     def capacity(self, name):
-        return self.rooms[name]
+        game = len(self.nvm)
+        for known, room in NVM_SLOTS:
+            if known == name:
+                return room
+            game -= room
+        # A compaction writes the newest record of every name: they always fit together.
+        return game
 
     def scan(self):
         """Index the NVM's good records (and the damaged ones' bytes) and find its end."""
@@ -63,7 +71,6 @@ class JournalStore:
         while tail and data[tail - 1] == 0xFF:
             tail -= 1
         found = {}
-        damaged = {}
         end = 0
         at = 0
         while at + OVERHEAD <= tail:
@@ -84,11 +91,10 @@ class JournalStore:
                     kept[1] = (seq, at, stop)
                 at = end = stop
                 continue
-            if kind not in damaged:
-                damaged[kind] = (at, tail)
+            if _DAMAGED + kind not in found:
+                found[_DAMAGED + kind] = (at, tail)
             at += 1
         self.found = found
-        self.damaged = damaged
         # After the last good record, and after any byte written (a cut-short append): a
         # record may end in bytes that read 0xFF, and an append must not start on them.
         self.end = max(end, tail)
@@ -98,12 +104,14 @@ class JournalStore:
         bytes of a damaged one (a cut inside a compaction) in slot 0, else None."""
         if self.found is None:
             self.scan()
-        kind = _kind(name)
+        for known, kind in NAMES:
+            if known == name:
+                break
         kept = self.found.get(kind)
         if kept is not None:
             place = kept[slot]
             return None if place is None else self.nvm[place[1]:place[2]]
-        place = self.damaged.get(kind)
+        place = self.found.get(_DAMAGED + kind)
         return self.nvm[place[0]:place[1]] if place is not None and slot == 0 else None
 
     def write(self, name, slot, data):
@@ -117,31 +125,33 @@ class JournalStore:
         if self.found is None:
             self.scan()
         size = len(self.nvm)
+        fresh = {}  # kind (a record's third byte): record
+        for name, data in records:
+            if len(data) > self.capacity(name):
+                raise SaveError("%s save too big for the NVM" % name)
+            fresh[data[2]] = data
+        image = bytearray()
         placed = []  # (kind, record) in the order written
-        used = self.end
         for name, kind in NAMES:
-            data = _record(name, records, None)
+            data = fresh.get(kind)
             if data is not None:
-                if len(data) > self.rooms[name]:
-                    raise SaveError("%s save too big for the NVM" % name)
                 placed.append((kind, data))
-                used += len(data)
+                image += data
         start = self.end
-        whole = used > size
-        if whole:
+        whole = start + len(image) > size
+        if whole:  # the newest of the others, then these, from the start
             start = 0
+            image = bytearray()
             placed = []
             for name, kind in NAMES:
-                place = self.found.get(kind)
-                data = _record(name, records, None if place is None else self.nvm[place[0][1]:place[0][2]])
+                data = fresh.get(kind)
+                if data is None and kind in self.found:
+                    place = self.found[kind][0]
+                    data = self.nvm[place[1]:place[2]]
                 if data is not None:
                     placed.append((kind, data))
+                    image += data
             self.found = {}  # the rest is erased
-            self.damaged = {}
-            self.compactions += 1
-        image = bytearray()
-        for kind, data in placed:
-            image += data
         used = start + len(image)
         if whole:
             image += b"\xff" * (size - used)  # the rest erased, for the appends to come
@@ -156,17 +166,3 @@ class JournalStore:
             start += len(data)
         self.found = found
         self.end = used
-
-
-def _kind(name):
-    for known, kind in NAMES:
-        if known == name:
-            return kind
-    raise KeyError(name)
-
-
-def _record(name, records, otherwise):
-    for known, data in records:
-        if known == name:
-            return data
-    return otherwise
