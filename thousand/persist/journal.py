@@ -64,36 +64,45 @@ class JournalStore:
         return game
 
     def scan(self):
-        """Index the NVM's good records (and the damaged ones' bytes) and find its end."""
-        size = len(self.nvm)
-        data = self.nvm[0:size]
-        tail = size
-        while tail and data[tail - 1] == 0xFF:
-            tail -= 1
+        """Index the NVM's good records (and the damaged ones' bytes) and find its end.  It
+        reads a record or 64 bytes at a time: no copy of the whole NVM in the heap."""
+        nvm = self.nvm
+        size = len(nvm)
+        tail = size  # after the last byte that is not 0xFF
+        while tail:
+            chunk = nvm[max(0, tail - 64):tail]
+            k = len(chunk)
+            while k and chunk[k - 1] == 0xFF:
+                k -= 1
+            tail -= len(chunk) - k
+            if k:
+                break
         found = {}
         end = 0
         at = 0
         while at + OVERHEAD <= tail:
-            if data[at] != MAGIC[0] or data[at + 1] != MAGIC[1]:
-                at += 1
-                continue
-            kind = data[at + 2]
-            stop = at + OVERHEAD + (data[at + 6] | (data[at + 7] << 8))
-            if stop <= size and unpack_record(data[at:stop], kind)[0] == SLOT_GOOD:
-                seq = data[at + 4] | (data[at + 5] << 8)
-                kept = found.get(kind)
-                if kept is None:
-                    found[kind] = [(seq, at, stop), None]
-                elif newer(seq, kept[0][0]):
-                    kept[1] = kept[0]
-                    kept[0] = (seq, at, stop)
-                elif kept[1] is None or newer(seq, kept[1][0]):
-                    kept[1] = (seq, at, stop)
-                at = end = stop
-                continue
-            if _DAMAGED + kind not in found:
-                found[_DAMAGED + kind] = (at, tail)
-            at += 1
+            head = nvm[at:at + 8]
+            if head[0:2] == MAGIC:
+                kind = head[2]
+                stop = at + OVERHEAD + (head[6] | (head[7] << 8))
+                if stop <= size and unpack_record(nvm[at:stop], kind)[0] == SLOT_GOOD:
+                    seq = head[4] | (head[5] << 8)
+                    kept = found.get(kind)
+                    if kept is None:
+                        found[kind] = [(seq, at, stop), None]
+                    elif newer(seq, kept[0][0]):
+                        kept[1] = kept[0]
+                        kept[0] = (seq, at, stop)
+                    elif kept[1] is None or newer(seq, kept[1][0]):
+                        kept[1] = (seq, at, stop)
+                    at = end = stop
+                    continue
+                if _DAMAGED + kind not in found:
+                    found[_DAMAGED + kind] = (at, tail)
+            # On to the next "Tk" after this byte (the last byte of a chunk is read again).
+            chunk = nvm[at + 1:min(at + 65, tail)]
+            k = chunk.find(MAGIC)
+            at += 1 + (k if k >= 0 else max(0, len(chunk) - 1))
         self.found = found
         # After the last good record, and after any byte written (a cut-short append): a
         # record may end in bytes that read 0xFF, and an append must not start on them.

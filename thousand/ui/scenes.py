@@ -23,7 +23,6 @@ RESIDENT = (
     "thousand.hw.pybadge", "thousand.hw.pygamer", "thousand.hw.picosystem", "thousand.hw.feather_esp32s3_rtft",
     "thousand.ui", "thousand.ui.app", "thousand.ui.scenes", "thousand.ui.widgets", "thousand.ui.sprites",
     "thousand.persist", "thousand.persist.store", "thousand.persist.saves",
-    "thousand.persist.journal",  # the RP2040's flash store, held by its Saves from the start
 )
 GAME = (
     "thousand.actions", "thousand.cards", "thousand.rng", "thousand.game",
@@ -50,7 +49,8 @@ SCREENS = {
 ON_DEMAND = ("thousand.scoring", "thousand.replay", "thousand.rules_check", "thousand.explain", "thousand.explain_redeal", "thousand.checks", "thousand.notation", "thousand.record",
              "thousand.persist.encode", "thousand.persist.coding", "thousand.persist.reading", "thousand.persist.restore", "thousand.persist.rules_sheet",
              "thousand.persist.files", "thousand.persist.settings", "thousand.persist.stats",
-             "thousand.persist.records", "thousand.persist.boards", "thousand.persist.flash", "thousand.hw.choose")
+             "thousand.persist.records", "thousand.persist.boards", "thousand.persist.flash", "thousand.hw.choose",
+             "thousand.persist.journal")  # like boards' RamStore: its store, made at boot, stays with the RP2040's Saves
 
 
 def needed(screen, holds_game):
