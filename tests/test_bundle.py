@@ -212,7 +212,9 @@ def test_a_py_beside_its_mpy_is_refused():
 
 
 def test_tool_doctests_pass():
-    for module in (bundle, mpy):
+    import terminal_game
+
+    for module in (bundle, mpy, terminal_game):
         result = doctest.testmod(module)
         assert result.failed == 0
 

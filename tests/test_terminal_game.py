@@ -241,7 +241,7 @@ def test_cards_keep_their_place_in_the_hand_as_their_number():
 
 
 def test_a_card_typed_by_name_or_number_is_played_and_a_refused_one_says_the_engines_reason():
-    from terminal_game import show_card
+    from terminal_game import in_your_words, show_card
     from thousand import actions
     from thousand import cards as C
     from thousand.explain import why_illegal
@@ -261,7 +261,8 @@ def test_a_card_typed_by_name_or_number_is_played_and_a_refused_one_says_the_eng
         by_name = C.card_name(playable[0]).lower().replace("t", "10")
         printed, action = typed(controller, [str(hand.index(refused[0]) + 1), show_card(refused[0]), by_name])
         assert action == actions.play(playable[0])
-        assert printed.count("Not possible: %s." % reason) == 2, printed
+        assert printed.count("Not possible: %s." % in_your_words(reason)) == 2, printed
+        assert "seat 0" not in printed and "Not possible: you " in printed  # the player is told "you"
         assert "Type one of the numbers" not in printed
     assert tried > 3
 
@@ -275,7 +276,7 @@ def test_a_bid_refused_says_the_engines_reason_not_type_one_of_the_numbers():
 
     printed, action = typed(controller, ["123", "995", "1"])
     assert "Not possible: bids go up in steps of 5: 123 is not one." in printed
-    assert "Not possible: seat 0 may bid at most" in printed  # the cap by marriages
+    assert "Not possible: you may bid at most" in printed and "in your hand" in printed  # the cap by marriages
     assert "Type one of the numbers" not in printed and action == actions.ACTION_PASS
 
 

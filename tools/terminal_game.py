@@ -284,7 +284,32 @@ def choose(decision, view, read, out, act, hint=None, undo=None):
             act(action)
             return action
         except IllegalAction as reason:
-            out.write("   Not possible: %s.\n" % reason)
+            out.write("   Not possible: %s.\n" % in_your_words(str(reason)))
+
+
+# The engine names seats by number (the referee's words, REFEREE.md); the player is told "you"
+# and the other seats' names.  The player's seat's phrases first, its possessives with them.
+YOUR_WORDS = (("not seat 0's", "not yours"), ("seat 0's", "your"), ("seat 0 has", "you have"),
+              ("seat 0 does", "you do"), ("seat 0 is", "you are"), ("whether it plays", "whether you play"),
+              ("seat 0", "you"))
+
+
+def in_your_words(reason):
+    """A refusal as the player reads it: ``seat 0 must follow hearts`` -> ``you must follow hearts``.
+
+    >>> in_your_words("it is seat 1's turn to play, not seat 0's")
+    "it is West's turn to play, not yours"
+    >>> in_your_words("seat 0 may bid at most 140 (120 plus the marriages in its hand)")
+    'you may bid at most 140 (120 plus the marriages in your hand)'
+    """
+    about_you = reason.startswith("seat 0") or reason.startswith("only seat 0")
+    for old, new in YOUR_WORDS:
+        reason = reason.replace(old, new)
+    if about_you:
+        reason = reason.replace(" its ", " your ")
+    for seat in (1, 2):
+        reason = reason.replace("seat %d" % seat, seat_name(seat))
+    return reason
 
 
 KIND_WORDS = {scoring.DARK: " (a dark deal)", scoring.GOLDEN: " (a golden deal)"}
