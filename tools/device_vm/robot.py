@@ -17,7 +17,6 @@ per call into the 32-bit VM (which collects garbage only between calls) and read
     micropython robot.py BOARD LEVELS RULES SEED MAX_DEALS WRITABLE_DRIVE SLEEP_BYTES   (unix port, one loop, in a folder that
     tools/device_budget.py's build() made)
 """
-import gc
 import sys
 
 import microcontroller
