@@ -44,3 +44,19 @@ def data_dir_in_tmp(tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("THOUSAND_DATA_DIR", str(tmp_path_factory.mktemp("data")))
         yield
+
+
+@pytest.fixture(autouse=True)
+def thousand_modules_put_back():
+    """The device's App unloads modules at every screen change (thousand/ui/scenes.py) and
+    imports them anew: after each test the game's modules loaded before it are put back, so
+    that what a later test holds (``IllegalAction``, imported by a tool at its import) is what
+    the engine raises."""
+    before = {name: module for name, module in sys.modules.items() if name.startswith("thousand")}
+    yield
+    for name, module in before.items():
+        if sys.modules.get(name) is not module:
+            sys.modules[name] = module
+            parent, _, child = name.rpartition(".")
+            if parent in sys.modules:
+                setattr(sys.modules[parent], child, module)
