@@ -11,8 +11,8 @@ ones: one erase (and, as for every erase, a cut inside it loses the NVM; docs/sa
 
 Reading takes, per name, the newest good record and the one before it (a record of a newer
 format must not hide a readable one: ``SlotPair.scan`` reads them as the two slots).  Bytes
-that are no good record are skipped byte by byte, so a cut-short append and an NVM laid out
-by ``NvmStore`` (two halves of fixed places) read as well; the next write appends after them.
+that are no good record are skipped up to the next "Tk", so a cut-short append and an NVM laid
+out by ``NvmStore`` (two halves of fixed places) read as well; the next write appends after them.
 
 Loaded only where a board's policy names it (thousand/persist/boards.py: the RP2040).
 
