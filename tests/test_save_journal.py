@@ -6,6 +6,7 @@ import os
 import sys
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -129,3 +130,47 @@ def test_the_rp2040_takes_every_deals_end_within_its_erase_goal():
     forty, _ = save_sizes.erases_text(board, deals)
     assert forty <= save_sizes.GOAL["rp2040"] / 2
     assert policy_saves("rp2040", NvmStore(Rp2040Nvm())).store.capacity("game") == 3840
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["settings", "stats", "game"]), st.integers(0, 1500), st.integers(0, 255)),
+                min_size=1, max_size=40),
+       st.integers(0, 10 ** 6))
+def test_any_writes_read_back_newest_and_a_cut_in_the_last_leaves_the_record_before_or_the_new(writes, cut):
+    """Writes of any names and sizes (up to their rooms), each after a start: a new start
+    reads the last record of each name.  A power cut at any step of the last write: an append leaves every other
+    name's last record and this name's one before or the new one; a write of the whole
+    sector (its erase) may lose records, but never shows a record that was not written."""
+    nvm = Rp2040Nvm()
+    store = JournalStore(nvm)
+    kinds = {"settings": KIND_SETTINGS, "stats": KIND_STATS, "game": KIND_GAME}
+
+    def payload(name, size, fill):
+        return bytes([fill]) * min(size, store.capacity(name) - 12)
+
+    last = {}
+    for name, size, fill in writes[:-1]:  # each after a start: the journal read from the NVM
+        SlotPair(JournalStore(nvm), name, kinds[name]).write(1, payload(name, size, fill))
+        last[name] = payload(name, size, fill)
+
+    def newest(nvm):
+        found = {}
+        for name in kinds:
+            record = SlotPair(JournalStore(nvm), name, kinds[name]).newest()
+            found[name] = None if record is None else record[1]
+        return found
+
+    assert newest(nvm) == dict((name, last.get(name)) for name in kinds)
+    name, size, fill = writes[-1]
+    nvm.log = []
+    SlotPair(JournalStore(nvm), name, kinds[name]).write(1, payload(name, size, fill))
+    before, start, values = nvm.log[0]
+    appended = all(b == 0xFF for b in before[start:start + len(values)])
+    found = newest(cut_during(nvm, before, start, values, cut % (len(values) + 2)))
+    for other in kinds:
+        allowed = {last.get(other)}
+        if other == name:
+            allowed.add(payload(name, size, fill))
+        if not appended:
+            allowed.add(None)  # inside the sector's erase and programming
+        assert found[other] in allowed, (other, appended)
