@@ -542,6 +542,18 @@ def test_a_boards_saves_follow_its_row_and_the_desktop_saves_every_move(monkeypa
     assert desktop.policy.moves is None and not desktop.policy.to_moves(MOVE)
 
 
+def test_the_device_budget_takes_each_boards_nvm_and_sleep_memory_from_its_modules_policy():
+    """tools/device_budget.py leaves the board's NVM and sleep memory out of its figures: their
+    sizes come from the row its board module names, not from a table of their own."""
+    import device_budget
+
+    for board, policy in (("pybadge", "samd51"), ("picosystem", "rp2040"), ("feather_esp32s3_reverse_tft", "esp32s3")):
+        row = POLICIES[policy]
+        assert device_budget.policy_row(board) is row
+        assert device_budget.sleep_memory_bytes(board) == row[SLEEP_BYTES]
+        assert device_budget.outside_heap(board) == row[boards._NVM_BYTES] - 8192 + row[SLEEP_BYTES]
+
+
 def test_a_board_whose_drive_is_read_only_exports_no_record_and_loads_nothing_to_try(monkeypatch, tmp_path):
     """boot.py leaves a board's drive read-only to the game unless it says otherwise, which
     default_store finds at boot (no place for damaged saves aside): the game's end then loads

@@ -70,17 +70,27 @@ UNIX_MAIN = TOOLS / "device_vm" / "unix_main.py"  # the unix port's script, besi
 # The robot's name for each board: its board id, as boot_out.txt says it.
 BOARD_IDS = {"pybadge": "pybadge", "pygamer": "pygamer", "picosystem": "pimoroni_picosystem",
              "feather_esp32s3_reverse_tft": "adafruit_feather_esp32s3_reverse_tft"}
-# Each board's NVM (thousand/persist/boards.py's rows), kept outside the heap on a board.  The
-# stand-in's is 8 KB, made at its import and so within its import's heap; the robot makes it
-# as big as the board's (tools/device_vm/robot.py).
-NVM_BYTES = {"pybadge": 8192, "pygamer": 8192, "picosystem": 4096, "feather_esp32s3_reverse_tft": 8192}
-STAND_IN_NVM_BYTES = 8192  # tools/device_vm/stubs/microcontroller.py
+STAND_IN_NVM_BYTES = 8192  # tools/device_vm/stubs/microcontroller.py: made at its import
 # MicroPython's name pool grows in tables of doubling size, 20 entries first (qstr.c): past
 # 20 + 40 + ... + 640 names it takes a table of 1,280 entries, 8.96 KB in one block.
 NAME_POOL_STEP = 1260
-# Each board's alarm.sleep_memory (CircuitPython 10; the robot makes it, tools/device_vm/stubs/alarm.py):
-# like the NVM, a board keeps it outside the heap, so it is left out of every figure.
-SLEEP_MEMORY_BYTES = {"pybadge": 8192, "pygamer": 8192, "picosystem": 256, "feather_esp32s3_reverse_tft": 4096}
+
+
+def policy_row(board):
+    """The save policy row (thousand/persist/boards.py) that the board's module names
+    (``save_policy``), read from its source: a board module imports ``board``."""
+    from thousand.hw.choose import module_name
+    from thousand.persist.boards import POLICIES
+
+    source = (ROOT / "thousand" / "hw" / (module_name(BOARD_IDS[board]) + ".py")).read_text()
+    return POLICIES[re.search(r'^save_policy = "(\w+)"', source, re.M).group(1)]
+
+
+def sleep_memory_bytes(board):
+    """The board's alarm.sleep_memory (the robot makes it, tools/device_vm/stubs/alarm.py)."""
+    from thousand.persist.boards import _SLEEP_BYTES
+
+    return policy_row(board)[_SLEEP_BYTES]
 
 
 def outside_heap(board):
@@ -88,7 +98,11 @@ def outside_heap(board):
     board keeps outside its heap: the sleep memory the robot makes, and the NVM's bytes
     beyond the stand-in's 8 KB, which its import's heap already counts (once: counting them
     again, as this tool did until 2026-12-02, put every figure 8 KB low)."""
-    return NVM_BYTES[board] - STAND_IN_NVM_BYTES + SLEEP_MEMORY_BYTES[board]
+    from thousand.persist.boards import _NVM_BYTES
+
+    return policy_row(board)[_NVM_BYTES] - STAND_IN_NVM_BYTES + sleep_memory_bytes(board)
+
+
 MODULE_PASS_SETUP = ("class Done:\n    def step(self):\n        return False\n"
                      "    def summary(self):\n        return ''\nbench = Done()")
 
@@ -259,7 +273,7 @@ def parse_run(out):
 def play(node, build_dir, heap_kb, args):
     setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d, %r, %d)" % (
         BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.max_deals, args.writable_drive,
-        SLEEP_MEMORY_BYTES[args.board])
+        sleep_memory_bytes(args.board))
     # The stand-ins and the robot are imported first, one by one, so that their own heap is known.
     return mpy.run_wasm32(node, str(build_dir), heap_kb, stub_names() + ["device_robot"], setup)
 
@@ -292,7 +306,7 @@ def breakdown(args, log):
     with board_vm(args, log) as (node, work):
         log("playing to the table of deal %d on the 32-bit VM, then letting go of its parts" % args.breakdown)
         setup = "import device_breakdown\nbench = device_breakdown.Breakdown(%r, %r, %r, %d, %d, %d)" % (
-            BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.breakdown, SLEEP_MEMORY_BYTES[args.board])
+            BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.breakdown, sleep_memory_bytes(args.board))
         fits, out = mpy.run_wasm32(node, str(work), 1024, stub_names() + ["device_robot", "device_breakdown"], setup)
     if "\ndone\n" not in out or "part left" not in out:
         log(out[-4000:])
@@ -368,7 +382,7 @@ def run_unix(build_dir, heap_kb, args, timeout=3600):
     env = dict(os.environ, MICROPYPATH=str(build_dir) + ":" + str(Path(build_dir) / "lib"))
     proc = subprocess.run([micropython, "-X", "heapsize=%dK" % heap_kb, "robot_main.py", BOARD_IDS[args.board],
                            ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals),
-                           "1" if args.writable_drive else "0", str(SLEEP_MEMORY_BYTES[args.board])],
+                           "1" if args.writable_drive else "0", str(sleep_memory_bytes(args.board))],
                           cwd=str(build_dir), env=env, capture_output=True, text=True, timeout=timeout)
     out = proc.stdout + proc.stderr
     return proc.returncode == 0 and "\nok deals=" in "\n" + out, out

@@ -130,7 +130,7 @@ class Saves:
         if not self.policy.deals:
             return
         items = []
-        for pair in (self.pair("stats", KIND_STATS), self.game_record):
+        for pair in (self.game_record, self.pair("stats", KIND_STATS)):  # the game's slot first (flash.write_flash)
             found = pair.newest()
             if found is not None:
                 items.append((pair, found[0], found[1]))
