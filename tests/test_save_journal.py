@@ -14,9 +14,11 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import save_sizes  # noqa: E402  (tools/save_sizes.py)
 from boardstores import Rp2040Nvm, cut_during  # noqa: E402
 from thousand.persist.boards import policy_saves  # noqa: E402
-from thousand.persist.journal import JournalStore  # noqa: E402
+from thousand.controller import Controller  # noqa: E402
+from thousand.persist.journal import KIND_GAME_DELTA, JournalStore, apply_delta, delta_ops  # noqa: E402
 from thousand.persist.reading import read_record  # noqa: E402
 from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, NvmStore, SaveError, SlotPair  # noqa: E402
+from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
 
 
@@ -120,15 +122,17 @@ def test_a_record_too_big_for_its_room_is_refused_in_one_line():
         SlotPair(store, "settings", KIND_SETTINGS).write(1, b"x" * 60)
 
 
-def test_the_rp2040_takes_every_deals_end_within_its_erase_goal():
-    """Issue 17 on the PicoSystem: every deal's end in the flash (a power cut loses at most the
-    deal in progress) for well under the 27 erases of a 40-deal game."""
+def test_the_rp2040_keeps_every_move_and_every_deals_end_in_its_flash_within_its_erase_goal():
+    """Issue 17 on the PicoSystem: every save in the flash (a reset or a power cut loses
+    nothing), the moves as deltas, within the 27 erases of a 40-deal game."""
     deals, played = save_sizes.count_writes(0, Rules.from_dict({"preset": "full", "target": 1000}), boards=("rp2040",))
     board = played["rp2040"]
-    assert isinstance(board.saves.store, JournalStore)
-    assert board.nvm.writes == deals + 1  # the new game and every deal's end (the last one is the end)
+    assert isinstance(board.saves.store, JournalStore) and board.saves.policy.moves is board.saves.store
+    assert board.calls["move"] > 5 * deals
+    assert board.nvm.writes == sum(board.calls.values())  # the new game, every move, every deal's end
     forty, _ = save_sizes.erases_text(board, deals)
-    assert forty <= save_sizes.GOAL["rp2040"] / 2
+    assert forty <= save_sizes.GOAL["rp2040"]
+    assert board.erases["move"] > 0  # the moves fill the sector too: they are counted
     assert policy_saves("rp2040", NvmStore(Rp2040Nvm())).store.capacity("game") == 3840
 
 
@@ -174,3 +178,85 @@ def test_any_writes_read_back_newest_and_a_cut_in_the_last_leaves_the_record_bef
         if not appended:
             allowed.add(None)  # inside the sector's erase and programming
         assert found[other] in allowed, (other, appended)
+
+
+# ---------------------------------------------------------------- the moves, as deltas
+def edited(data, edits):
+    """``data`` with ``edits`` made one after another: (where, bytes taken out, bytes put in)."""
+    for where, out, put in edits:
+        at = where % (len(data) + 1)
+        data = data[:at] + put + data[at + out:]
+    return data
+
+
+EDITS = st.lists(st.tuples(st.integers(0, 10 ** 4), st.integers(0, 40), st.binary(max_size=40)), max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=700), EDITS)
+def test_a_delta_gives_back_the_very_bytes_it_was_made_from(base, edits):
+    new = edited(base, edits)
+    ops = delta_ops(base, new)
+    assert apply_delta(base, ops) == new
+    if not edits:
+        assert len(ops) <= 8  # nothing new: one copy of the whole
+
+
+def test_a_moves_save_is_a_delta_of_the_whole_record_before_it_and_a_start_reads_it_whole():
+    """The PicoSystem's moves go to its flash as deltas of the whole game record before them:
+    a cut at any byte of one leaves the save before it, whole."""
+    nvm = Rp2040Nvm()
+    saves = policy_saves("rp2040", NvmStore(nvm))
+    controller = Controller(Rules.from_dict({"preset": "full", "target": 1000}), levels=("normal", "normal"), seed=5)
+    deltas = wholes = 0
+    delta_bytes = whole_bytes = 0
+    for moment, call in save_sizes.app_calls(controller, Rng(6), deals=8):
+        nvm.log = []
+        call(saves)
+        if moment != "move" or len(nvm.log) != 1 or nvm.erases:
+            continue
+        before, start, values = nvm.log[0]
+        record = SlotPair(JournalStore(nvm), "game", KIND_GAME).newest()
+        assert record == saves.game_record.newest() and record[1]
+        whole = len(record[1]) + 12
+        if values[2] == KIND_GAME_DELTA:
+            deltas += 1
+            delta_bytes += len(values)
+            whole_bytes += whole
+        else:
+            wholes += 1
+        if deltas == 20:  # a cut at every byte of one move's delta
+            kept = SlotPair(JournalStore(cut_during(nvm, before, start, values, 0)), "game", KIND_GAME).newest()
+            for step in range(1, len(values) + 1):
+                cut = SlotPair(JournalStore(cut_during(nvm, before, start, values, step)), "game", KIND_GAME).newest()
+                assert cut == (kept if step < len(values) else record)
+    assert deltas > 5 * max(1, wholes) and deltas > 30
+    assert delta_bytes * 2 < whole_bytes  # under half in the first deals (a fifth over whole games)
+
+
+def test_a_compaction_writes_the_newest_game_whole_when_it_was_a_delta():
+    nvm = Rp2040Nvm()
+    settings, stats, game = pairs(JournalStore(nvm))
+    base = bytes(range(256)) * 3
+    game.write(1, base)
+    game.write(1, base + b"one more move")
+    assert nvm.data[nvm.data.find(b"Tk", 12):][2] == KIND_GAME_DELTA
+    while nvm.erases == 0:
+        stats.write(1, b"t" * 150)
+    assert nvm.data[nvm.data.find(b"Tk", 60):][2] == KIND_GAME  # after settings (none) and stats, whole
+    again = pairs(JournalStore(nvm))
+    assert again[2].newest() == (1, base + b"one more move") and again[1].newest() == (1, b"t" * 150)
+    game.write(1, base + b"and another")
+    assert pairs(JournalStore(nvm))[2].newest() == (1, base + b"and another")
+
+
+def test_a_delta_whose_whole_record_is_damaged_is_not_read():
+    nvm = Rp2040Nvm()
+    game = pairs(JournalStore(nvm))[2]
+    base = bytes(range(200)) * 2
+    game.write(1, base)
+    game.write(1, base + b"x")
+    assert pairs(JournalStore(nvm))[2].newest() == (1, base + b"x")
+    nvm.data[100] ^= 1  # a bit of the whole record flips
+    with pytest.raises(SaveError, match="game save damaged, not used"):
+        read_record(pairs(JournalStore(nvm))[2])

@@ -110,11 +110,13 @@ class Board:
         else:
             self.saves = policy_saves(name, flash, SleepMemory(POLICIES[name][SLEEP_BYTES]), battery)
         self.erases = {"new": 0, "move": 0, "deal": 0, "end": 0}
+        self.calls = {"new": 0, "move": 0, "deal": 0, "end": 0}  # the saves made at each moment
 
     def call(self, moment, function):
         before = self.nvm.erases
         function(self.saves)
         self.erases[moment] += self.nvm.erases - before
+        self.calls[moment] += 1
 
 
 def human_choice(legal, chooser, phase):

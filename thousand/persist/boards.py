@@ -2,8 +2,9 @@
 
 The flash under ``microcontroller.nvm`` bears some tens of thousands of erases, and the
 firmware erases it for (nearly) every write (docs/saves.md has the sources): so a move's save
-goes to ``alarm.sleep_memory`` (it outlives a reset or a crash, not a power cut) or, where a
-board has too little of it, to RAM; the flash takes a deal's end (with the statistics, one
+goes to ``alarm.sleep_memory`` (it outlives a reset or a crash, not a power cut), or where a
+board has too little of it to its flash's journal (the RP2040: appends that erase nothing), or
+to RAM where it has none; the flash takes a deal's end (with the statistics, one
 write), a new game, the game's end, "Save, go to title" and the settings; and every save once
 the battery is low.  A board module (``thousand/hw``) names its row (``save_policy``) and
 gives what only the board can: ``sleep_memory()`` and ``battery_volts()`` (None where unknown).
@@ -29,9 +30,9 @@ POLICIES = {
     # 6 erases in a 40-deal game: the new game, the deal ends 10, 20, 30 and 40, the end.
     "samd51": (8192, "every write erases the NVM's block", 8192, 25000, 8192, 10, 3.5, False),
     # RP2040 (PicoSystem): 4 KB NVM = one sector of the W25Q flash, 100,000 cycles; 256 bytes
-    # of sleep memory hold no save (a position alone takes up to 206), so moves stay in RAM.
-    # A write onto erased bytes erases nothing: every deal's end is appended, and the sector
-    # is erased only when full (about one erase in four deals).
+    # of sleep memory hold no save (a position alone takes up to 206).  A write onto erased
+    # bytes erases nothing: every move (a delta) and every deal's end is appended, and the
+    # sector is erased only when full (about one erase in three or four deals).
     "rp2040": (4096, "a write erases the sector unless its bytes are all 0xFF", 4096, 100000, 256, 1, 3.5, True),
     # ESP32-S3 (Feather Reverse TFT): an 8 KB blob in a 20 KB NVS partition (5 pages of 4 KB,
     # each write spreads about 2 page erases over them), 100,000 cycles; 4 KB sleep memory.
@@ -68,18 +69,20 @@ def board_saves(board):
 
 def policy_saves(name, flash, sleep_memory=None, battery=None):
     """Saves over ``flash`` (an NvmStore; a JournalStore over its NVM where the row says so)
-    with the policy of row ``name``: moves in ``sleep_memory`` where it holds a save, else in
-    RAM; ``battery``: volts or None."""
+    with the policy of row ``name``: moves in the journal where the row has one, else in
+    ``sleep_memory`` where it holds a save, else in RAM; ``battery``: volts or None."""
     from thousand.persist.saves import SavePolicy, Saves
     from thousand.persist.store import NvmStore, SaveError
 
     row = POLICIES[name]
+    moves = RamStore()
     if row[_JOURNAL]:
         from thousand.persist.journal import JournalStore
 
-        flash = JournalStore(flash.nvm, flash.aside)
-    moves = RamStore()
-    if sleep_memory is not None:
+        # Its appends erase nothing: the moves go there too, each as a delta of the game
+        # record before it (a fifth of its bytes), so a reset or a power cut loses none.
+        moves = flash = JournalStore(flash.nvm, flash.aside)
+    elif sleep_memory is not None:
         try:
             moves = NvmStore(sleep_memory)
         except SaveError:
@@ -89,8 +92,8 @@ def policy_saves(name, flash, sleep_memory=None, battery=None):
 
 class RamStore:
     """The newest record of each name in this program's memory: it outlives a MemoryError
-    restart (``thousand.ui.app.main``), not a reset.  The store of moves where sleep memory
-    is too small (RP2040); here, so that other boards never load it."""
+    restart (``thousand.ui.app.main``), not a reset.  The store of moves where a board's
+    firmware has no sleep memory; here, so that other boards never load it."""
 
     def __init__(self):
         self.records = {}

@@ -3,7 +3,8 @@
 On SAMD51 and RP2040 every NVM write is one erase of the flash under it, and on ESP32-S3 one
 rewrite of the NVS blob, whatever its size (docs/saves.md): so a deal's end writes the game
 and the statistics together, and every write counts itself in a ``wear`` record beside them
-(4 bytes, little-endian), which the statistics screen shows.  Loaded at those few moments
+(4 bytes, little-endian), which the statistics screen shows; a journal's moves, appended
+without it, are added to it at the next.  Loaded at those few moments
 (thousand/ui/scenes.py: on demand), not per move.
 """
 
@@ -36,15 +37,18 @@ def write_flash(saves, items):
     (one line) when it does not fit or fails."""
     slot = items[0][0].next_slot()
     wear = saves.pair("wear", KIND_WEAR)
-    items = list(items)
-    items.append((wear, _WEAR_VERSION, (wear_count(saves, wear) + 1).to_bytes(4, "little")))
-    records = [(pair.name, pair.record(version, payload)) for pair, version, payload in items]
     append = getattr(saves.store, "append", None)  # a journal (thousand.persist.journal) appends them
+    # A journal's moves were appended without a count: they are counted now.
+    count = wear_count(saves, wear) + 1 + (0 if append is None else saves.store.uncounted)
+    items = list(items)
+    items.append((wear, _WEAR_VERSION, count.to_bytes(4, "little")))
+    records = [(pair.name, pair.record(version, payload)) for pair, version, payload in items]
     try:
         if append is None:
             write_slot(saves.store, slot, records)
         else:
             append(records)
+            saves.store.uncounted = 0
     except OSError as error:
         raise SaveError("cannot save (%s)" % error)
     for pair, version, payload in items:

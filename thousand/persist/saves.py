@@ -46,7 +46,7 @@ class Settings:
 
 class SavePolicy:
     """Where the save made at each moment goes: ``to_moves(moment)`` is True for ``moves``,
-    the store of moves (sleep memory, or RAM where a board has too little), False for the
+    the store of moves (sleep memory, the RP2040's journal, or RAM: ``thousand.persist.boards``), False for the
     flash.
 
     Without ``moves`` every save goes to the flash (the desktop's files, where a save costs
