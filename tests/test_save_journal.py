@@ -15,9 +15,9 @@ import save_sizes  # noqa: E402  (tools/save_sizes.py)
 from boardstores import Rp2040Nvm, cut_during  # noqa: E402
 from thousand.persist.boards import policy_saves  # noqa: E402
 from thousand.controller import Controller  # noqa: E402
-from thousand.persist.journal import KIND_GAME_DELTA, JournalStore, apply_delta, delta_ops  # noqa: E402
+from thousand.persist.journal import _KIND_DELTA as KIND_DELTA, JournalStore, delta_ops, whole_record  # noqa: E402
 from thousand.persist.reading import read_record  # noqa: E402
-from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, NvmStore, SaveError, SlotPair  # noqa: E402
+from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, NvmStore, SaveError, SlotPair, crc32, pack_record  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
 
@@ -195,9 +195,13 @@ EDITS = st.lists(st.tuples(st.integers(0, 10 ** 4), st.integers(0, 40), st.binar
 @settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=700), EDITS)
 def test_a_delta_gives_back_the_very_bytes_it_was_made_from(base, edits):
+    """A payload made of any edits of a whole record's, as ``append`` writes it and ``read``
+    makes it whole again."""
     new = edited(base, edits)
-    ops = delta_ops(base, new)
-    assert apply_delta(base, ops) == new
+    nvm = bytes(3) + pack_record(KIND_GAME, 1, 7, base)  # the whole record at 3
+    ops = delta_ops(nvm, new, 3 + 8, len(nvm) - 4)
+    named = bytes([3, 0]) + crc32(nvm[3:len(nvm) - 4]).to_bytes(4, "little")
+    assert whole_record(nvm, pack_record(KIND_DELTA, 1, 8, named + ops)) == pack_record(KIND_GAME, 1, 8, new)
     if not edits:
         assert len(ops) <= 8  # nothing new: one copy of the whole
 
@@ -219,7 +223,7 @@ def test_a_moves_save_is_a_delta_of_the_whole_record_before_it_and_a_start_reads
         record = SlotPair(JournalStore(nvm), "game", KIND_GAME).newest()
         assert record == saves.game_record.newest() and record[1]
         whole = len(record[1]) + 12
-        if values[2] == KIND_GAME_DELTA:
+        if values[2] == KIND_DELTA:
             deltas += 1
             delta_bytes += len(values)
             whole_bytes += whole
@@ -240,7 +244,7 @@ def test_a_compaction_writes_the_newest_game_whole_when_it_was_a_delta():
     base = bytes(range(256)) * 3
     game.write(1, base)
     game.write(1, base + b"one more move")
-    assert nvm.data[nvm.data.find(b"Tk", 12):][2] == KIND_GAME_DELTA
+    assert nvm.data[nvm.data.find(b"Tk", 12):][2] == KIND_DELTA
     while nvm.erases == 0:
         stats.write(1, b"t" * 150)
     assert nvm.data[nvm.data.find(b"Tk", 60):][2] == KIND_GAME  # after settings (none) and stats, whole

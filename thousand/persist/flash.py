@@ -39,7 +39,7 @@ def write_flash(saves, items):
     wear = saves.pair("wear", KIND_WEAR)
     append = getattr(saves.store, "append", None)  # a journal (thousand.persist.journal) appends them
     # A journal's moves were appended without a count: they are counted now.
-    count = wear_count(saves, wear) + 1 + (0 if append is None else saves.store.uncounted)
+    count = wear_count(saves, wear) + 1 + (0 if append is None else saves.store.moves)
     items = list(items)
     items.append((wear, _WEAR_VERSION, count.to_bytes(4, "little")))
     records = [(pair.name, pair.record(version, payload)) for pair, version, payload in items]
@@ -48,7 +48,7 @@ def write_flash(saves, items):
             write_slot(saves.store, slot, records)
         else:
             append(records)
-            saves.store.uncounted = 0
+            saves.store.moves = 0
     except OSError as error:
         raise SaveError("cannot save (%s)" % error)
     for pair, version, payload in items:

@@ -41,7 +41,7 @@ except ImportError:  # CPython
 
 from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, KIND_WEAR, MAGIC, NVM_SLOTS, OVERHEAD, SLOT_GOOD, SaveError, newer, pack_record, unpack_record
 
-KIND_GAME_DELTA = 0x67  # "g": a game record as its changes from a whole one before it (above)
+_KIND_DELTA = const(0x67)  # "g": a game record as its changes from a whole one before it (above)
 _DELTA_HEAD = const(6)  # the whole record's place (2 bytes, little-endian) and its CRC (4)
 _ANCHOR = const(8)  # bytes that must match to copy from the whole record rather than write them
 
@@ -56,20 +56,21 @@ class JournalStore:
     """A store (``capacity``, ``read``, ``write``) over ``nvm``, appending; ``append(records)``
     writes several records in one write (``thousand.persist.flash``).  ``writes`` counts the
     writes (slice assignments).  It is a board's flash and its store of moves at once
-    (thousand/persist/boards.py)."""
+    (thousand/persist/boards.py).  (Its new names are few, and its attributes' names are
+    the game's: on the VM, a dozen more took the pool past its step, README.)"""
 
     def __init__(self, nvm, aside=None):
         self.nvm = nvm
         self.aside = aside  # where copies of damaged saves go (a FileStore), or None
         self.writes = 0
-        self.uncounted = 0  # moves appended since the wear count was last written (thousand.persist.flash)
+        self.moves = 0  # moves appended since the wear count was last written (thousand.persist.flash)
         # kind: [(seq, start, end) of the newest good record, of the one before]; None: not read yet
         self.found = None
         self.end = 0  # where the next record goes
-        self.base = None  # (start, bytes or None: not read yet) of the newest whole game record: what a delta copies from
+        self.newest = None  # (start, bytes or None: not read yet) of the newest whole game record: what a delta copies from
         # What a write programs, made once at the start: a compaction's 4 KB found no room in
         # a heap fragmented by a game's moves.
-        self.image = bytearray(len(nvm))
+        self.buf = bytearray(len(nvm))
 
     def capacity(self, name):
         game = len(self.nvm)
@@ -97,20 +98,22 @@ class JournalStore:
         found = {}
         end = 0
         at = 0
-        self.base = None
+        self.newest = None
         wholes = []  # (start, CRC) of the whole game records: a delta's must be one of them
         while at + OVERHEAD <= tail:
             head = nvm[at:at + 8]
             if head[0:2] == MAGIC:
                 kind = head[2]
                 stop = at + OVERHEAD + (head[6] | (head[7] << 8))
-                if stop <= size and unpack_record(nvm[at:stop], kind)[0] == SLOT_GOOD \
-                        and (kind != KIND_GAME_DELTA or self._base_of(at, wholes) is not None):
-                    if kind == KIND_GAME:
-                        wholes.append((at, nvm[stop - 4:stop]))
-                        self.base = (at, None)  # its bytes read when a delta needs them
-                    elif kind == KIND_GAME_DELTA:
-                        kind = KIND_GAME  # read as the game record it stands for
+                good = stop <= size and unpack_record(nvm[at:stop], kind)[0] == SLOT_GOOD
+                if kind == _KIND_DELTA:  # read as the game record it stands for, over the one it names
+                    named = nvm[at + 8:at + 8 + _DELTA_HEAD]
+                    good = good and (named[0] | (named[1] << 8), bytes(named[2:6])) in wholes
+                    kind = KIND_GAME
+                elif good and kind == KIND_GAME:
+                    wholes.append((at, bytes(nvm[stop - 4:stop])))
+                    self.newest = (at, None)  # its bytes read when a delta needs them
+                if good:
                     seq = head[4] | (head[5] << 8)
                     kept = found.get(kind)
                     if kept is None:
@@ -147,14 +150,14 @@ class JournalStore:
             if place is None:
                 return None
             data = self.nvm[place[1]:place[2]]
-            return whole_record(self.nvm, data) if data[2] == KIND_GAME_DELTA else data
+            return whole_record(self.nvm, data) if data[2] == _KIND_DELTA else data
         place = self.found.get(_DAMAGED + kind)
         return self.nvm[place[0]:place[1]] if place is not None and slot == 0 else None
 
     def write(self, name, slot, data):
         """A move's save (``SlotPair.write``); the flash's other writes come with the wear count."""
         self.append(((name, data),))
-        self.uncounted += 1
+        self.moves += 1
 
     def append(self, records):
         """``(name, data)`` records after the last one, in one write onto erased bytes; when
@@ -174,8 +177,23 @@ class JournalStore:
         for name, kind in NAMES:
             data = fresh.get(kind)
             if data is not None:
-                if kind == KIND_GAME and self.base is not None:
-                    data = self._delta(data)
+                if kind == KIND_GAME and self.newest is not None:
+                    # As a delta of the newest whole game record where that takes at most half
+                    # its bytes.  That record stays in RAM (read once after a start): a move's
+                    # save makes no copy of it.
+                    at, whole = self.newest
+                    if whole is None:
+                        head = self.nvm[at:at + 8]
+                        whole = self.nvm[at:at + OVERHEAD + (head[6] | (head[7] << 8))]
+                        self.newest = (at, whole)
+                    n = len(whole)
+                    ops = delta_ops(whole, memoryview(data)[8:len(data) - 4], 8, n - 4)
+                    if 2 * (OVERHEAD + _DELTA_HEAD + len(ops)) <= len(data):
+                        head = bytearray(_DELTA_HEAD)
+                        head[0] = at & 0xFF
+                        head[1] = at >> 8
+                        head[2:6] = whole[n - 4:n]
+                        data = pack_record(_KIND_DELTA, data[3], data[4] | (data[5] << 8), head + ops)
                 placed.append((kind, data))
                 used += len(data)
         whole = used > size
@@ -191,7 +209,7 @@ class JournalStore:
                     used += len(data)
             self.found = {}  # the rest is erased
         # The whole sector when it is written again: its rest erased, for the appends to come.
-        image = memoryview(self.image)[:size if whole else used - start]
+        image = memoryview(self.buf)[:size if whole else used - start]
         at = 0
         for kind, data in placed:
             image[at:at + len(data)] = data
@@ -205,105 +223,69 @@ class JournalStore:
         image = None
         # The index follows the write: the next write needs no scan of the NVM.
         if whole:
-            self.base = None
+            self.newest = None
         for kind, data in placed:
             kept = found.get(kind)
             found[kind] = [(data[4] | (data[5] << 8), start, start + len(data)), None if kept is None else kept[0]]
             if data[2] == KIND_GAME:
-                self.base = (start, data)
+                self.newest = (start, data)
             start += len(data)
         self.found = found
         self.end = used
 
-    def _delta(self, data):
-        """The game record ``data`` as a delta from the whole one before it where that takes at
-        most half its bytes, else ``data``.  That record stays in RAM (read once after a start):
-        a move's save makes no copy of it."""
-        start, base = self.base
-        if base is None:
-            head = self.nvm[start:start + 8]
-            base = self.nvm[start:start + OVERHEAD + (head[6] | (head[7] << 8))]
-            self.base = (start, base)
-        n = len(base)
-        ops = delta_ops(base, memoryview(data)[8:len(data) - 4], 8, n - 4)
-        if 2 * (OVERHEAD + _DELTA_HEAD + len(ops)) > len(data):
-            return data
-        head = bytearray(_DELTA_HEAD)
-        head[0] = start & 0xFF
-        head[1] = start >> 8
-        head[2:6] = base[n - 4:n]
-        return pack_record(KIND_GAME_DELTA, data[3], data[4] | (data[5] << 8), head + ops)
 
-    def _base_of(self, at, wholes):
-        """The whole game record the delta at ``at`` names, if it is one of ``wholes``."""
-        head = self.nvm[at + 8:at + 8 + _DELTA_HEAD]
-        start = head[0] | (head[1] << 8)
-        for place, crc in wholes:
-            if place == start and crc == head[2:6]:
-                return place
-        return None
-
-
-def delta_ops(base, new, first=0, end=None):
-    """``new`` as runs of bytes (a count, the bytes) each followed by a copy from ``base[first:end]``
-    (an offset from ``first`` and a length, varints); the last run has no copy.  A copy starts
-    where ``_ANCHOR`` bytes match and goes on as far as they do.
+def delta_ops(record, payload, start=0, end=None):
+    """``payload`` as runs of new bytes (a count, the bytes) each followed by a copy from
+    ``record[start:end]`` (an offset from ``start`` and a length, varints); the last run has no
+    copy.  A copy starts where ``_ANCHOR`` bytes match and goes on as far as they do.
 
     >>> bytes(delta_ops(b"0123456789abcdef", b"xy0123456789abZ"))
     b'\\x02xy\\x00\\x0c\\x01Z'
-    >>> apply_delta(b"0123456789abcdef", _)
-    b'xy0123456789abZ'
     """
     from thousand.persist.coding import Writer
 
     w = Writer(128)
-    n = len(new)
-    m = len(base) if end is None else end
+    n = len(payload)
+    m = len(record) if end is None else end
     i = run = 0
     while i + _ANCHOR <= n:
-        j = base.find(bytes(new[i:i + _ANCHOR]), first, m)
+        j = record.find(bytes(payload[i:i + _ANCHOR]), start, m)
         if j < 0:
             i += 1
             continue
         k = _ANCHOR
-        while i + k < n and j + k < m and new[i + k] == base[j + k]:
+        while i + k < n and j + k < m and payload[i + k] == record[j + k]:
             k += 1
         w.uint(i - run)
-        w.extend(new[run:i])
-        w.uint(j - first)
+        w.extend(payload[run:i])
+        w.uint(j - start)
         w.uint(k)
         i += k
         run = i
     w.uint(n - run)
-    w.extend(new[run:n])
+    w.extend(payload[run:n])
     return bytes(w.buf)
 
 
-def apply_delta(base, ops):
-    """The bytes ``delta_ops(base, new)`` stands for: ``new``.  SaveError when they do not fit."""
+def whole_record(nvm, data):
+    """The whole game record that the delta record ``data`` (its CRC checked) stands for, made
+    again from the whole record it names in ``nvm`` and packed with its CRC; ``data`` itself
+    (read as foreign: damage) when its runs and copies do not fit."""
     from thousand.persist.coding import Reader, Writer
 
-    r = Reader(ops)
-    w = Writer(len(base) + 64)
-    while True:
-        w.extend(r.bytes(r.uint()))
-        if r.pos == len(ops):
-            return bytes(w.buf)
-        at = r.uint()
-        k = r.uint()
-        if at + k > len(base):
-            raise SaveError("game save delta out of its base")
-        w.extend(base[at:at + k])
-
-
-def whole_record(nvm, data):
-    """The whole game record a delta record ``data`` (its CRC checked) stands for, its base read
-    from ``nvm``; with a base that does not fit, ``data`` itself (read as foreign: damage)."""
     start = data[8] | (data[9] << 8)
+    head = nvm[start:start + 8]
+    record = nvm[start:start + OVERHEAD + (head[6] | (head[7] << 8))]
+    r = Reader(memoryview(data)[:len(data) - 4])
+    r.pos = 8 + _DELTA_HEAD
+    w = Writer(len(record) + 64)
     try:
-        head = nvm[start:start + 8]
-        stop = start + OVERHEAD + (head[6] | (head[7] << 8))
-        payload = apply_delta(nvm[start + 8:stop - 4], memoryview(data)[8 + _DELTA_HEAD:len(data) - 4])
+        while True:
+            w.extend(r.bytes(r.uint()))
+            if r.pos == len(r.data):
+                break
+            at = 8 + r.uint()
+            w.extend(record[at:at + r.uint()])
     except SaveError:
         return data
-    return pack_record(KIND_GAME, data[3], data[4] | (data[5] << 8), payload)
+    return pack_record(KIND_GAME, data[3], data[4] | (data[5] << 8), w.buf)
