@@ -339,7 +339,10 @@ class TableScreen:
             else:  # a card: A on it then asks "declare or just play", "to whom", where it may
                 word = card_text(actions.card(hint))
                 self.cursor = self.hand_cards.index(actions.card(hint))
-            self.message = "Hint: %s %s" % (word, action_word(hint))
+            if actions.verb(hint) == actions.PLAY:  # "QS just play" answered a question never asked
+                self.message = "Hint: play " + word
+            else:
+                self.message = "Hint: %s %s" % (word, action_word(hint))
             self.message_ms = self.app.now
         self.show_table(view)
         self.show_hand()
