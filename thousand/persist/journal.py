@@ -18,8 +18,9 @@ A game record is appended as its changes from the newest whole game record befor
 NVM (a *delta*, kind "g": that record's place and CRC, then runs of new bytes and of bytes
 copied from it), when that takes at most half its bytes: so every move of the human can be
 kept in the flash (about a fifth of a whole record: the deal's new actions and the computer
-seats' random states) for an erase every few deals (docs/saves.md).  A compaction writes every record whole.
-Reading gives the whole record back, so the rest of the saves never sees a delta.
+seats' random states) for an erase every few deals (docs/saves.md).  A compaction writes
+every record whole.  Reading gives the whole record back, so the rest of the saves never
+sees a delta.
 
 Loaded only where a board's policy names it (thousand/persist/boards.py: the RP2040).
 
@@ -181,18 +182,18 @@ class JournalStore:
                     # As a delta of the newest whole game record where that takes at most half
                     # its bytes.  That record stays in RAM (read once after a start): a move's
                     # save makes no copy of it.
-                    at, whole = self.newest
-                    if whole is None:
+                    at, base = self.newest
+                    if base is None:
                         head = self.nvm[at:at + 8]
-                        whole = self.nvm[at:at + OVERHEAD + (head[6] | (head[7] << 8))]
-                        self.newest = (at, whole)
-                    n = len(whole)
-                    ops = delta_ops(whole, memoryview(data)[8:len(data) - 4], 8, n - 4)
+                        base = self.nvm[at:at + OVERHEAD + (head[6] | (head[7] << 8))]
+                        self.newest = (at, base)
+                    n = len(base)
+                    ops = delta_ops(base, memoryview(data)[8:len(data) - 4], 8, n - 4)
                     if 2 * (OVERHEAD + _DELTA_HEAD + len(ops)) <= len(data):
                         head = bytearray(_DELTA_HEAD)
                         head[0] = at & 0xFF
                         head[1] = at >> 8
-                        head[2:6] = whole[n - 4:n]
+                        head[2:6] = base[n - 4:n]
                         data = pack_record(_KIND_DELTA, data[3], data[4] | (data[5] << 8), head + ops)
                 placed.append((kind, data))
                 used += len(data)
