@@ -440,7 +440,7 @@ def test_a_slip_never_leads_a_marriage_card_silently():
     declares the marriage of the king or queen it leads."""
     from thousand.bots import Bot
 
-    always_slips = Bot("easy", 3, (0, 0, 0, 0, 1000, 20, 10, False, 0, True))
+    always_slips = Bot("easy", 3, (0, 0, 0, 0, 1000, 20, 10, False, 0, True, 0))
     could_declare = 0
     for game, view in _positions(60, 500):
         declarable = [A.card(a) for a in view.legal if A.verb(a) == A.DECLARE]

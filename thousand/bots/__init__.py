@@ -38,9 +38,10 @@ Levels differ in what they do with the same view, never in what they see:
   most 1000 solver nodes a decision; a slip (as easy's) in 4 % of its plays;
   +-15 points of bidding noise, 2 more of margin; score posture on.
 - ``hard``: sampling search over the last 5 tricks, 12 sampled deals, at most
-  9000 solver nodes a decision (4000 a solver run); no noise and 5 points of extra margin;
+  9000 solver nodes a decision (4000 a solver run); no noise and 5 points of extra margin
+  (25 over a rival's forced 100, 10 over a bought bid: defending pays, ``wary``);
   raises a contract after the talon at most 20 points above its bid (bigger raises
-  failed a third of the time); score posture on: bids
+  failed a third of the time), concedes only 80 points under its bid; score posture on: bids
   the barrel exit, pushes a rival on the barrel off the contract, avoids landing
   on 555, gives its dearer card to a defender sitting on the barrel, risks a dark
   game only when far behind a rival close to winning.
@@ -86,11 +87,13 @@ _CONTRACT_WEIGHT = const(200)
 # Per level: (samples, search when this many cards or fewer are left in hand,
 # node budget per decision, node cap per solver run, slip per mille, bid noise,
 # extra bid margin (below 0: overbids), posture, most points a contract is raised above
-# the bid or 0 for no limit, careless: counts no cards and feeds no partner).
+# the bid or 0 for no limit, careless: counts no cards and feeds no partner, wary: what
+# the opponents' side of a deal is worth to it, in points: extra bid margin over a forced
+# 100, a quarter of it over a bought bid, and extra concession margin).
 _PARAMS = (
-    ("easy", (0, 0, 0, 0, 80, 20, -10, False, 0, True)),
-    ("normal", (2, 2, 1000, 1000, 40, 15, 2, True, 0, False)),
-    ("hard", (12, 5, 9000, 4000, 0, 0, 5, True, 20, False)),
+    ("easy", (0, 0, 0, 0, 80, 20, -10, False, 0, True, 0)),
+    ("normal", (2, 2, 1000, 1000, 40, 15, 2, True, 0, False, 0)),
+    ("hard", (12, 5, 9000, 4000, 0, 0, 5, True, 20, False, 20)),
 )
 
 
@@ -112,7 +115,8 @@ class Bot:
         self.level = level
         self.rng = Rng(seed)
         (self.samples, self.search_cards, self.node_budget, self.node_cap, self.slip,
-         self.bid_noise, self.bid_margin, self.posture, self.raise_cap, self.careless) = params
+         self.bid_noise, self.bid_margin, self.posture, self.raise_cap, self.careless,
+         self.wary) = params
         self.result = None
         self.progress = 0
         self._steps = None
@@ -213,6 +217,9 @@ class Bot:
         if not low:
             return A.ACTION_PASS
         limit = E.auction_estimate(view.dealt) + self._noise() - MARGIN - self.bid_margin
+        # The score is relative: a rival's forced 100 fails more often than not, and
+        # defending it pays well, so outbid it only with a good hand (docs/bots.md).
+        limit -= self.wary if view.bid == 100 else self.wary >> 2
         if self.posture:
             rules = view.rules
             exit_bid = rules.barrel_win
@@ -304,7 +311,7 @@ class Bot:
         the defenders half the contract each is dearer than their likely points."""
         if not self.posture:
             return False
-        return estimate < view.bid - 60
+        return estimate < view.bid - 60 - self.wary
 
     # ------------------------------------------------------------------ play
     def _play(self, view):
