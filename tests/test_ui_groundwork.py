@@ -13,7 +13,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from conftest import mpy  # noqa: E402
 from thousand.hw import keys  # noqa: E402
 from thousand.hw.choose import module_name  # noqa: E402
-from thousand.hw.keys import A, B, DOWN, LEFT, NO_KEY, RIGHT, UP, KeyRepeater  # noqa: E402
+from thousand.hw.keys import A, B, DOWN, NO_KEY, RIGHT, UP, KeyRepeater  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHEET = os.path.join(ROOT, "assets", "cards.bmp")
@@ -100,14 +100,6 @@ def test_times_across_the_ticks_ms_wrap():
     assert drain(keys_, wrapped - 1) == []
     assert drain(keys_, wrapped) == [DOWN]
     assert keys.ticks_diff(5, (1 << 29) - 5) == 10
-
-
-def test_release_all_forgets_held_keys():
-    keys_ = KeyRepeater()
-    keys_.feed(LEFT, True, 0)
-    drain(keys_, 0)
-    keys_.release_all(50)
-    assert presses(keys_, 1000) == []
 
 
 class FakeEvent:

@@ -478,10 +478,6 @@ class Game:
                 out.append(s)
         return out
 
-    def talon_redeal_entitled(self):
-        """May the declarer call a talon redeal now?"""
-        return self._talon_redeal_refusal(self.declarer) is None
-
     def bid_cap(self, seat):
         """Highest bid ``seat`` may make, or None when only the ceiling limits it."""
         if self.rules.bid_cap != "marriages":

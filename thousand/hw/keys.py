@@ -85,17 +85,6 @@ class KeyRepeater:
         if not self._recent & bit or ticks_diff(now_ms, self._edge_ms[key]) >= self.debounce_ms:
             self._settle(key, now_ms)
 
-    def release_all(self, now_ms):
-        """Forget held keys (a screen change should not inherit a repeat)."""
-        self._raw = 0
-        for key in range(_NUM_KEYS):
-            if self._held >> key & 1:
-                self._held &= ~(1 << key)
-                self._edge_ms[key] = now_ms
-                self._recent |= 1 << key
-        self._long_done = 0
-        self._queue = []
-
     def held(self, key):
         return bool(self._held >> key & 1)
 
