@@ -41,7 +41,8 @@ Levels differ in what they do with the same view, never in what they see:
   9000 solver nodes a decision (4000 a solver run); no noise and 5 points of extra margin
   (25 over a rival's forced 100, 10 over a bought bid: defending pays, ``wary``);
   raises a contract after the talon at most 20 points above its bid (bigger raises
-  failed a third of the time), concedes only 80 points under its bid; score posture on: bids
+  failed a third of the time), concedes only 80 points under its bid, feeds no partner
+  once the contract is made; score posture on: bids
   the barrel exit, pushes a rival on the barrel off the contract, avoids landing
   on 555, gives its dearer card to a defender sitting on the barrel, risks a dark
   game only when far behind a rival close to winning.
@@ -326,7 +327,11 @@ class Bot:
             know.played = 0
             know.voids = [0, 0, 0]
             know.unknown = C.FULL_DECK & ~view.hand
-        choice = H.choose_play(view, know, not self.careless)
+        decl = view.declarer
+        feeds = not self.careless
+        if self.wary and view.card_points[decl] + view.marriage_points[decl] >= view.contract:
+            feeds = False  # the contract is made: points fed to the other defender are a rival's
+        choice = H.choose_play(view, know, feeds)
         self.result = choice
         ace_marriage = A.verb(choice) == A.DECLARE and A.card(choice) % 6 == C.ACE
         if self.samples and C.count(view.hand) <= self.search_cards and not ace_marriage:
