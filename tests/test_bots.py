@@ -285,6 +285,44 @@ def test_easy_feeds_no_partner_and_hard_does():
     assert fed["easy"] * 2 < fed["hard"]
 
 
+def test_hard_weighs_the_opponents_side_of_a_deal():
+    """``wary`` (hard only): more margin over a rival's forced 100 than over a bought bid, a
+    concession only 80 points short, and no feeding the other defender once the declarer's
+    contract is made (his points are then a rival's)."""
+    import types
+
+    from thousand.bots import _PARAMS, Bot
+    from thousand.bots import heuristic as H
+
+    hard = make_bot("hard", 4)
+    params = dict(_PARAMS)["hard"]
+    unwary = Bot("hard", 4, params[:-1] + (0,))
+    assert hard.wary == 20 and make_bot("normal", 4).wary == make_bot("easy", 4).wary == 0
+    assert unwary._wants_concession(types.SimpleNamespace(bid=150), 85)
+    assert not hard._wants_concession(types.SimpleNamespace(bid=150), 85)
+    assert hard._wants_concession(types.SimpleNamespace(bid=150), 65)
+    # per bid held, a forced 100 or a bought bid: [hands the unwary hard bids on, of those hard passes]
+    over = {True: [0, 0], False: [0, 0]}
+    made = fed = 0
+    for game, view in _positions(120, 2100):
+        if game.phase == PHASE_AUCTION and A.ACTION_PASS in view.legal and A.ACTION_KEEP not in view.legal:
+            bids = A.verb(hard.decide(view)) == A.BID
+            if A.verb(unwary.decide(view)) == A.BID:
+                over[view.bid == 100][0] += 1
+                over[view.bid == 100][1] += not bids
+            else:
+                assert not bids  # never bolder
+        elif (game.phase == PHASE_PLAY and view.seat != view.declarer and len(view.trick)
+              and C.count(view.hand) > 5):  # before hard's search: the heuristic's card
+            done = view.card_points[view.declarer] + view.marriage_points[view.declarer] >= view.contract
+            assert hard.decide(view) == H.choose_play(view, Knowledge(view), not done)
+            made += done
+            fed += not done
+    forced, bought = over[True], over[False]
+    assert 2 * forced[1] * bought[0] > 3 * bought[1] * forced[0] > 0  # a forced 100's share passed is higher
+    assert made > 0 and fed > 0
+
+
 def test_the_expert_is_a_desktop_level_the_device_never_loads():
     """expert has no device budget: it is not among the device's levels, its module is marked
     desktop-only (the bundle leaves it out) and the load plan does not name it."""
