@@ -179,7 +179,8 @@ class SlotPair:
         self.newest_slot = [-1, -1]
         own = [0, 0]  # each store's highest sequence number
         self.seq = 0
-        for at in range(2 if self.moves is None else 4):
+        # The RP2040's journal is its flash and its store of moves at once: read once.
+        for at in range(2 if self.moves is None or self.moves is self.store else 4):
             raw = (self.store if at < 2 else self.moves).read(self.name, at & 1)
             state, version, seq, payload = unpack_record(raw, self.kind)
             if state == SLOT_GOOD and version <= readable:
