@@ -523,6 +523,13 @@ def test_sleep_memory_is_none_where_the_firmware_has_none(monkeypatch):
     module = board_module(monkeypatch, "pybadge")
     monkeypatch.setitem(sys.modules, "alarm", types.SimpleNamespace())
     assert module.sleep_memory() is None
+
+    class Unimplemented:  # the atmel-samd port's first SleepMemory (2021) raised at every use
+        def __len__(self):
+            raise NotImplementedError("Sleep Memory not available")
+
+    monkeypatch.setitem(sys.modules, "alarm", types.SimpleNamespace(sleep_memory=Unimplemented()))
+    assert module.sleep_memory() is None
     memory = bytearray(8192)
     monkeypatch.setitem(sys.modules, "alarm", types.SimpleNamespace(sleep_memory=memory))
     assert module.sleep_memory() is memory
