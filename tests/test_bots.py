@@ -285,10 +285,25 @@ def test_easy_feeds_no_partner_and_hard_does():
     assert fed["easy"] * 2 < fed["hard"]
 
 
+def _contract_state(view):
+    """"made", "lost" (the declarer lacks more than every card point not yet won and every
+    marriage, or the four aces, whose cards are all unplayed and not in this hand) or "open"."""
+    decl = view.declarer
+    need = view.contract - view.card_points[decl] - view.marriage_points[decl]
+    unseen = C.FULL_DECK & ~view.hand
+    for _seat, card in view.played:
+        unseen &= ~(1 << card)
+    most = 120 - sum(view.card_points) + (200 if unseen & C.ALL_ACES == C.ALL_ACES else 0)
+    for suit in range(4):
+        if unseen >> (6 * suit + C.QUEEN) & 3 == 3:
+            most += C.MARRIAGE_VALUES[suit]
+    return "made" if need <= 0 else "lost" if need > most else "open"
+
+
 def test_hard_weighs_the_opponents_side_of_a_deal():
     """``wary`` (hard only): more margin over a rival's forced 100 than over a bought bid, a
     concession only 80 points short, and no feeding the other defender once the declarer's
-    contract is made (his points are then a rival's)."""
+    contract is made or lost (his points are then a rival's)."""
     import types
 
     from thousand.bots import _PARAMS, Bot
@@ -314,13 +329,45 @@ def test_hard_weighs_the_opponents_side_of_a_deal():
                 assert not bids  # never bolder
         elif (game.phase == PHASE_PLAY and view.seat != view.declarer and len(view.trick)
               and C.count(view.hand) > 5):  # before hard's search: the heuristic's card
-            done = view.card_points[view.declarer] + view.marriage_points[view.declarer] >= view.contract
+            done = _contract_state(view) != "open"
             assert hard.decide(view) == H.choose_play(view, Knowledge(view), not done)
             made += done
             fed += not done
     forced, bought = over[True], over[False]
     assert 2 * forced[1] * bought[0] > 3 * bought[1] * forced[0] > 0  # a forced 100's share passed is higher
     assert made > 0 and fed > 0
+
+
+def test_a_wary_defender_plays_for_his_own_points_once_the_contract_is_decided(monkeypatch):
+    """Once the declarer has made his contract, or can no longer make it with every card point
+    left and every marriage still whole, his score is fixed and the other defender is a
+    rival: hard's search then solves each sampled deal for its own points; before that, and
+    for every level without ``wary``, for the declarer's."""
+    from thousand.bots import _PARAMS, Bot
+    from thousand.bots.solver import Solver
+
+    scorers = []
+    real_setup = Solver.setup
+
+    def spy(solver, hands, declarer, *rest):
+        scorers.append(declarer)
+        return real_setup(solver, hands, declarer, *rest)
+
+    monkeypatch.setattr(Solver, "setup", spy)
+    hard = make_bot("hard", 5)
+    unwary = Bot("hard", 5, dict(_PARAMS)["hard"][:-1] + (0,))
+    seen = {"made": 0, "lost": 0, "open": 0}
+    for game, view in _positions(50, 3100):
+        if game.phase != PHASE_PLAY or view.seat == view.declarer or C.count(view.hand) > 5:
+            continue
+        case = _contract_state(view)
+        for bot, wary in ((hard, True), (unwary, False)):
+            del scorers[:]
+            bot.decide(view)
+            if scorers:  # the search ran
+                assert set(scorers) == {view.seat if wary and case != "open" else view.declarer}
+                seen[case] += wary
+    assert min(seen.values()) > 0, seen
 
 
 def test_the_expert_is_a_desktop_level_the_device_never_loads():

@@ -42,7 +42,8 @@ Levels differ in what they do with the same view, never in what they see:
   (25 over a rival's forced 100, 10 over a bought bid: defending pays, ``wary``);
   raises a contract after the talon at most 20 points above its bid (bigger raises
   failed a third of the time), concedes only 80 points under its bid, feeds no partner
-  once the contract is made; score posture on: bids
+  once the contract is made and, once it is made or lost, plays for its own points;
+  score posture on: bids
   the barrel exit, pushes a rival on the barrel off the contract, avoids landing
   on 555, gives its dearer card to a defender sitting on the barrel, risks a dark
   game only when far behind a rival close to winning.
@@ -328,14 +329,25 @@ class Bot:
             know.voids = [0, 0, 0]
             know.unknown = C.FULL_DECK & ~view.hand
         decl = view.declarer
-        feeds = not self.careless
-        if self.wary and view.card_points[decl] + view.marriage_points[decl] >= view.contract:
-            feeds = False  # the contract is made: points fed to the other defender are a rival's
-        choice = H.choose_play(view, know, feeds)
+        need = view.contract - view.card_points[decl] - view.marriage_points[decl]
+        mine = False
+        if self.wary and view.seat != decl:
+            # Once the contract is made, or beyond every card point left and every marriage
+            # still whole, the declarer's score is fixed and the other defender is a rival:
+            # a wary defender feeds him nothing and plays for his own points (docs/bots.md).
+            left = 120 - sum(view.card_points)
+            gone = know.played | view.hand
+            for suit in range(4):
+                if not (gone >> (6 * suit + C.QUEEN)) & 3:  # neither its Q nor its K gone
+                    left += C.MARRIAGE_VALUES[suit]
+            if not gone & C.ALL_ACES:
+                left += C.ACE_MARRIAGE_VALUE
+            mine = need <= 0 or need > left
+        choice = H.choose_play(view, know, not (self.careless or mine))
         self.result = choice
         ace_marriage = A.verb(choice) == A.DECLARE and A.card(choice) % 6 == C.ACE
         if self.samples and C.count(view.hand) <= self.search_cards and not ace_marriage:
-            for _ in self._search(view, know, choice):
+            for _ in self._search(view, know, choice, need, mine):
                 yield
 
     def _slip(self, legal):
@@ -348,17 +360,18 @@ class Bot:
                 plays.append(a)
         return plays[self.rng.below(len(plays))]
 
-    def _search(self, view, know, fallback):
+    def _search(self, view, know, fallback, need, mine):
         """Sampling search: solve several consistent deals open, keep the best average.
 
         Each sample is solved exactly (the declarer's points from here on) for every
         candidate card.  The utility puts the contract first (made for the declarer,
-        broken for a defender) and the points of the seat's side second.
+        broken for a defender) and the points of the seat's side second; a wary defender
+        whose declarer has made or lost his contract (``mine``) counts his own points only;
+        ``need``: the points the declarer still lacks.
         """
         decl = view.declarer
         me = view.seat
-        have = view.card_points[decl] + view.marriage_points[decl]
-        need = view.contract - have
+        scorer = me if mine else decl
         candidates = []
         for a in view.legal:
             if A.is_play(a):
@@ -379,7 +392,7 @@ class Bot:
         for sample in range(self.samples):
             if not know.deal_sample(self.rng, hands, self._scratch):
                 break
-            solver.setup(hands, decl, view.trick, view.trump, view.trump_setter, view.tricks_won)
+            solver.setup(hands, scorer, view.trick, view.trump, view.trump_setter, view.tricks_won)
             try:
                 for i in range(n):
                     a = candidates[i]
@@ -400,7 +413,9 @@ class Bot:
             for i in range(n):
                 v = values[i]
                 made = v >= need
-                if declarer_side:
+                if mine:
+                    utility[i] += v  # his own points
+                elif declarer_side:
                     utility[i] += (_CONTRACT_WEIGHT if made else 0) + v
                 else:
                     utility[i] += (0 if made else _CONTRACT_WEIGHT) - v

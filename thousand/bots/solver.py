@@ -3,7 +3,8 @@
 ``declarer_points(seat, card, declaring, alpha, beta)`` plays ``card`` for ``seat``
 and returns how many points (cards and marriages) the declarer still takes against
 best play by both sides, by alpha-beta: the declarer maximises, the defenders
-minimise.  Moves are tried highest card first, which finds cut-offs early.
+minimise.  (The "declarer" is the seat ``setup`` names: a defender playing for his own
+points names himself.)  Moves are tried highest card first, which finds cut-offs early.
 
 Everything lives in preallocated lists and ints; a search allocates nothing but
 Python's call frames.  ``limit`` caps the number of nodes: past it the search
