@@ -343,11 +343,12 @@ class Bot:
             if not gone & C.ALL_ACES:
                 left += C.ACE_MARRIAGE_VALUE
             mine = need <= 0 or need > left
-        choice = H.choose_play(view, know, not (self.careless or mine))
+        feeds = not (self.careless or mine)
+        choice = H.choose_play(view, know, feeds)
         self.result = choice
         ace_marriage = A.verb(choice) == A.DECLARE and A.card(choice) % 6 == C.ACE
         if self.samples and C.count(view.hand) <= self.search_cards and not ace_marriage:
-            for _ in self._search(view, know, choice, need, mine):
+            for _ in self._search(view, know, choice, feeds):
                 yield
 
     def _slip(self, legal):
@@ -360,18 +361,18 @@ class Bot:
                 plays.append(a)
         return plays[self.rng.below(len(plays))]
 
-    def _search(self, view, know, fallback, need, mine):
+    def _search(self, view, know, fallback, feeds):
         """Sampling search: solve several consistent deals open, keep the best average.
 
         Each sample is solved exactly (the declarer's points from here on) for every
         candidate card.  The utility puts the contract first (made for the declarer,
-        broken for a defender) and the points of the seat's side second; a wary defender
-        whose declarer has made or lost his contract (``mine``) counts his own points only;
-        ``need``: the points the declarer still lacks.
+        broken for a defender) and the points of the seat's side second; a defender who no
+        longer plays for his side (not ``feeds``, as ``heuristic.choose_play`` reads it: his
+        declarer's contract is made or lost) counts his own points only.
         """
         decl = view.declarer
         me = view.seat
-        scorer = me if mine else decl
+        need = view.contract - view.card_points[decl] - view.marriage_points[decl]
         candidates = []
         for a in view.legal:
             if A.is_play(a):
@@ -392,7 +393,7 @@ class Bot:
         for sample in range(self.samples):
             if not know.deal_sample(self.rng, hands, self._scratch):
                 break
-            solver.setup(hands, scorer, view.trick, view.trump, view.trump_setter, view.tricks_won)
+            solver.setup(hands, decl if feeds else me, view.trick, view.trump, view.trump_setter, view.tricks_won)
             try:
                 for i in range(n):
                     a = candidates[i]
@@ -413,7 +414,7 @@ class Bot:
             for i in range(n):
                 v = values[i]
                 made = v >= need
-                if mine:
+                if not feeds:
                     utility[i] += v  # his own points
                 elif declarer_side:
                     utility[i] += (_CONTRACT_WEIGHT if made else 0) + v
