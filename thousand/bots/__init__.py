@@ -329,7 +329,6 @@ class Bot:
             know.voids = [0, 0, 0]
             know.unknown = C.FULL_DECK & ~view.hand
         decl = view.declarer
-        need = view.contract - view.card_points[decl] - view.marriage_points[decl]
         mine = False
         if self.wary and view.seat != decl:
             # Once the contract is made, or beyond every card point left and every marriage
@@ -342,13 +341,13 @@ class Bot:
                     left += C.MARRIAGE_VALUES[suit]
             if not gone & C.ALL_ACES:
                 left += C.ACE_MARRIAGE_VALUE
+            need = view.contract - view.card_points[decl] - view.marriage_points[decl]
             mine = need <= 0 or need > left
-        feeds = not (self.careless or mine)
-        choice = H.choose_play(view, know, feeds)
+        choice = H.choose_play(view, know, not (self.careless or mine))
         self.result = choice
         ace_marriage = A.verb(choice) == A.DECLARE and A.card(choice) % 6 == C.ACE
         if self.samples and C.count(view.hand) <= self.search_cards and not ace_marriage:
-            for _ in self._search(view, know, choice, feeds):
+            for _ in self._search(view, know, choice, not mine):
                 yield
 
     def _slip(self, legal):
