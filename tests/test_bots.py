@@ -285,6 +285,27 @@ def test_easy_feeds_no_partner_and_hard_does():
     assert fed["easy"] * 2 < fed["hard"]
 
 
+def test_a_defender_on_lead_cashes_his_boss_trumps():
+    """A boss trump cannot be ruffed, and each one a defender cashes takes a trump from the
+    declarer: on lead with no other boss card, the heuristic leads it (docs/bots.md)."""
+    from thousand.bots import heuristic as H
+
+    checked = 0
+    for game, view in _positions(120, 2500):
+        if (game.phase != PHASE_PLAY or view.trick or view.seat == view.declarer or view.trump < 0
+                or any(A.verb(a) == A.DECLARE for a in view.legal)):
+            continue
+        know = Knowledge(view)
+        free = H.play_mask(view.legal) & ~H.marriage_cards(view.hand)
+        boss = H.boss_cards(view.hand, know.outstanding()) & free
+        trumps = H.SUITS_MASK[view.trump]
+        if not boss or boss & ~trumps:
+            continue
+        assert A.card(H.choose_play(view, know)) // 6 == view.trump
+        checked += 1
+    assert checked > 10
+
+
 def _contract_state(view):
     """"made", "lost" (the declarer lacks more than every card point not yet won and every
     marriage, or the four aces, whose cards are all unplayed and not in this hand) or "open"."""

@@ -4,7 +4,8 @@
   the dearest marriage first, but while no trump is set cash the boss cards first
   (nobody can ruff them yet); win a trick first when a marriage waits for one.
 - The declarer draws trumps with boss trumps; everybody cashes boss cards in suits
-  where no opponent is known to ruff.
+  where no opponent is known to ruff, a defender his boss trumps too (they cannot be
+  ruffed, and each one he cashes takes a trump that would ruff his side's winners).
 - Following: feed points to a partner who is sure to win the trick, win with the
   cheapest card that does it when last (or sure to hold when second), else throw
   the cheapest card that is not worth keeping.
@@ -185,8 +186,6 @@ def lead(view, know):
                     ruff = True
             if ruff:
                 continue
-        if trump >= 0 and suit == trump and me != decl:
-            continue  # a defender keeps his trumps to ruff the declarer's cards
         if cash < 0 or C.RANK_POINTS[c % 6] > C.RANK_POINTS[cash % 6]:
             cash = c
     if cash >= 0:
