@@ -229,24 +229,84 @@ def _positions(games, seed, presets=("classic",), deals=3):
                 game.apply(seat, bots[seat].decide(view))
 
 
-def test_hard_raises_a_contract_at_most_20_points_above_its_bid():
-    """Big raises after the talon failed a third of the time (docs/bots.md): hard caps them,
-    though its estimate would often allow more."""
-    from thousand.bots import evaluate as E
-    from thousand.bots.evaluate import MARGIN
+def test_play_outs_read_nothing_the_declarer_cannot_see():
+    """The contract's play-outs draw their deals from the declarer's view: games that differ
+    only in cards he has not seen give the same totals."""
+    from thousand.bots.heuristic import declarer_totals
     from thousand.game import PHASE_CONTRACT
 
-    hard = make_bot("hard", 3)
-    raised = capped = 0
-    for game, view in _positions(150, 900):
+    rng = Rng(4)
+    checked = 0
+    for game, view in _positions(40, 2100, ("classic", "full")):
+        if game.phase != PHASE_CONTRACT:
+            continue
+        first = [0] * 8
+        for _ in declarer_totals(view, Rng(6), first, [0, 0, 0], [0] * 24):
+            pass
+        assert first == sorted(first)
+        for other in _hidden_swaps(game, view.seat, rng, 2):
+            second = [0] * 8
+            for _ in declarer_totals(other.view(view.seat), Rng(6), second, [0, 0, 0], [0] * 24):
+                pass
+            assert second == first
+            checked += 1
+    assert checked > 20
+
+
+def test_play_outs_count_every_trick_of_a_declarer_holding_the_aces_and_tens():
+    """Eight boss cards and no trump: the declarer wins all eight tricks in every play-out,
+    the last (played without the heuristic) included, so each total is all 120 points."""
+    from thousand.bots.heuristic import declarer_totals
+    from thousand.game import PHASE_CONTRACT
+
+    aces_and_tens = 0
+    for suit in range(4):
+        aces_and_tens |= 0x30 << (6 * suit)
+    rest = C.cards_of(C.FULL_DECK & ~aces_and_tens)  # 9, J, Q, K of each suit
+    # Seat 0 is dealt three aces and tens, the rest come with the talon; nobody holds a
+    # marriage that could be declared against him (he wins every trick, so none can be).
+    hands = [C.mask_of([5, 11, 17, 4, 10, 16, rest[0]]), C.mask_of(rest[1:8]), C.mask_of(rest[8:15])]
+    talon = C.mask_of([23, 22, rest[15]])
+    game = Game(Rules.preset("classic"), seed=1, start={"dealer": 2, "deals_played": 3})
+    game.start_deal(hands, talon)
+    game.apply(1, A.ACTION_PASS)
+    game.apply(2, A.ACTION_PASS)
+    game.apply(0, A.give(rest[0], 1))
+    game.apply(0, A.give(rest[15], 2))
+    assert game.phase == PHASE_CONTRACT and game.hands[0] == aces_and_tens
+    totals = [0] * 6
+    for _ in declarer_totals(game.view(0), Rng(2), totals, [0, 0, 0], [0] * 24):
+        pass
+    assert totals == [120] * 6
+
+
+def test_hard_contracts_by_its_play_outs_and_normal_by_its_estimate():
+    """Hard's contract is the highest it may announce at most the second-lowest of its 16
+    play-outs less 10, however far above its bid; normal's comes from the linear estimate.
+    (Whether to concede is still read off the linear estimate.)"""
+    from thousand.bots import _PLAYOUT_MARGIN
+    from thousand.bots.heuristic import declarer_totals
+    from thousand.game import PHASE_CONTRACT
+
+    checked = differ = 0
+    for game, view in _positions(60, 2300):
         if game.phase != PHASE_CONTRACT or view.barrel[view.seat] is not None:
             continue
-        low = min(A.amount(a) for a in view.legal if A.verb(a) == A.CONTRACT)
-        amount = A.amount(hard.decide(view))
-        assert amount <= low + 20
-        raised += amount > low
-        capped += E.contract_estimate(view.hand) - MARGIN >= low + 25
-    assert raised > 0 and capped > 0
+        amounts = [A.amount(a) for a in view.legal if A.verb(a) == A.CONTRACT]
+        totals = [0] * 16
+        for _ in declarer_totals(view, Rng(11), totals, [0, 0, 0], [0] * 24):
+            pass
+        expected = min(amounts)
+        for amount in amounts:
+            if amount <= totals[1] - _PLAYOUT_MARGIN:
+                expected = amount
+        choice = make_bot("hard", 11).decide(view)
+        if choice == A.ACTION_CONCEDE:
+            continue
+        assert choice == A.contract(expected)
+        differ += make_bot("normal", 11).decide(view) != A.contract(expected)
+        checked += 1
+    assert checked > 20 and differ > 0
 
 
 def test_easy_overbids_where_hard_passes():
@@ -546,7 +606,7 @@ def test_a_slip_never_leads_a_marriage_card_silently():
     declares the marriage of the king or queen it leads."""
     from thousand.bots import Bot
 
-    always_slips = Bot("easy", 3, (0, 0, 0, 0, 1000, 20, 10, False, 0, True, 0))
+    always_slips = Bot("easy", 3, (0, 0, 0, 0, 1000, 20, 10, False, True, 0, 0))
     could_declare = 0
     for game, view in _positions(60, 500):
         declarable = [A.card(a) for a in view.legal if A.verb(a) == A.DECLARE]

@@ -40,8 +40,10 @@ Levels differ in what they do with the same view, never in what they see:
 - ``hard``: sampling search over the last 5 tricks, 12 sampled deals, at most
   9000 solver nodes a decision (4000 a solver run); no noise and 5 points of extra margin
   (25 over a rival's forced 100, 10 over a bought bid: defending pays, ``wary``);
-  raises a contract after the talon at most 20 points above its bid (bigger raises
-  failed a third of the time), concedes only 80 points under its bid, feeds no partner
+  after the talon it weighs the evaluator's three best pairs of gives by 8 play-outs
+  each and announces its contract from 16 play-outs of sampled deals (the second-lowest
+  declarer's total less 10: ``heuristic.declarer_totals``), concedes only 80 points
+  under its bid, feeds no partner
   once the contract is made and, once it is made or lost, plays for its own points;
   score posture on: bids
   the barrel exit, pushes a rival on the barrel off the contract, avoids landing
@@ -88,15 +90,24 @@ _CONTRACT_WEIGHT = const(200)
 
 # Per level: (samples, search when this many cards or fewer are left in hand,
 # node budget per decision, node cap per solver run, slip per mille, bid noise,
-# extra bid margin (below 0: overbids), posture, most points a contract is raised above
-# the bid or 0 for no limit, careless: counts no cards and feeds no partner, wary: what
-# the opponents' side of a deal is worth to it, in points: extra bid margin over a forced
-# 100, a quarter of it over a bought bid, and extra concession margin).
+# extra bid margin (below 0: overbids), posture, careless: counts no cards and feeds no
+# partner, play-outs for the contract (0: the linear estimate instead), wary: what the
+# opponents' side of a deal is worth to it, in points: extra bid margin over a forced 100,
+# a quarter of it over a bought bid, and extra concession margin).
 _PARAMS = (
-    ("easy", (0, 0, 0, 0, 80, 20, -10, False, 0, True, 0)),
-    ("normal", (2, 2, 1000, 1000, 40, 15, 2, True, 0, False, 0)),
-    ("hard", (12, 5, 9000, 4000, 0, 0, 5, True, 20, False, 20)),
+    ("easy", (0, 0, 0, 0, 80, 20, -10, False, True, 0, 0)),
+    ("normal", (2, 2, 1000, 1000, 40, 15, 2, True, False, 0, 0)),
+    ("hard", (12, 5, 9000, 4000, 0, 0, 5, True, False, 16, 20)),
 )
+
+# The contract after play-outs: at most the second-lowest declarer's total of 16 play-outs
+# less this margin.  A raise that fails costs the raised contract instead of earning the
+# bid, so it must be nearly sure: the linear estimate was not, for big raises, and hard
+# raised at most 20 above its bid; the play-outs are sure enough for any raise (docs/bots.md).
+_PLAYOUT_MARGIN = const(10)
+# Hard's gives: the evaluator's best pairs weighed, and the play-outs for each.
+_GIVES_WEIGHED = const(3)
+_GIVES_PLAYOUTS = const(8)
 
 
 def make_bot(level, seed=0):
@@ -117,7 +128,7 @@ class Bot:
         self.level = level
         self.rng = Rng(seed)
         (self.samples, self.search_cards, self.node_budget, self.node_cap, self.slip,
-         self.bid_noise, self.bid_margin, self.posture, self.raise_cap, self.careless,
+         self.bid_noise, self.bid_margin, self.posture, self.careless, self.playouts,
          self.wary) = params
         self.result = None
         self.progress = 0
@@ -126,6 +137,7 @@ class Bot:
         self._hands = [0, 0, 0]
         self._scratch = [0] * C.NUM_CARDS
         self._values = [0] * 16
+        self._second_give = -1  # the second card of the pair hard's play-outs chose
         self.on_tick = None  # called every 256 solver nodes during a search
 
     def decide(self, view):
@@ -171,10 +183,12 @@ class Bot:
                 self.result = self._bid(view)
             return
         if phase == PHASE_TALON or phase == PHASE_GIVE:
-            self.result = self._give(view)
+            for _ in self._give(view):
+                yield
             return
         if phase == PHASE_CONTRACT:
-            self.result = self._contract(view)
+            for _ in self._contract(view):
+                yield
             return
         if phase == PHASE_PLAY:
             if A.ACTION_CONCEDE in legal and self._wants_concession(view, E.contract_estimate(view.hand)):
@@ -246,16 +260,51 @@ class Bot:
 
     # ------------------------------------------------------------------ declarer
     def _give(self, view):
+        """Sets ``result``; a generator, as hard's play-outs take a slice of thinking each."""
         legal = view.legal
         hand = view.hand
+        me = view.seat
         if view.phase == PHASE_TALON:
+            self._second_give = -1
             estimate, first, second = E.best_gives(hand)
             if A.ACTION_REDEAL in legal and estimate < view.bid - 5:
-                return A.ACTION_REDEAL
+                self.result = A.ACTION_REDEAL
+                return
             if A.ACTION_CONCEDE in legal and self._wants_concession(view, estimate):
-                return A.ACTION_CONCEDE
-            card = first if C.RANK_POINTS[first % 6] >= C.RANK_POINTS[second % 6] else second
-        else:
+                self.result = A.ACTION_CONCEDE
+                return
+            # The dearer card goes where points hurt least: a defender on the barrel gains
+            # nothing, else the lower score.
+            target = (me + 1) % 3
+            other = (me + 2) % 3
+            if self.posture and view.barrel[other] is not None and view.barrel[target] is None:
+                target = other
+            elif view.scores[other] < view.scores[target]:
+                target = other
+            if not self.playouts:
+                self.result = A.give(first if C.RANK_POINTS[first % 6] >= C.RANK_POINTS[second % 6]
+                                     else second, target)
+                return
+            # Hard weighs the evaluator's best pairs by play-outs of sampled deals, the same
+            # random stream for each (so that they meet alike deals), and keeps the pair the
+            # declarer takes most with on average (docs/bots.md).
+            start = self.rng.get_state()
+            totals = [0] * _GIVES_PLAYOUTS
+            best = -1
+            for _value, a, b in E.best_gives(hand, _GIVES_WEIGHED):
+                if C.RANK_POINTS[a % 6] < C.RANK_POINTS[b % 6]:
+                    a, b = b, a
+                self.rng.set_state(start)
+                after = H.after_gives(view, hand & ~(1 << a) & ~(1 << b), ((a, target), (b, 3 - me - target)))
+                for _ in H.declarer_totals(after, self.rng, totals, self._hands, self._scratch):
+                    yield
+                if sum(totals) > best:
+                    best = sum(totals)
+                    self.result = A.give(a, target)
+                    self._second_give = b
+            return
+        card = self._second_give  # the second card of the pair the play-outs chose
+        if card < 0 or not hand >> card & 1:
             card = -1
             best = 0
             for c in C.cards_of(hand):
@@ -263,39 +312,37 @@ class Bot:
                 if card < 0 or value > best:
                     card = c
                     best = value
-        targets = []
         for a in legal:
             if A.verb(a) == A.GIVE and A.card(a) == card:
-                targets.append(A.target(a))
-        target = targets[0]
-        if len(targets) > 1:
-            other = targets[1]
-            # The dearer card goes where points hurt least: a defender on the barrel
-            # gains nothing, else the lower score.
-            if self.posture and view.barrel[other] is not None and view.barrel[target] is None:
-                target = other
-            elif view.scores[other] < view.scores[target]:
-                target = other
-        return A.give(card, target)
+                self.result = a  # one opponent is left to give to
+                return
 
     def _contract(self, view):
+        """Sets ``result``; a generator, as the play-outs take a slice of thinking each."""
         legal = view.legal
         if A.ACTION_CONCEDE in legal and self._wants_concession(view, E.contract_estimate(view.hand)):
-            return A.ACTION_CONCEDE
+            self.result = A.ACTION_CONCEDE
+            return
         amounts = []
         for a in legal:
             if A.verb(a) == A.CONTRACT:
                 amounts.append(A.amount(a))
         amounts.sort()
         low = amounts[0]
-        limit = E.contract_estimate(view.hand) + self._noise() - MARGIN - self.bid_margin
+        if self.playouts:
+            totals = [0] * self.playouts
+            done = 0
+            for _ in H.declarer_totals(view, self.rng, totals, self._hands, self._scratch):
+                done += 1
+                self.progress = done * 100 // self.playouts
+                yield
+            limit = totals[1] - _PLAYOUT_MARGIN
+        else:
+            limit = E.contract_estimate(view.hand) + self._noise() - MARGIN - self.bid_margin
         me = view.seat
         choice = low
-        # A failed raise costs the raised contract instead of earning the bid, so a raise
-        # must be nearly sure; the estimate is not, for big raises (docs/bots.md).
-        top = low + self.raise_cap if self.raise_cap else 1000
         for amount in amounts:
-            if amount <= limit and amount <= top:
+            if amount <= limit:
                 choice = amount
         if self.posture:
             exit_bid = view.rules.barrel_win
@@ -306,7 +353,7 @@ class Bot:
                     choice += 5
                 elif choice - 5 in amounts:
                     choice -= 5
-        return A.contract(choice)
+        self.result = A.contract(choice)
 
     def _wants_concession(self, view, estimate):
         """Concede only hopeless deals: a failed contract costs as much, and paying

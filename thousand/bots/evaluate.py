@@ -109,14 +109,16 @@ def contract_estimate(kept):
     return combine(feats, CONTRACT_CONST, CONTRACT_W)
 
 
-def best_gives(hand, outstanding_marriage_risk=True):
-    """The two cards of a 10-card ``hand`` whose giving away keeps the best 8.
+def best_gives(hand, count=1):
+    """The pairs of cards of a 10-card ``hand`` whose giving away keeps the best 8.
 
-    Returns ``(estimate, card_a, card_b)``.  A K or Q whose partner is unseen is
-    dearer to give: it might complete an opponent's marriage.
+    Returns ``(estimate, card_a, card_b)`` of the best pair, or with ``count`` > 1 a list
+    of the best ``count`` such triples, best first (the estimate in quarter points
+    there).  A K or Q whose partner is unseen is dearer to give: it might complete an
+    opponent's marriage.
     """
     cards = C.cards_of(hand)
-    best = None
+    best = []
     n = len(cards)
     for i in range(n):
         for j in range(i + 1, n):
@@ -124,9 +126,16 @@ def best_gives(hand, outstanding_marriage_risk=True):
             b = cards[j]
             kept = hand & ~((1 << a) | (1 << b))
             value = contract_estimate(kept) * 4 - _give_cost(a, hand) - _give_cost(b, hand)
-            if best is None or value > best[0]:
-                best = (value, a, b)
-    return best[0] // 4, best[1], best[2]
+            k = len(best)
+            while k and value > best[k - 1][0]:  # ties keep the earlier pair first
+                k -= 1
+            if k < count:
+                best.insert(k, (value, a, b))
+                if len(best) > count:
+                    best.pop()
+    if count > 1:
+        return best
+    return best[0][0] // 4, best[0][1], best[0][2]
 
 
 def _give_cost(card, hand):
