@@ -70,7 +70,9 @@ instructions of each decision, one dump per decision.  Prints the phase of every
 decision in order (``phases: ...``); with ``peak``, also the most live heap seen after
 any decision (``gc.mem_alloc()`` right after ``gc.collect()``) and the deals per second;
 then ``done``.  ``BenchGame.step`` plays one decision at a time, so that the 32-bit VM
-(which collects garbage only between calls) plays the same game decision by decision.
+(which collects garbage only between calls) plays the same game decision by decision;
+there (``sliced``) a bot's decision is one slice of its thinking a step, as a board's loop
+thinks one slice a tick (hard's play-outs leave a play-out's garbage a slice).
 """
 
 import gc
@@ -83,7 +85,12 @@ from thousand.rules import Rules
 
 
 class BenchGame:
-    def __init__(self, levels, seed, max_deals, rules="classic"):
+    def __init__(self, levels, seed, max_deals, rules="classic", sliced=False):
+        # sliced: a step is one think_step of a bot, as a board's loop thinks one slice a tick
+        # (the 32-bit VM collects between steps, a board whenever it must)
+        self.sliced = sliced
+        self.thinking = None
+        self.phase = 0
         self.game = Game(Rules.preset(rules), seed=seed, keep_records=False)
         self.players = [make_player(levels[s], seed * 3 + s) for s in range(3)]
         self.driver = TableDriver(self.game)
@@ -98,25 +105,39 @@ class BenchGame:
         return True
 
     def step(self):
-        """Plays the next decision and writes its phase; False once the game is over."""
-        while True:
-            if not self.in_deal:
-                if self.game.over or self.deals >= self.max_deals:
-                    return False
-                self.game.start_deal()
-                self.in_deal = True
-            decision = self.driver.pending()
-            if decision is not None:
-                break
-            self.in_deal = False
-            self.deals += 1
-            gc.collect()
-        self.player = self.players[decision.seat]
-        phase = self.game.phase
-        next(filter(self.decide, (self.driver.view_for(self.player, decision),)))
+        """Plays the next decision (``sliced``: the next slice of a bot's thinking) and writes
+        its phase once it is made; False once the game is over."""
+        if self.thinking is None:
+            while True:
+                if not self.in_deal:
+                    if self.game.over or self.deals >= self.max_deals:
+                        return False
+                    self.game.start_deal()
+                    self.in_deal = True
+                decision = self.driver.pending()
+                if decision is not None:
+                    break
+                self.in_deal = False
+                self.deals += 1
+                gc.collect()
+            self.player = self.players[decision.seat]
+            self.phase = self.game.phase
+            view = self.driver.view_for(self.player, decision)
+            if not (self.sliced and hasattr(self.player, "think_step")):
+                next(filter(self.decide, (view,)))
+                return self.answer(decision, self.choice)
+            self.thinking = decision
+            self.player.begin(view)
+        if not self.player.think_step():
+            return True
+        decision = self.thinking
+        self.thinking = None
+        return self.answer(decision, self.player.result)
+
+    def answer(self, decision, choice):
         # Written at once, not kept: a growing list would be the biggest block on the heap.
-        sys.stdout.write(str(phase))
-        self.driver.answer(decision, self.choice)
+        sys.stdout.write(str(self.phase))
+        self.driver.answer(decision, choice)
         return True
 
     def summary(self):
@@ -326,7 +347,7 @@ def wasm32_modules(levels):
 def play_wasm32(node, build_dir, levels, seed, heap_kb, max_deals=1000, rules="classic"):
     """(fits, output) of one whole game on the 32-bit VM with a ``heap_kb`` heap; ``fits``
     is False when the game failed or the heap had to grow."""
-    setup = ("import bench_game\nbench = bench_game.BenchGame(%r, %d, %d, %r)\n"
+    setup = ("import bench_game\nbench = bench_game.BenchGame(%r, %d, %d, %r, True)\n"
              "sys.stdout.write('phases: ')" % (levels.split(","), seed, max_deals, rules))
     return mpy.run_wasm32(node, build_dir, heap_kb, wasm32_modules(levels), setup)
 
@@ -399,7 +420,7 @@ def main(argv=None):
                 print("  import footprint: engine %d B, bots %d B" % (engine, bots))
                 print("  most live heap before any decision of a whole game %s: %d B" % (args.levels, peak))
                 if not args.skip_heap:
-                    print("  least heap for a whole game, garbage collected only between decisions"
+                    print("  least heap for a whole game, garbage collected only between slices of thinking"
                           " (an upper bound): %d KB" % need)
         if not args.skip_callgrind:
             pairs = callgrind(build_dir, args)
