@@ -297,7 +297,8 @@ def declarer_totals(view, rng, out, hands, scratch):
     game = Game(view.rules, keep_records=False)
     seat_view = SeatView()
     for i in range(len(out)):
-        know.deal_sample(rng, hands, scratch)
+        if not know.deal_sample(rng, hands, scratch):
+            return  # not before the first trick, where no void is shown; out stays as it is
         game._clear_deal()
         game.deal_start = game.start  # any non-None: the seats see their cards
         game.hands = list(hands)
