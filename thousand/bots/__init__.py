@@ -91,9 +91,9 @@ _CONTRACT_WEIGHT = const(200)
 # Per level: (samples, search when this many cards or fewer are left in hand,
 # node budget per decision, node cap per solver run, slip per mille, bid noise,
 # extra bid margin (below 0: overbids), posture, careless: counts no cards and feeds no
-# partner, play-outs for the contract (0: the linear estimate instead), wary: what the
-# opponents' side of a deal is worth to it, in points: extra bid margin over a forced 100,
-# a quarter of it over a bought bid, and extra concession margin).
+# partner, play-outs for the contract and for weighing the gives (0: the linear estimate
+# for both), wary: what the opponents' side of a deal is worth to it, in points: extra bid
+# margin over a forced 100, a quarter of it over a bought bid, and extra concession margin).
 _PARAMS = (
     ("easy", (0, 0, 0, 0, 80, 20, -10, False, True, 0, 0)),
     ("normal", (2, 2, 1000, 1000, 40, 15, 2, True, False, 0, 0)),
@@ -298,8 +298,9 @@ class Bot:
                 after = H.after_gives(view, hand & ~(1 << a) & ~(1 << b), ((a, target), (b, 3 - me - target)))
                 for _ in H.declarer_totals(after, self.rng, totals, self._hands, self._scratch):
                     yield
-                if sum(totals) > best:
-                    best = sum(totals)
+                total = sum(totals)
+                if total > best:
+                    best = total
                     self.result = A.give(a, target)
                     self._second_give = b
             return
