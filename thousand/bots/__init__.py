@@ -266,7 +266,9 @@ class Bot:
         me = view.seat
         if view.phase == PHASE_TALON:
             self._second_give = -1
-            estimate, first, second = E.best_gives(hand)
+            ranked = E.best_gives(hand, _GIVES_WEIGHED if self.playouts else 1)
+            value, first, second = ranked[0]
+            estimate = value // 4
             if A.ACTION_REDEAL in legal and estimate < view.bid - 5:
                 self.result = A.ACTION_REDEAL
                 return
@@ -291,7 +293,7 @@ class Bot:
             start = self.rng.get_state()
             totals = [0] * _GIVES_PLAYOUTS
             best = -1
-            for _value, a, b in E.best_gives(hand, _GIVES_WEIGHED):
+            for _value, a, b in ranked:
                 if C.RANK_POINTS[a % 6] < C.RANK_POINTS[b % 6]:
                     a, b = b, a
                 self.rng.set_state(start)

@@ -109,13 +109,11 @@ def contract_estimate(kept):
     return combine(feats, CONTRACT_CONST, CONTRACT_W)
 
 
-def best_gives(hand, count=1):
-    """The pairs of cards of a 10-card ``hand`` whose giving away keeps the best 8.
-
-    Returns ``(estimate, card_a, card_b)`` of the best pair, or with ``count`` > 1 a list
-    of the best ``count`` such triples, best first (the estimate in quarter points
-    there).  A K or Q whose partner is unseen is dearer to give: it might complete an
-    opponent's marriage.
+def best_gives(hand, count):
+    """The ``count`` pairs of cards of a 10-card ``hand`` whose giving away keeps the best 8:
+    a list of ``(value, card_a, card_b)``, best first, the value in quarter points (the
+    kept cards' ``contract_estimate`` less what the two cards cost to give).  A K or Q
+    whose partner is unseen is dearer to give: it might complete an opponent's marriage.
     """
     cards = C.cards_of(hand)
     best = []
@@ -133,9 +131,7 @@ def best_gives(hand, count=1):
                 best.insert(k, (value, a, b))
                 if len(best) > count:
                     best.pop()
-    if count > 1:
-        return best
-    return best[0][0] // 4, best[0][1], best[0][2]
+    return best
 
 
 def _give_cost(card, hand):
