@@ -340,3 +340,30 @@ def test_a_packed_deal_of_the_record_reads_back_its_cards_and_actions(seed):
     dealt, talon, log = unpack_deal(game.records[-1])
     assert (dealt, talon, log) == (list(game.dealt), game.talon_dealt, list(game.log))
     assert unpack_deal(pack_deal([0xFFFFFF, 0, 1], 0xE00000, [])) == ([0xFFFFFF, 0, 1], 0xE00000, [])
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**31), declarer=st.integers(min_value=0, max_value=2),
+       preset=st.sampled_from(["classic", "full"]), contract=st.sampled_from([100, 120, 155, 200]))
+def test_a_deal_set_up_at_its_first_trick_plays_out_legally_to_120_card_points(seed, declarer, preset, contract):
+    # Game.start_play is the simulator behind hard's play-outs: whatever it is given, the
+    # engine then offers legal moves only and settles the deal as the table's game would.
+    rng = Rng(seed)
+    deck = list(range(C.NUM_CARDS))
+    rng.shuffle(deck)
+    hands = [C.mask_of(deck[8 * s:8 * s + 8]) for s in range(3)]
+    gives = [(C.lowest(hands[s]), s) for s in range(3) if s != declarer]
+    game = Game(Rules.preset(preset), keep_records=False)
+    game.start_play(hands, C.mask_of(deck[8 * declarer:8 * declarer + 3]), declarer, contract, gives, True)
+    assert game.to_move == declarer and game.received[gives[0][1]] == gives[0][0]
+    while game.phase == PHASE_PLAY:
+        assert all_cards_accounted(game)
+        plays = [a for a in game.legal(game.to_move) if actions.is_play(a)]  # no concession
+        assert plays, "the seat to move always has a card to play"
+        game.apply(game.to_move, plays[rng.below(len(plays))])
+    assert game.phase == PHASE_DEAL_OVER
+    result = game.last_result
+    assert sum(result.cards) == 120, "the card points of a played deal sum to 120"
+    assert (result.declarer, result.contract) == (declarer, contract)
+    assert result.result == (scoring.MADE if result.cards[declarer] + result.marriages[declarer] >= contract
+                             else scoring.FAILED)

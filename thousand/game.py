@@ -403,6 +403,24 @@ class Game:
         else:
             self._begin_auction()
 
+    def start_play(self, hands, talon, declarer, contract, gives, talon_shown):
+        """A deal set up at its first trick, for a bot's simulations (hard's play-outs): the
+        ``hands`` as they are after the ``gives`` ((card, target) twice), the ``declarer``
+        on lead with ``contract``.  Nothing is checked and no score changes before the deal
+        is played out: the table's game is never set up this way."""
+        self._clear_deal()
+        self.deal_start = self.start  # the seats see their cards
+        self.hands = list(hands)
+        self.talon_dealt = talon
+        self.talon_shown = talon_shown
+        self.declarer = declarer
+        self.bid = self.contract = contract
+        for c, target in gives:
+            self.gives.append((c, target))
+            self.received[target] = c
+        self.phase = PHASE_PLAY
+        self.leader = self.to_move = declarer
+
     def four_aces_dealt(self):
         """Whether four aces in one dealt hand force a redeal (``redeal_four_aces``)."""
         if self.rules.redeal_four_aces:

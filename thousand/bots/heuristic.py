@@ -24,7 +24,7 @@ on a ``Game`` of the bot's own (the engine as a simulator), never on the table's
 from thousand import actions as A
 from thousand import cards as C
 from thousand.bots.knowledge import Knowledge
-from thousand.game import PHASE_CONTRACT, PHASE_PLAY, Game, SeatView, trick_winner
+from thousand.game import PHASE_CONTRACT, Game, SeatView, trick_winner
 
 SUITS_MASK = (0x3F, 0x3F << 6, 0x3F << 12, 0x3F << 18)
 
@@ -299,30 +299,18 @@ def declarer_totals(view, rng, out, hands, scratch):
     for i in range(len(out)):
         if not know.deal_sample(rng, hands, scratch):
             return  # not before the first trick, where no void is shown; out stays as it is
-        game._clear_deal()
-        game.deal_start = game.start  # any non-None: the seats see their cards
-        game.hands = list(hands)
-        game.talon_dealt = view.talon
-        game.talon_shown = view.talon_shown
-        game.declarer = me
-        game.bid = game.contract = view.bid
-        for c, target in view.gives:
-            game.gives.append((c, target))
-            game.received[target] = c
-        game.phase = PHASE_PLAY
-        game.leader = game.to_move = me
+        game.start_play(hands, view.talon, me, view.bid, view.gives, view.talon_shown)
         # Seven tricks by the heuristic; the last one plays itself (one card each).
         while game.hands[me] & (game.hands[me] - 1) or game.trick_len:
             seat = game.to_move
             game.view(seat, None, seat_view)
             game.apply(seat, choose_play(seat_view, Knowledge(seat_view)))
         seat = game.leader
-        for j in range(3):
-            game.trick_cards[j] = C.lowest(game.hands[(seat + j) % 3])
         points = 0
         for j in range(3):
-            points += C.RANK_POINTS[game.trick_cards[j] % 6]
-        if (seat + trick_winner(game.trick_cards, 3, game.trump)) % 3 == me:
+            scratch[j] = C.lowest(game.hands[(seat + j) % 3])  # the sample is read: free
+            points += C.RANK_POINTS[scratch[j] % 6]
+        if (seat + trick_winner(scratch, 3, game.trump)) % 3 == me:
             points += game.card_points[me]
         else:
             points = game.card_points[me]
