@@ -403,11 +403,12 @@ class Game:
         else:
             self._begin_auction()
 
-    def start_play(self, hands, talon, declarer, contract, gives, talon_shown):
-        """A deal set up at its first trick, for a bot's simulations (hard's play-outs): the
-        ``hands`` as they are after the ``gives`` ((card, target) twice), the ``declarer``
-        on lead with ``contract``.  Nothing is checked and no score changes before the deal
-        is played out: the table's game is never set up this way."""
+    def setup(self, hands, talon, declarer, contract, gives, talon_shown):
+        """A deal set up at its first trick for a bot's simulations (hard's play-outs), as
+        ``Solver.setup`` sets a position up for solving: the ``hands`` as they are after the
+        ``gives`` ((card, target) twice), the ``declarer`` on lead with ``contract``.  Nothing
+        is checked and no score changes before the deal is played out: the table's game is
+        never set up this way."""
         self._clear_deal()
         self.deal_start = self.start  # the seats see their cards
         self.hands = list(hands)

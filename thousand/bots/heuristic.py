@@ -299,7 +299,7 @@ def declarer_totals(view, rng, out, hands, scratch):
     for i in range(len(out)):
         if not know.deal_sample(rng, hands, scratch):
             return  # not before the first trick, where no void is shown; out stays as it is
-        game.start_play(hands, view.talon, me, view.bid, view.gives, view.talon_shown)
+        game.setup(hands, view.talon, me, view.bid, view.gives, view.talon_shown)
         # Seven tricks by the heuristic; the last one plays itself (one card each).
         while game.hands[me] & (game.hands[me] - 1) or game.trick_len:
             seat = game.to_move
