@@ -683,8 +683,8 @@ def test_a_hint_from_the_table_menu_points_to_the_hard_bots_choice_from_the_play
     from thousand import bots  # the engine's modules were loaded again with the game (scenes.py)
 
     seen = []
-    decide = bots.Bot.decide
-    monkeypatch.setattr(bots.Bot, "decide", lambda bot, v: seen.append((v.seat, v.hand)) or decide(bot, v))
+    begin = bots.Bot.begin
+    monkeypatch.setattr(bots.Bot, "begin", lambda bot, v: seen.append((v.seat, v.hand)) or begin(bot, v))
     menu_entry(app, hands, "hint")
     assert "Ask for a hint" in [line.text.strip() for line in app.screen.list.lines]
     drawn = []  # the menu's footer at each refresh: the thinking is said before it starts
@@ -692,6 +692,8 @@ def test_a_hint_from_the_table_menu_points_to_the_hard_bots_choice_from_the_play
     monkeypatch.setattr(app.display, "refresh", lambda: drawn.append(
         app.screen.list.footer[0].text.strip() if app.screen_name == "tablemenu" and app.screen else None) or refresh())
     hands.press(A)
+    while app.thinker is not None or app.screen is None:  # a slice of thinking a tick
+        hands.run(10)
     assert "The hard bot thinks..." in drawn
     assert seen == [(0, view.hand)]  # the player's seat and hand, nothing else
     screen = app.screen
@@ -717,6 +719,47 @@ def test_a_hint_from_the_table_menu_points_to_the_hard_bots_choice_from_the_play
     assert app.screen_name == "summary" and not app.deal_unsaved
     assert app.storage.load_stats().hints == 1
     assert "Hints asked for 1" in app.storage.load_stats().lines()
+
+
+def test_a_hint_at_the_talon_thinks_a_play_out_a_tick_and_names_the_hard_bots_give(board, monkeypatch):
+    """The hint thinks in slices, as a computer seat does: at the talon hard weighs its gives
+    by play-outs, a tick each, so that a board collects each one's garbage before the next."""
+    from thousand.driver import make_player
+    from thousand.game import PHASE_TALON
+
+    app = new_app(seed=5)
+
+    def at_the_talon(controller):
+        decision = controller.human_decision()
+        if decision is None or controller.view().phase != PHASE_TALON:
+            return False
+        hint = make_player("hard", controller.seed * 7 + 3).decide(controller.game.view(0, decision.legal))
+        return actions.verb(hint) == actions.GIVE  # not a concession
+
+    shoot.find(app, at_the_talon)
+    app.settings.bot_delay_ms = 0
+    hands = Hands(app)
+    controller = app.controller
+    expected = make_player("hard", controller.seed * 7 + 3).decide(
+        controller.game.view(0, controller.human_decision().legal))
+    assert actions.verb(expected) == actions.GIVE
+    from thousand import bots  # the engine's modules were loaded again with the game (scenes.py)
+
+    menu_entry(app, hands, "hint")
+    slices = []
+    think_step = bots.Bot.think_step
+    monkeypatch.setattr(bots.Bot, "think_step", lambda bot: slices.append(bot) or think_step(bot))
+    hands.press(A)
+    assert app.thinker is not None and len(slices) <= 6  # the press's six ticks
+    while app.thinker is not None:
+        assert app.screen_name == "tablemenu" and app.screen.footer() == "The hard bot thinks..."
+        before = len(slices)
+        hands.run(10)
+        assert len(slices) - before <= 1  # a slice a tick
+    assert len(slices) >= bots._GIVES_WEIGHED * bots._GIVES_PLAYOUTS  # a play-out a slice
+    hands.run(20)
+    assert app.screen_name == "table" and controller.hints == 1
+    assert app.screen.hand_cards[app.screen.cursor] == actions.card(expected)
 
 
 def test_the_table_menu_shows_the_last_trick_and_who_played_each_card(board):

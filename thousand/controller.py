@@ -103,7 +103,8 @@ class Controller:
         return self.game.sheet
 
     def hint(self):
-        """What the hard bot would do in the human's place now, or None when it is not the
+        """The hard bot begun on the human's decision, to think in slices (``think_step``
+        until True, then ``result``) as a computer seat does, or None when it is not the
         human's turn.  It reads the human's view only (``view_for``), as the computer seats
         read theirs: a hint knows no card the player cannot see.  A fresh bot, seeded by the
         game, so that asking again gives the same hint and the computer seats' random states
@@ -113,7 +114,8 @@ class Controller:
             return None
         self.hints += 1
         player = make_player(PLAYER_LEVELS[-1], self.seed * 7 + 3)  # hard: the strongest the device has
-        return player.decide(self.driver.view_for(player, decision))
+        player.begin(self.driver.view_for(player, decision))
+        return player
 
     def between_deals(self):
         return self.game.phase == PHASE_DEAL_OVER

@@ -72,6 +72,7 @@ class App:
         self.chosen = {}  # each menu's row chosen last, by its title (back there, its cursor is there)
         self.help_from = None  # the screen SELECT opened the help from (B goes back there)
         self.hint = None  # the action a hint asked for in the table's menu names (the table points to it)
+        self.thinker = None  # the hard bot thinking of that hint, in the table's menu
         self.settings_changed = False  # saved once when the settings screen is left
         self.dirty = True
         self.last_move_ms = 0
@@ -302,6 +303,13 @@ class App:
             if self.deal_unsaved and self.screen_name != "table":  # a tick of its own, the table let go
                 self.deal_ended()
                 return
+            bot = self.thinker
+            if bot is not None:  # a hint's slice of thinking: a tick of its own; keys wait
+                if bot.think_step():
+                    self.hint = bot.result
+                    self.thinker = None
+                    self.show("table")
+                return
             key = self.board.poll()
             if key != NO_KEY:
                 if self.key_ms is None:  # the key that wakes the screen does nothing else
@@ -393,7 +401,7 @@ class App:
         board = self.board
         while True:
             self.tick(board.ticks_ms())
-            if self.controller is None or self.controller.thinking is None:
+            if (self.controller is None or self.controller.thinking is None) and self.thinker is None:
                 time.sleep(0.01)
 
 

@@ -400,6 +400,8 @@ class TableMenu(MenuScreen):
 
     def footer(self):
         """On the last trick's row: its cards, each with who played it, in the order played."""
+        if self.app.thinker is not None:
+            return "The hard bot thinks..."
         if self.entries()[self.cursor] != "last_trick":
             return MenuScreen.footer(self)
         from thousand.controller import seat_name
@@ -417,10 +419,13 @@ class TableMenu(MenuScreen):
         if entry == "title":
             app.save_and_leave()
             return
-        if entry == "hint":  # the hard bot thinks here, with the table let go: seconds on a board
-            self.list.show(self.title, self.items(), self.cursor, "The hard bot thinks...")
-            app.display.refresh()
-            app.hint = app.controller.hint()
+        if entry == "hint":
+            # The hard bot thinks with the table let go, a slice a tick (App.tick), as a
+            # computer seat does: a board collects each slice's garbage (hard's play-outs at
+            # the talon leave some 15 KB each) before the next.
+            app.thinker = app.controller.hint()
+            if app.thinker is not None:
+                return  # the footer says so (refresh)
         elif entry == "undo":
             app.controller.undo()
             app.on_action(0, None)  # saved as a move of the player's

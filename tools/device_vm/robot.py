@@ -6,7 +6,8 @@ the game as ``thousand.ui.app.main`` does on a board (the board module, its disp
 sprite sheet, saves in the board's NVM), then presses the board's own keys through the
 ``keypad`` stand-in: the title, every menu (new game, agreements, settings, statistics,
 help), a whole game against the chosen levels (the table in every phase, the table menu
-and its pages, each deal's summary, the score sheet and the chart), "save, go to title"
+and its pages, a hint at the player's talon and one late in each deal, each deal's summary,
+the score sheet and the chart), "save, go to title"
 and Continue once, to the game's end and the title again.  The human's decisions are
 random legal ones, chosen by a seeded generator.
 
@@ -30,6 +31,7 @@ RIGHT = 3
 A = 4
 B = 5
 
+_PHASE_TALON = const(2)  # thousand.game's
 _TICK_MS = const(10)
 _TAP_MS = const(40)  # a key held this long, then released as long: past the 30 ms debounce
 _LONG_PRESS_MS = const(700)  # the Feather's B is a held select button (600 ms)
@@ -192,6 +194,7 @@ class Robot:
         yield A
         saved_once = False
         hinted = -1  # the deal in which a hint and the last trick were asked for
+        talon_hinted = -1  # the deal in which a hint was asked for at the player's talon
         while True:
             name = app.screen_name
             if name == "title":  # the game is over
@@ -225,6 +228,15 @@ class Robot:
                 yield from self.choose("title")
                 yield from self.choose("continue")
                 continue
+            if (talon_hinted != self.deals and app.controller.human_decision() is not None
+                    and not app.screen.changed and app.controller.view().phase == _PHASE_TALON):
+                # The player's talon: hard's play-outs weigh the gives for the hint.
+                talon_hinted = self.deals
+                yield B
+                yield from self.choose("hint")
+                while app.thinker is not None:  # a slice of the hint's thinking a tick
+                    yield None
+                continue
             if (hinted != self.deals and app.controller.human_decision() is not None
                     and not app.screen.changed and app.controller.view().hand_counts[0] <= 4):
                 # Late in each deal, where the hard bot searches: a hint, the last trick and an
@@ -234,6 +246,8 @@ class Robot:
                 for entry in ("hint", "last_trick", "undo"):
                     yield B
                     yield from self.choose(entry)
+                    while app.thinker is not None:
+                        yield None
                 continue
             if app.screen.holds_play():  # a computer's open talon: A once seen
                 yield A
