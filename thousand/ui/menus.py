@@ -399,7 +399,8 @@ class TableMenu(MenuScreen):
         return out
 
     def footer(self):
-        """On the last trick's row: its cards, each with who played it, in the order played."""
+        """While a hint thinks, that it does; on the last trick's row: its cards, each with
+        who played it, in the order played."""
         if self.app.thinker is not None:
             return "The hard bot thinks..."
         if self.entries()[self.cursor] != "last_trick":
