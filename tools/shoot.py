@@ -205,6 +205,11 @@ def scenes():
         find(app, human_to(PHASE_TALON, actions.GIVE))
         app.show("tablemenu")
 
+    def tablemenu_hint(app):  # the hint chosen at the talon: the hard bot thinks, a slice a tick
+        tablemenu(app)
+        app.screen.cursor = app.screen.entries().index("hint")
+        app.screen.key(4)  # A
+
     def summary(app):
         table = find(app, human_to(PHASE_PLAY))
         table.until(lambda c: c.between_deals())
@@ -255,6 +260,7 @@ def scenes():
         ("table-barrel", table_barrel),
         ("table-golden", table_golden),
         ("tablemenu", tablemenu),
+        ("tablemenu-hint", tablemenu_hint),
         ("summary", summary),
         ("sheet", sheet),
         ("chart", chart),
