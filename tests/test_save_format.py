@@ -251,6 +251,31 @@ def test_damaged_file_is_copied_aside_once(tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["game.0", "game.damaged-1"]
 
 
+def test_no_room_to_read_a_save_is_no_damage_the_memory_error_goes_on_and_the_save_stays(tmp_path, monkeypatch):
+    # On a board the app starts again on a MemoryError and reads the save again
+    # (thousand.ui.app.main); a save called unreadable instead would lose the game.
+    from thousand.persist import restore
+    from thousand.persist.reading import load_kept
+
+    store = FileStore(str(tmp_path))
+    game = Game(seed=2)
+    game.start_deal()
+    save(store, game)
+    SlotPair(store, "settings", KIND_SETTINGS).write(1, b"settings")
+
+    def no_room(*args):
+        raise MemoryError
+
+    monkeypatch.setattr(restore, "decode_game", no_room)
+    with pytest.raises(MemoryError):
+        load(store)
+    with pytest.raises(MemoryError):  # the settings and statistics are not started afresh either
+        load_kept(SlotPair(store, "settings", KIND_SETTINGS), 1, no_room, dict)
+    assert sorted(os.listdir(tmp_path)) == ["game.0", "settings.0"]  # nothing kept aside as damaged
+    monkeypatch.undo()
+    assert load(store)[0].log == game.log
+
+
 def test_a_store_that_refuses_gives_a_save_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("x")

@@ -73,6 +73,8 @@ def load_kept(pair, version, from_bytes, fresh):
         if found[0] != version:
             raise SaveError("%s format %d unknown" % (pair.name, found[0]))
         return from_bytes(found[1]), None
+    except MemoryError:
+        raise  # no damage (restore.load_game): started afresh, they would be lost
     except Exception as error:
         message = str(error) if isinstance(error, SaveError) else "%s unreadable (%s)" % (pair.name, type(error).__name__)
         if found is not None:

@@ -159,6 +159,10 @@ def load_game(pair):
         return decode_game(payload, version)
     except SaveError as error:
         message = str(error)
+    except MemoryError:
+        # No room now is no damage: the app starts again and reads the save again
+        # (thousand.ui.app.main), where calling it unreadable would lose the game.
+        raise
     except Exception as error:  # a bad save must never stop the game from starting
         message = "save unreadable (%s)" % type(error).__name__
     raise SaveError(message + keep_aside(pair, pack_record(pair.kind, version, 0, payload)))
