@@ -533,7 +533,7 @@ def test_samples_agree_with_what_the_seat_knows():
     assert checked >= 10
 
 
-def test_think_step_gives_the_same_answer_as_decide():
+def test_think_step_gives_the_same_answer_as_decide_and_decide_finishes_a_begun_decision():
     game = Game(Rules.preset("classic"), seed=21)
     bots = [make_bot("hard", s) for s in range(3)]
     steps_seen = 0
@@ -550,6 +550,9 @@ def test_think_step_gives_the_same_answer_as_decide():
                 assert 0 <= sliced.progress <= 100
             steps_seen = max(steps_seen, steps)
             assert sliced.result == make_bot("hard", 5).decide(game.view(seat))
+            begun = make_bot("hard", 5)
+            begun.begin(game.view(seat))
+            assert begun.decide() == sliced.result  # no view: the decision begun, thought through
             game.apply(seat, bots[seat].decide(view))
     assert steps_seen > 3  # the search really runs in slices
 

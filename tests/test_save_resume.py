@@ -152,10 +152,7 @@ def test_a_controller_restored_from_its_save_plays_on_as_the_one_saved(seed, mov
     chooser = Rng(seed + 1)
     play_controller(controller, chooser, moves)
     if controller.human_decision() is not None:
-        hint = controller.hint()  # the hard bot, begun: it thinks in slices
-        while not hint.think_step():
-            pass
-        assert hint.result in controller.human_decision().legal  # counted, kept, touching no bot
+        assert controller.hint().decide() in controller.human_decision().legal  # counted, kept, touching no bot
         assert controller.hints == 1
     if controller.undo_point is not None and seed % 2 and not controller.between_deals() and not controller.over():
         assert controller.undo() and controller.undos == 1  # counted, kept; the bots' states as they were

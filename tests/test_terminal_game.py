@@ -474,7 +474,7 @@ def test_a_bolt_penalty_is_explained_and_the_barrel_says_what_it_counts():
 
 def test_a_question_mark_gives_the_hard_bots_choice_and_l_the_last_trick_with_who_took_it():
     """Issue 15: the hint and the last trick, as the window's table menu has them."""
-    from terminal_game import action_label, last_trick, thought_through
+    from terminal_game import action_label, last_trick
 
     from thousand.controller import seat_name
 
@@ -484,7 +484,7 @@ def test_a_question_mark_gives_the_hard_bots_choice_and_l_the_last_trick_with_wh
         while controller.pending() is not None and controller.pending().seat != 0:
             controller.step()
     view = controller.view()
-    expected = thought_through(controller.hint())
+    expected = controller.hint().decide()
     assert expected in controller.pending().legal and controller.hints == 1
     printed, action = typed(controller, ["?", "l", "last", "1"])
     assert "   Hint: %s\n" % action_label(expected) in printed

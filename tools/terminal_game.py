@@ -248,17 +248,10 @@ def last_trick(view):
         "%s %s" % (seat_name(s), show_card(c)) for s, c in view.last_trick))
 
 
-def thought_through(bot):
-    """The action of a bot begun in slices (``Controller.hint``), thought through at once: the
-    terminal waits for it, where the device's loop thinks a slice a tick."""
-    while not bot.think_step():
-        pass
-    return bot.result
-
-
 def choose(decision, view, read, out, act, hint=None, undo=None):
     """Ask until ``act`` takes an answer (``Controller.act``: an IllegalAction says why not);
-    ``hint`` (``Controller.hint``) answers a question mark, ``undo`` (``Controller.undo``) a u,
+    ``hint`` (``Controller.hint``: thought through at once, where the device's loop thinks a
+    slice a tick) answers a question mark, ``undo`` (``Controller.undo``) a u,
     after which None is returned: the game is back before the player's last decision."""
     choices = Choices(decision, view)
     choices.show(out)
@@ -273,7 +266,7 @@ def choose(decision, view, read, out, act, hint=None, undo=None):
             out.write("   %s\n" % (last_trick(view) or "No trick has been played in this deal yet."))
             continue
         if answer in ("?", "hint") and hint is not None:
-            out.write("   Hint: %s\n" % action_label(thought_through(hint())))
+            out.write("   Hint: %s\n" % action_label(hint().decide()))
             continue
         if answer.lower() in ("u", "undo") and undo is not None:
             if undo():

@@ -140,8 +140,11 @@ class Bot:
         self._second_give = -1  # the second card of the pair hard's play-outs chose
         self.on_tick = None  # called every 256 solver nodes during a search
 
-    def decide(self, view):
-        self.begin(view)
+    def decide(self, view=None):
+        """The action for ``view``, thought through at once; with no view, the decision
+        begun (``begin``, as ``Controller.hint`` does) thought through."""
+        if view is not None:
+            self.begin(view)
         while not self.think_step():
             pass
         return self.result
