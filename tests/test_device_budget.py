@@ -99,5 +99,5 @@ def test_the_device_game_needs_no_terminalio_fontio_or_bitmaptools(wasm32_node, 
     setup = "import device_robot\nbench = device_robot.Robot('pybadge', ['random', 'random'], 'classic', 3, 3)"
     fits, out = mpy.run_wasm32(wasm32_node, str(tmp_path), 1024, device_budget.stub_names() + ["device_robot"], setup)
     assert "\ndone\n" in out, out[-3000:]
-    seen = re.search(r"^ok deals=\d+ screens=(\S+)$", out, re.M).group(1).split(",")
+    seen = re.search(r"^ok deals=\d+ screens=(\S+) games=", out, re.M).group(1).split(",")
     assert sorted(seen) == sorted(scenes.SCREENS)

@@ -30,12 +30,20 @@ LEFT = 2
 RIGHT = 3
 A = 4
 B = 5
+SELECT = 7
+PAUSE = -2  # not a key: the robot leaves the board alone past the dimming (a minute)
 
 _PHASE_TALON = const(2)  # thousand.game's
+_CARDS = const(1)  # thousand.ui.table.CARDS: a card of the hand to choose
 _TICK_MS = const(10)
 _TAP_MS = const(40)  # a key held this long, then released as long: past the 30 ms debounce
 _LONG_PRESS_MS = const(700)  # the Feather's B is a held select button (600 ms)
-_MAX_STEPS = const(400000)
+_MAX_STEPS = const(1200000)
+_PAUSE_MS = const(61000)  # thousand.ui.app's _DIM_AFTER_MS and a second
+# What the robot does in the middle of a deal of every game after the first, one a deal in
+# turn (see visit): each screen reachable from the table, a refused move, an undo, the record,
+# a pause past the dimming, "save, go to title" (with the statistics) and Continue.
+_VISITS = ("help", "refuse", "settings", "undo", "record", "pause", "title", "sheet", "last_trick")
 
 
 class Robot:
@@ -46,9 +54,13 @@ class Robot:
         # after which the game is saved and left (0: played to its end); whether the drive
         # is writable (a board's drive is read-only to the game unless boot.py made it
         # writable: the game's record is then written at its end); the bytes of the board's
-        # alarm.sleep_memory (0: none).  A tuple, not named fields: the robot's names share
-        # the VM's name pool with the game's, and a board runs no robot.
-        self.options = options + (0, False, 8192)[len(options):]
+        # alarm.sleep_memory (0: none); the games of the session (1: one game, the first
+        # start's visit).  A tuple, not named fields: the robot's names share the VM's name
+        # pool with the game's, and a board runs no robot.
+        self.options = options + (0, False, 8192, 1)[len(options):]
+        self.game = 0  # the session's game being played (0: the first)
+        self.dealt = []
+        self.ended = ""  # "game N" once for the step after game N ended (steps.mjs's mark)
         self.board_id = board_id
         self.levels = levels
         self.preset = preset
@@ -65,7 +77,7 @@ class Robot:
         from thousand.hw import keys
         from thousand.hw.choose import load
 
-        assert (keys.LEFT, keys.RIGHT, keys.A, keys.B) == (LEFT, RIGHT, A, B)
+        assert (keys.LEFT, keys.RIGHT, keys.A, keys.B, keys.SELECT) == (LEFT, RIGHT, A, B, SELECT)
         self.board = load(self.board_id)
         yield None
         display = self.board.open()
@@ -101,8 +113,8 @@ class Robot:
         yield None
 
     # -------------------------------------------------------------- keys
-    def tick(self):
-        supervisor.now[0] += _TICK_MS
+    def tick(self, ms=_TICK_MS):
+        supervisor.now[0] += ms
         if self.app is None:  # still booting
             return
         self.app.tick(supervisor.ticks_ms())
@@ -138,17 +150,24 @@ class Robot:
                 key = next(self.keys, False)
                 if key is False:
                     return False
-                self.pending = [None, None] if key is None else self.press(key)
+                self.pending = [None, None] if key is None else [PAUSE] if key == PAUSE else self.press(key)
             item = self.pending.pop(0)
-            if item is None:
-                self.tick()
+            if item is None or item == PAUSE:
+                self.tick(_PAUSE_MS if item == PAUSE else _TICK_MS)
                 return True
             queue, number, pressed = item
             queue.append((number, pressed))
 
     def where(self):
-        """The screen on show (steps.mjs keeps the most heap in use per screen)."""
-        return "boot" if self.app is None else self.app.screen_name
+        """The game of the session and the screen on show, "GAME:SCREEN" (steps.mjs keeps the
+        most heap in use per label)."""
+        return "%d:%s" % (self.game, "boot" if self.app is None else self.app.screen_name)
+
+    def mark(self):
+        """"game N" at the step after the session's game N ended, else "" (steps.mjs notes the
+        heap and the name pool then)."""
+        ended, self.ended = self.ended, ""
+        return ended
 
     def snapshot(self):
         """"MODULES;DISPLAY": the modules loaded now and the bytes of the bitmaps and palettes
@@ -180,8 +199,19 @@ class Robot:
         for _ in range(12):
             yield RIGHT
         yield B
-        yield from self.choose("new game")
-        # The new game screen: the preset, then each opponent's level, then start.
+        for game in range(self.options[3]):
+            self.game = game
+            yield from self.choose("new game")
+            yield from self.start_game()
+            yield from self.play_game()
+            self.ended = "game %d" % game
+            self.dealt.append(self.deals)  # the deals played so far, at each game's end
+            if self.deals == self.options[0]:  # saved and left after --max-deals: the visit ends
+                return
+
+    def start_game(self):
+        """The new game screen: the preset, then each opponent's level, then start."""
+        app = self.app
         for row, done in ((0, lambda: app.rules.preset_name == self.preset),
                           (1, lambda: app.levels[0] == self.levels[0]),
                           (2, lambda: app.levels[1] == self.levels[1])):
@@ -192,21 +222,32 @@ class Robot:
                 yield A
         yield from self.move(4 - app.screen.cursor)
         yield A
-        saved_once = False
+
+    def play_game(self):
+        """One game to its end (the title again).  The first game visits the table menu's pages
+        once and asks for hints as before; every later game does one of _VISITS in each deal
+        and asks for a hint at each kind of decision once."""
+        app = self.app
+        saved_once = self.game > 0
         hinted = -1  # the deal in which a hint and the last trick were asked for
         talon_hinted = -1  # the deal in which a hint was asked for at the player's talon
+        visited = -1  # the deal in which a visit was made (games after the first)
+        visits = 0
+        hint_phases = {}  # the kinds of decision (phases) hinted at in this game
+        deals = 0
         while True:
             name = app.screen_name
             if name == "title":  # the game is over
                 return
             if name == "summary":
                 self.deals += 1
+                deals += 1
                 if self.deals == self.options[0]:  # enough: the next deal, then save and leave
                     yield A
                     yield B  # the table's menu, then "save, go to title"
                     yield from self.choose("title")
                     return
-                if self.deals == 2:
+                if deals == 2 and self.game == 0:
                     yield B  # the score sheet, then the chart, then back to the summary
                     yield A
                     yield B
@@ -214,7 +255,8 @@ class Robot:
                 continue
             if name != "table":
                 raise AssertionError("unexpected screen " + name)
-            if not saved_once and self.deals == 1 and app.controller.human_decision() is not None:
+            ready = self.ready()
+            if not saved_once and deals == 1 and ready:
                 saved_once = True
                 # B on the table: the score sheet, the chart, the settings and the help from
                 # the table menu, then "save, go to title" and Continue.
@@ -228,33 +270,120 @@ class Robot:
                 yield from self.choose("title")
                 yield from self.choose("continue")
                 continue
-            if (talon_hinted != self.deals and app.controller.human_decision() is not None
-                    and not app.screen.changed and app.controller.view().phase == _PHASE_TALON):
+            phase = self.phase() if ready else -1
+            if self.game > 0 and ready and phase not in hint_phases:
+                hint_phases[phase] = True  # a hint at each kind of decision: bid, talon, contract, play
+                yield B
+                yield from self.choose("hint")
+                while app.thinker is not None:
+                    yield None
+                continue
+            what = _VISITS[visits % len(_VISITS)]
+            if what == "refuse" and ready and not self.refusable():
+                what = None  # a refusal waits for a trick where a card may not go
+            if self.game > 0 and ready and visited != deals and phase > _PHASE_TALON and what is not None:
+                visited = deals
+                visits += 1
+                yield from self.visit(what)
+                continue
+            if (self.game == 0 and talon_hinted != deals and ready and phase == _PHASE_TALON):
                 # The player's talon: hard's play-outs weigh the gives for the hint.
-                talon_hinted = self.deals
+                talon_hinted = deals
                 yield B
                 yield from self.choose("hint")
                 while app.thinker is not None:  # a slice of the hint's thinking a tick
                     yield None
                 continue
-            if (hinted != self.deals and app.controller.human_decision() is not None
-                    and not app.screen.changed and app.controller.view().hand_counts[0] <= 4):
+            if (hinted != deals and ready and app.controller.view().hand_counts[0] <= 4):
                 # Late in each deal, where the hard bot searches: a hint, the last trick and an
                 # undo, from the table's menu (the hint's search and the undo's replay run there,
                 # with the table let go).
-                hinted = self.deals
+                hinted = deals
                 for entry in ("hint", "last_trick", "undo"):
                     yield B
                     yield from self.choose(entry)
                     while app.thinker is not None:
                         yield None
                 continue
-            if app.screen.holds_play():  # a computer's open talon: A once seen
+            if self.holds_play():  # a computer's open talon: A once seen
                 yield A
-            elif app.controller.human_decision() is None or app.screen.changed:
+            elif not ready:
                 yield None
             else:
                 yield from self.decide()
+
+    # What a generator of the visit reads of the app is read in these plain methods, not in
+    # the generator's own frame: a collection scans a generator's frame whole, the stack slots
+    # above its top included, and a screen read there last (a method called on it leaves the
+    # screen in the slot above the result) stayed alive with its module after the screen was
+    # let go: the table's 14 KB at every summary, once.
+    def holds_play(self):
+        return self.app.screen.holds_play()
+
+    def offers(self, entry):
+        """Is ``entry`` on the menu on show?"""
+        return entry in self.app.screen.entries()
+
+    def ready(self):
+        """Does the table wait for the player's decision, drawn?"""
+        return self.app.controller.human_decision() is not None and not self.app.screen.changed
+
+    def phase(self):
+        return self.app.controller.view().phase
+
+    def to_card(self, card):
+        """The cursor's steps to ``card`` of the player's hand."""
+        return self.app.screen.hand_cards.index(card) - self.app.screen.cursor
+
+    def refusable(self):
+        """A card of the player's hand that may not go now (None: every card may, or no card
+        is asked for)."""
+        screen = self.app.screen
+        if screen.mode != _CARDS:
+            return None
+        allowed = [card for card, _ in screen.card_actions]
+        for card in screen.hand_cards:
+            if card not in allowed:
+                return card
+        return None
+
+    def visit(self, what):
+        """One of _VISITS, from the table at the player's decision, back to the table."""
+        app = self.app
+        if what == "help":  # SELECT: the rules and keys over the table, three pages, back
+            yield SELECT
+            for _ in range(3):
+                yield RIGHT
+            yield B
+        elif what == "refuse":  # a card that may not go now: the refusal's words on the status line
+            yield from self.move(self.to_card(self.refusable()))
+            yield A
+        elif what == "settings":  # a setting changed and changed back, saved as the board saves it
+            yield B
+            yield from self.choose("settings")
+            yield A
+            yield A
+            yield B
+            yield B
+        elif what == "title":  # "save, go to title", the statistics, and Continue
+            yield B
+            yield from self.choose("title")
+            yield from self.choose("statistics")
+            yield B
+            yield from self.choose("continue")
+        elif what == "pause":
+            yield PAUSE
+            yield A  # the key that wakes the screen does nothing else
+        else:  # undo, record, sheet, last_trick: from the table's menu
+            yield B
+            if not self.offers(what):
+                yield B
+                return
+            yield from self.choose(what)
+            if app.screen_name == "sheet":
+                yield B
+            if app.screen_name != "table":
+                yield B
 
     # No screen is held in a local across a ``yield``: the game's heap is measured between
     # two steps, and a screen the app has let go would stay alive in the robot's frame.
@@ -303,9 +432,10 @@ class Robot:
         assert app.screen_name == "title", app.screen_name
         stats = app.storage.load_stats()
         if self.deals != self.options[0]:  # played to the end: counted, and let go
-            assert app.controller is None and stats.games == 1, stats.lines()
+            assert app.controller is None and stats.games == self.options[3], stats.lines()
         assert stats.deals >= 1, stats.lines()
-        return "ok deals=%d screens=%s" % (self.deals, ",".join(sorted(self.seen)))
+        return "ok deals=%d screens=%s games=%s" % (self.deals, ",".join(sorted(self.seen)),
+                                                    ",".join("%d" % deals for deals in self.dealt))
 
 
 def display_bytes(layer, seen):

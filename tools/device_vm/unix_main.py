@@ -10,11 +10,11 @@ from device_robot import Robot
 
 
 def main():
-    board_id, levels, preset, seed, max_deals, writable, sleep_bytes = (
+    board_id, levels, preset, seed, max_deals, writable, sleep_bytes, games = (
         sys.argv[1], sys.argv[2].split(","), sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6] == "1",
-        int(sys.argv[7]))
+        int(sys.argv[7]), int(sys.argv[8]))
     gc.collect()
-    robot = Robot(board_id, levels, preset, seed, max_deals, writable, sleep_bytes)
+    robot = Robot(board_id, levels, preset, seed, max_deals, writable, sleep_bytes, games)
     peak = 0
     while True:
         gc.collect()

@@ -25,6 +25,8 @@
 // step), where ``bench`` has ``where()`` a line "where LABEL BYTES SNAPSHOT;QSTRS,CHARS,POOL"
 // per label it returned (the most heap in use at that label, ``bench.snapshot()`` and the
 // name pool at that moment),
+// "mark WORD BYTES QSTRS STRING_BYTES POOL_BYTES" per word that ``bench.mark()`` returned (its
+// spaces as "_": the heap in use and the name pool after that step),
 // "most_allocated_in_a_step BYTES LABEL" (the most one step allocated, garbage included, and
 // the label after it), "names_at_end QSTRS STRING_BYTES POOL_BYTES" (the name pool when the
 // program is done: it never shrinks) and "heap_total INITIAL FINAL" (the heap's size in bytes
@@ -92,6 +94,10 @@ try {
   // each label's peak
   const where = hasattr(bench, "where") ? bench.where : undefined;
   const snapshot = hasattr(bench, "snapshot") ? bench.snapshot : undefined;
+  // optional: a word after a step that marks a moment ("game 1": the session's game 1 ended),
+  // noted with the heap in use and the name pool then
+  const mark = hasattr(bench, "mark") ? bench.mark : undefined;
+  let marks = "";
   let peak = 0;
   let most = [0, ""];  // the most a step allocated (no collection runs inside a step), and where
   const peaks = new Map();
@@ -111,12 +117,21 @@ try {
         peaks.set(label, [live, (snapshot === undefined ? "" : snapshot()) + ";" + qstrs().replace(/ /g, ",")]);
       }
     }
+    if (mark !== undefined) {
+      const word = mark();
+      if (word) marks += "mark " + word.replace(/ /g, "_") + " " + live + " " + qstrs() + "\n";
+    }
     before = gc.mem_alloc();  // after the snapshot: what the step itself allocates is counted
   } while (step());
+  if (mark !== undefined) {  // a mark of the last step
+    gc.collect();
+    const word = mark();
+    if (word) marks += "mark " + word.replace(/ /g, "_") + " " + gc.mem_alloc() + " " + qstrs() + "\n";
+  }
   mp.runPython("print()");  // ends a line the program left open, which the port holds until then
   report += printed + bench.summary() + "\ndone\npeak_live " + peak + "\n";
   report += "most_allocated_in_a_step " + most[0] + " " + most[1] + "\n";
-  report += "names_at_end " + qstrs() + "\n";
+  report += "names_at_end " + qstrs() + "\n" + marks;
   for (const [label, [live, loaded]] of peaks) report += "where " + label + " " + live + " " + loaded + "\n";
 } catch (error) {
   report += printed + "\nerror " + error + "\n";
