@@ -32,7 +32,7 @@ def test_an_entry_is_found_by_its_name_or_its_place_and_its_body_is_its_lines_as
 
 def test_every_language_has_the_pages_and_entries_of_english_with_the_same_facts():
     english = {page: texts.entries(page) for page in pages("en")}
-    assert {"refusals", "help", "guide", "agreements"} <= set(english)
+    assert {"refusals", "help", "guide", "agreements", "summary", "redeal"} <= set(english)
     for page, found in english.items():
         names = [name for name, _rest, _body in found]
         assert len(set(names)) == len(names), page
@@ -49,11 +49,6 @@ def test_every_language_has_the_pages_and_entries_of_english_with_the_same_facts
                     assert [sorted(r.split()) for _n, r, _b in other] == [sorted(r.split()) for _n, r, _b in found]
         finally:
             monkeypatch.undo()
-
-
-def test_the_helps_places_are_the_places_of_the_entries_they_are_named_after():
-    for place, (name, _rest, _body) in enumerate(texts.entries("help"), 1):
-        assert getattr(helptext, "_" + name.upper()) == place, name
 
 
 def test_the_agreements_page_has_one_entry_for_each_agreement_in_the_tables_order():
@@ -91,3 +86,19 @@ def test_micropython_reads_the_words_from_a_checkout_and_from_a_boards_drive(tmp
     out = subprocess.run([micropython, "-c", code], capture_output=True, text=True, env=env, cwd=cwd, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "('BID_STEP', 'amount', 'bids go up in steps of 5: %d is not one')"
+
+
+@pytest.mark.parametrize("module, page", [("thousand.ui.helptext", "help"), ("thousand.ui.sheet", "summary"),
+                                          ("thousand.explain_redeal", "redeal")])
+def test_a_readers_places_are_the_places_of_the_entries_they_are_named_after(module, page):
+    """A reader that names a page's entries by place (private const()s) names each place
+    after its entry, and has a place for every entry."""
+    if module == "thousand.ui.sheet":
+        pytest.importorskip("displayio")
+    import importlib
+
+    reader = importlib.import_module(module)
+    found = texts.entries(page)
+    for place, (name, _rest, _body) in enumerate(found, 1):
+        assert getattr(reader, "_" + name.upper(), None) == place, (page, name)
+    assert texts.bodies(page) == [None] + [body for _name, _rest, body in found]

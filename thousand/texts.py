@@ -12,7 +12,7 @@ and its body:
 
 ``NAME`` is the entry's one word; ``REST`` (the head's other words, maybe none) is for the
 entry's reader (the facts a refusal's words name, an agreement's short label).  The body is
-its lines as written, less the empty lines after it (they only space the entries).  A page
+its lines as written, less empty lines before and after it (they only space the entries).  A page
 is read a line at a time, never whole, and up to the entry asked for.
 
 Few names here: every name of a module is a name in the VM's pool for good (so are strings
@@ -30,34 +30,63 @@ except (NameError, OSError):
     _FOLDER = "assets/text/en/"
 
 
+def bodies(name):
+    """The bodies of page ``name``'s entries at their places, the first at 1: [None, body,
+    ...], for a reader that names its entries by place with private const()s (no names in
+    the VM's pool; its test holds each place to its entry's name)."""
+    return _read(name, None, False)
+
+
 def entries(name, key=None):
     """The entries of page ``name``, in order: [(NAME, REST, body), ...]; with ``key``, only
     the entry it names: its NAME (a str) or its place (an int, the first entry 1), in a list
     of one (empty if the page has none such)."""
-    out = []
+    return _read(name, key, True)
+
+
+def _read(name, key, heads):
+    # Little garbage: the board reads a page while a screen is built, with the game in the
+    # heap (a line read is one string; an entry of one line is that line, no list).
+    out = [] if heads else [None]
     place = 0
-    head = None
-    lines = []
+    head = None  # the entry being read: (NAME, REST), or "" without heads; None: skipped
+    text = None  # its first line, then
+    more = None  # its lines, from the second on
+    blank = 0  # empty lines not yet known to be inside the body
     with open(_FOLDER + name + ".txt") as f:
         while True:
             line = f.readline()
             if not line or line.startswith("@"):
                 if head is not None:
-                    while lines and not lines[-1]:
-                        lines.pop()
-                    out.append((head[0], head[1], "\n".join(lines)))
+                    body = "" if text is None else text if more is None else "\n".join(more)
+                    out.append((head[0], head[1], body) if heads else body)
                     if key is not None:
                         return out
                 if not line:
                     return out
                 place += 1
-                line = line.rstrip("\r\n")
-                cut = line.find(" ")
-                if cut < 0:
-                    cut = len(line)
-                head = None
-                lines = []
-                if key is None or key == place or key == line[1:cut]:
-                    head = (line[1:cut], line[cut + 1:])
+                head = text = more = None
+                blank = 0
+                if not heads:
+                    head = ""
+                else:
+                    line = line.rstrip("\r\n")
+                    cut = line.find(" ")
+                    if cut < 0:
+                        cut = len(line)
+                    if key is None or key == place or key == line[1:cut]:
+                        head = (line[1:cut], line[cut + 1:])
             elif head is not None:
-                lines.append(line.rstrip("\r\n"))
+                line = line.rstrip("\r\n")
+                if not line:
+                    blank += 1
+                elif text is None:
+                    text = line
+                    blank = 0  # (none can come before the first line: the body starts there)
+                else:
+                    if more is None:
+                        more = [text]
+                    while blank:
+                        more.append("")
+                        blank -= 1
+                    more.append(line)

@@ -46,9 +46,7 @@ def rules_text(rules):
     from thousand import texts  # on demand (thousand.ui.scenes)
 
     r = rules
-    w = [None]
-    for entry in texts.entries("help"):
-        w.append(entry[2])
+    w = texts.bodies("help")
     cap = r.bid_cap == "marriages"
     # Each part with the fields of its words; None: its agreement is off (its title, then "off")
     parts = (
