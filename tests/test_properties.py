@@ -300,12 +300,31 @@ def test_every_refusal_code_has_words_and_every_entry_of_words_is_a_code_at_its_
     assert len(codes) > 50
     entries = texts.entries("refusals")
     names = [name for name, _facts, _words in entries]
-    assert sorted(codes - set(names)) == []  # every code has words
+    assert sorted(codes - set(names)) == [], "refusal codes of thousand/game.py without an entry in refusals.txt"
+    known = explained_facts()
     for number, (name, facts, words) in enumerate(entries, 1):
-        assert getattr(thousand.game, "_" + name, None) == number, name  # every entry is a code, at its number
+        code = getattr(thousand.game, "_" + name, None)
+        assert code == number, (  # every entry is a code, at its number
+            "refusals.txt's entry %d is %s, but thousand/game.py has _%s = %r: the entries go in the codes' order"
+            % (number, name, name, code))
         assert words and "\n" not in words, name
         assert words.count("%") == len(facts.split()), name  # a fact for each of its fields
+        assert set(facts.split()) <= known, (name, facts)  # and thousand.explain finds each
     assert len(set(names)) == len(names)
+
+
+def explained_facts():
+    """The fact names that thousand/explain.py's ``_fact`` tells (the strings it compares the
+    name with)."""
+    import ast
+
+    import thousand.explain
+
+    with open(thousand.explain.__file__) as f:
+        tree = ast.parse(f.read())
+    function = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name == "_fact"][0]
+    return {node.value for node in ast.walk(function) if isinstance(node, ast.Compare)
+            for node in node.comparators if isinstance(node, ast.Constant) and isinstance(node.value, str)}
 
 
 def test_a_refusal_names_the_rule_that_refuses():
