@@ -544,7 +544,9 @@ def test_a_writable_data_folder_says_nothing_on_the_title(board, tmp_path, monke
 def test_the_first_start_walks_through_a_first_deal_once_and_the_title_offers_it_again(board, tmp_path):
     """Issue 15: the guided first deal, on the device's screen: at the first start (a
     board's saves keep that it was shown), and from the title's "How to play"."""
-    from thousand.ui.helptext import GUIDE
+    from thousand import texts
+
+    guide = texts.entries("guide", "guide")[0][2]
 
     folder = str(tmp_path / "data")
     app = open_app("pybadge", seed=SEED, window=False, storage=Saves(FileStore(folder)))
@@ -553,7 +555,7 @@ def test_the_first_start_walks_through_a_first_deal_once_and_the_title_offers_it
     shown = [line.text.strip() for line in app.screen.list.lines]
     assert shown[0] == "A FIRST DEAL"
     for step in ("THE AUCTION", "THE TALON", "THE CONTRACT", "TRUMP BY MARRIAGE", "SCORING"):
-        assert step in GUIDE
+        assert step in guide
     pages = 0
     while app.screen_name == "guide":  # A turns the pages, and leaves at the last
         hands.press(A)
