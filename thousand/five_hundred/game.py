@@ -576,10 +576,13 @@ class Game:
             if phase == PHASE_RAISE:
                 cards += C.cards_of(self.kitty)
             k = len(cards)
+            at = len(out)
+            out += [0] * (k * (k - 1) * (k - 2) // 6)  # one allocation for the 286 discards
             for i in range(k):
                 for j in range(i + 1, k):
                     for m in range(j + 1, k):
-                        out.append(A.discard(cards[i], cards[j], cards[m]))
+                        out[at] = A.discard(cards[i], cards[j], cards[m])
+                        at += 1
             return out
         self._list_plays(seat, out)
         return out
