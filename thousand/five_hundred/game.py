@@ -375,15 +375,8 @@ class Game:
         return -1 if holder == self.out_seat else holder
 
     def follow_suit(self, card):
-        """The suit ``card`` counts as for following: the left bower and the Joker are
-        trumps; an un-nominated Joker in no trumps is in no suit (NO_SUIT)."""
-        if card == C.JOKER:
-            if self.trump >= 0:
-                return self.trump
-            return self.nominated if self.nominated >= 0 else C.NO_SUIT
-        if self.trump >= 0 and card == ((self.trump ^ 1) << 4 | C.JACK):
-            return self.trump
-        return card >> 4
+        """The suit ``card`` counts as for following now (``follow_suit``)."""
+        return follow_suit(card, self.trump, self.nominated)
 
     def holds_suit(self, seat, suit):
         """Whether ``seat`` holds a card that counts as ``suit`` (follow_suit)."""
@@ -400,24 +393,8 @@ class Game:
         return bool(hand[suit] or (hand[C.JOKER_SLOT] and self.nominated == suit))
 
     def power(self, card, led):
-        """How high ``card`` ranks in a trick led in ``led``; -1: it cannot win."""
-        trump = self.trump
-        if card == C.JOKER:
-            if trump >= 0 or self.nominated < 0:
-                return _JOKER_POWER
-            return _NOMINATED_POWER if self.nominated == led else -1
-        if trump >= 0:
-            suit = card >> 4
-            if card & 15 == C.JACK:
-                if suit == trump:
-                    return _RIGHT_POWER
-                if suit == trump ^ 1:
-                    return _LEFT_POWER
-            if suit == trump:
-                return _TRUMP_POWER + (card & 15)
-        if self.follow_suit(card) == led:
-            return card & 15
-        return -1
+        """How high ``card`` ranks now in a trick led in ``led`` (``card_power``)."""
+        return card_power(card, led, self.trump, self.nominated)
 
     def names_suit_on_lead(self, card):
         """Whether leading ``card`` now must name a suit (an un-nominated Joker in NT or misère)."""
@@ -804,6 +781,48 @@ class Game:
         v.over = self.over
         v.winner = self.winner
         return v
+
+
+def follow_suit(card, trump, nominated):
+    """The suit ``card`` counts as for following: the left bower and the Joker are trumps in
+    a suit contract; in no trumps and misère the Joker is in its nominated suit, or in none
+    (NO_SUIT).  One function for the game and the bots, so both follow one rule."""
+    if card == C.JOKER:
+        if trump >= 0:
+            return trump
+        return nominated if nominated >= 0 else C.NO_SUIT
+    if trump >= 0 and card == ((trump ^ 1) << 4 | C.JACK):
+        return trump
+    return card >> 4
+
+
+def card_power(card, led, trump, nominated):
+    """How high ``card`` ranks in a trick led in ``led``; -1: it cannot win (section 4, 5).
+
+    >>> jd, ac = C.parse_card("JD"), C.parse_card("AC")
+    >>> card_power(jd, C.CLUBS, C.HEARTS, -1) > card_power(ac, C.CLUBS, C.HEARTS, -1)  # the left bower
+    True
+    >>> card_power(C.JOKER, C.SPADES, -1, -1) > card_power(C.parse_card("AS"), C.SPADES, -1, -1)
+    True
+    >>> card_power(C.JOKER, C.SPADES, -1, C.HEARTS)   # nominated a heart, played on spades
+    -1
+    """
+    if card == C.JOKER:
+        if trump >= 0 or nominated < 0:
+            return _JOKER_POWER
+        return _NOMINATED_POWER if nominated == led else -1
+    if trump >= 0:
+        suit = card >> 4
+        if card & 15 == C.JACK:
+            if suit == trump:
+                return _RIGHT_POWER
+            if suit == trump ^ 1:
+                return _LEFT_POWER
+        if suit == trump:
+            return _TRUMP_POWER + (card & 15)
+    if follow_suit(card, trump, nominated) == led:
+        return card & 15
+    return -1
 
 
 def checked_start(start, rules):
