@@ -221,3 +221,33 @@ def test_worked_examples_of_the_left_bower_and_a_void_seat():
     assert not game.holds_suit(1, C.CLUBS)  # void: any card, AD included, may be played
     game.hands[1][:] = hand("JC", "AS")
     assert not game.holds_suit(1, C.CLUBS) and game.holds_suit(1, C.SPADES)  # JC is the left bower
+
+
+# ---------------------------------------------------------------- fuzzing
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+WORDS = ["pass", "bid", "discard", "nominate", "play", "PLAY", "fly", "7H", "10nt", "misere", "sans", "JK",
+         "H", "x", "open_misere", "blind_misere", "AS", "4H", "JD", "10S", "tn", "²", "-1", "0", "1", "2", "3"]
+TEXTS = st.lists(st.sampled_from(WORDS), min_size=0, max_size=5).map(" ".join)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cut=st.integers(0, len(SLAM)), inserted=st.lists(st.tuples(st.integers(0, len(SLAM)), TEXTS), max_size=3),
+       players=st.sampled_from([3, 4, 5, "4", True]), extra=st.dictionaries(
+           st.sampled_from(["sans_kitty", "raise_own_bid", "misere", "all_pass", "joker_lead_last", "defender_cap"]),
+           st.sampled_from([True, False, None, 490, "off", "play_nt", "anytime", "x"])))
+def test_a_mangled_record_is_either_replayed_or_refused_in_words_never_crashed(cut, inserted, players, extra):
+    actions = SLAM[:cut]
+    for at, text in inserted:
+        actions = actions[:at] + [text] + actions[at:]
+    rules = dict(extra, preset="australian", players=players)
+    text = json.dumps({"game": "five_hundred", "rules": rules, "start": {"dealer": 2},
+                       "deals": [{"hands": HANDS, "kitty": KITTY, "actions": actions}]})
+    status, out = referee(text)
+    assert status in (0, 2)
+    if status == 2:
+        assert not out["error"]["message"].startswith("the record could not be replayed"), out
+    else:
+        assert out["deals"][0]["result"] in ("made", "failed", "unfinished", "passed_out")

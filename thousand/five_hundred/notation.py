@@ -49,7 +49,7 @@ def parse_action(text, players):
     if len(words) < 2:
         raise ValueError("cannot read action '%s' (write it like '1 pass' or '0 play AS')" % text)
     head = words[0]
-    if not head.isdigit() or len(head) > 1:
+    if len(head) != 1 or head not in "0123456789":  # str.isdigit would take '²' too
         raise ValueError("action '%s' must start with a seat number" % text)
     seat = int(head)
     if seat >= players:
