@@ -129,6 +129,8 @@ def play_checked_game(rules, seed, max_deals):
                 assert fingerprint(game) == snap
             driver.answer(decision, chooser.choose(decision.legal, game.phase))
         result = game.last_result
+        for entry in game.log:
+            assert 0 <= entry < 2 ** 30, "a log entry stays a small int on the 32-bit VM"
         if result.result == PASSED_OUT:
             assert sum(result.tricks_won) == 0 and game.scores == before
             continue
