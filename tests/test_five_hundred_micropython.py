@@ -68,3 +68,75 @@ def test_the_compiled_engine_plays_four_handed_games_in_a_small_heap(micropython
     cpython = subprocess.run([sys.executable, "-c", GAMES_SNIPPET % (3, 3)], capture_output=True, text=True,
                              cwd=ROOT, check=True)
     assert proc.stdout == cpython.stdout
+
+
+# A game of easy bots stepped a decision at a time, each action printed (the 32-bit VM's
+# bench shape: tools/wasm32/steps.mjs).
+BENCH = """from thousand.five_hundred.game import Game
+from thousand.five_hundred.rules import Rules
+from thousand.five_hundred.driver import TableDriver
+from thousand.five_hundred.bots import make_player
+from thousand.five_hundred.notation import action_text
+
+
+class Bench:
+    def __init__(self, players, seed, deals):
+        self.game = Game(Rules.from_dict({"players": players, "sans_kitty": True, "lose_at": None, "target": 5000}), seed=seed, keep_records=False)
+        self.driver = TableDriver(self.game)
+        self.seats = [make_player("easy", seed + s) for s in range(players)]
+        self.deals = deals
+        self.played = 0
+
+    def step(self):
+        game = self.game
+        decision = self.driver.pending()
+        if decision is None:
+            self.played += 1
+            print("deal", game.last_result.result, game.scores)
+            if game.over or self.played >= self.deals:
+                return False
+            game.start_deal()
+            return True
+        player = self.seats[decision.seat]
+        action = player.decide(self.driver.view_for(player, decision))
+        print(action_text(decision.seat, action))
+        self.driver.answer(decision, action)
+        return True
+
+    def summary(self):
+        return "scores %s" % self.game.scores
+
+
+bench = Bench(4, 11, 12)
+bench.game.start_deal()
+"""
+
+
+def _bench_lines(text):
+    return [line for line in text.splitlines() if line[:1].isdigit() or line.startswith("deal ")]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_compiled_engine_plays_the_same_games_on_the_32_bit_vm_in_a_64_kb_heap(wasm32_node, mpy_cross, tmp_path,
+                                                                                   players):
+    """The 32-bit VM is a board's: a small int there holds 30 bits, where the unix port's
+    holds 62; the same bytes out show that nothing left them (a long int would change no
+    output but would allocate: the heap of 64 KB must not grow)."""
+    from conftest import mpy
+
+    mpy.compile_tree(tmp_path, ("thousand", "thousand/five_hundred"))
+    setup = BENCH.replace("Bench(4, 11, 12)", "Bench(%d, 11, 12)" % players)
+    fits, out = mpy.run_wasm32(wasm32_node, str(tmp_path), 64, ["thousand.five_hundred.game"], setup)
+    assert fits, out[-2000:]
+    namespace = {}
+    import contextlib
+    import io
+
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(setup, namespace)
+        while namespace["bench"].step():
+            pass
+    expected = _bench_lines(printed.getvalue())
+    assert len([line for line in expected if line.startswith("deal ")]) == 12
+    assert _bench_lines(out) == expected
