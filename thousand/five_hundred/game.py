@@ -95,6 +95,7 @@ class IllegalAction(ValueError):
 
 
 def side_of(seat, players):
+    """A seat's side: itself with 3 players; seats 0+2 and 1+3 with 4."""
     return seat & 1 if players == 4 else seat
 
 
@@ -135,7 +136,7 @@ class SeatView:
         self.exposed = None  # an open misère contractor's hand, after the first trick
         self.bid = -1  # the high bid's code, -1: none yet
         self.high_bidder = -1
-        self.calls = [-1] * players  # each seat's last call: a bid's code, 0 pass... see CALL_PASS
+        self.calls = [-1] * players  # each seat's last call: a bid's code, CALL_PASS, or -1: none yet
         self.passed = [False] * players
         self.contractor = -1
         self.trump = -1

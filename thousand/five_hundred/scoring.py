@@ -6,6 +6,7 @@ decides a win or a loss, and returns (deltas, result).
 
 from thousand.five_hundred import ALL_PASS_PLAYED, FAILED, MADE
 from thousand.five_hundred import actions as A
+from thousand.five_hundred.game import side_of
 
 SLAM_MINIMUM = 250
 
@@ -50,7 +51,7 @@ def settle(game):
     sides = game.sides
     side_tricks = [0] * sides
     for s in range(players):
-        side_tricks[s & 1 if players == 4 else s] += game.tricks_won[s]
+        side_tricks[side_of(s, players)] += game.tricks_won[s]
     deltas = [0] * sides
     contractor = game.contractor
     if contractor < 0:  # all pass, played at no trumps: 10 a trick for every side
@@ -58,7 +59,7 @@ def settle(game):
             deltas[side] = trick_points(game.scores[side], side_tricks[side], r.defender_cap)
             game.scores[side] += deltas[side]
         return deltas, ALL_PASS_PLAYED
-    cside = contractor & 1 if players == 4 else contractor
+    cside = side_of(contractor, players)
     delta, made = contract_delta(game.bid, side_tricks[cside], game.tricks_won[contractor])
     deltas[cside] = delta
     if not A.is_misere(game.bid) and (not made or r.defender_points == "always"):
