@@ -162,3 +162,25 @@ def test_defender_points_on_fail_and_the_target_and_lose_at_null():
     game = dealt({"lose_at": None}, start={"dealer": 2, "scores": [-900, 0, 0]})
     act(game, "0 bid open_misere", "1 pass", "2 pass", "0 discard JC 8C 7C", "0 play JK H", *PLAY_7H[1:])
     assert game.last_result.result == FAILED and game.scores[0] == -1400 and not game.over
+
+
+def test_the_five_hundred_engine_imports_no_screen_board_or_save():
+    import ast
+    import os
+
+    folder = os.path.join(os.path.dirname(__file__), "..", "thousand", "five_hundred")
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".py"):
+            continue
+        with open(os.path.join(folder, name)) as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            modules = []
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                modules = [node.module]
+            for module in modules:
+                assert not module.startswith(("thousand.ui", "thousand.hw", "thousand.persist")), (name, module)
+                assert not module.startswith("thousand.") or module.split(".")[1] in (
+                    "five_hundred", "cards", "rng", "record"), (name, module)
