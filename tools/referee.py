@@ -1,6 +1,9 @@
-"""Replay one recorded game (REFEREE.md) read on standard input; print the result as JSON.
+"""Replay one recorded game read on standard input; print the result as JSON.
 
     python tools/referee.py < game.json
+
+A record with "game": "five_hundred" is Five Hundred's (FIVE_HUNDRED.md section 10, replayed
+by thousand/five_hundred/record.py); any other is Thousand's (REFEREE.md).
 
 Exit status 0 with the deals' results, or 2 with {"error": {...}} when the record is
 malformed or holds an illegal action.
@@ -25,7 +28,7 @@ def referee(text):
     except RecursionError:
         return 2, RecordError(None, None, "the record is nested too deeply to read").to_json()
     try:
-        return 0, replay(record)
+        return 0, replay_for(record)(record)
     except RecordError as error:
         return 2, error.to_json()
     except RecursionError:
@@ -33,6 +36,19 @@ def referee(text):
     except Exception as error:  # a record must never crash the referee with a traceback
         message = "the record could not be replayed (%s: %s)" % (type(error).__name__, error)
         return 2, RecordError(None, None, message).to_json()
+
+
+def replay_for(record):
+    """The replay of the record's game: its "game" key names it (FIVE_HUNDRED.md 10), and a
+    record without one is Thousand's (REFEREE.md)."""
+    game = record.get("game") if isinstance(record, dict) else None
+    if game == "five_hundred":
+        from thousand.five_hundred.record import replay as replay_five_hundred
+
+        return replay_five_hundred
+    if game is not None and game != "thousand":
+        raise RecordError(None, None, "unknown game %r (known: thousand, five_hundred)" % (game,))
+    return replay
 
 
 def answer(data):
