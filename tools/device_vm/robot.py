@@ -70,6 +70,8 @@ class Robot:
         self.seen = {}  # the screens shown
         self.steps = 0
         self.pending = []  # what is left of the key being pressed (see press)
+        self.reloading = False  # the app asked for supervisor.reload() (see carry)
+        self.carried = False  # this VM is one that a reload made (carry_in)
         self.keys = self.run()
 
     def boot(self):
@@ -92,12 +94,13 @@ class Robot:
         import alarm
 
         sleep_bytes = self.options[2]
-        alarm.sleep_memory = bytearray(sleep_bytes) if sleep_bytes else None
+        if not self.carried:  # else carry_in put back what the board kept through the reload
+            alarm.sleep_memory = bytearray(sleep_bytes) if sleep_bytes else None
         from thousand.persist.boards import POLICIES, policy_saves
         from thousand.persist.store import NvmStore
 
         size = POLICIES[self.board.save_policy][0]  # the board's NVM bytes (the stand-in's are 8 KB)
-        if len(microcontroller.nvm) != size:
+        if len(microcontroller.nvm) != size and not self.carried:
             microcontroller.nvm = None
             microcontroller.nvm = bytearray(b"\xff" * size)
         storage = policy_saves(self.board.save_policy, NvmStore(microcontroller.nvm), self.board.sleep_memory(),
@@ -108,8 +111,13 @@ class Robot:
         from thousand.rng import Rng
         from thousand.ui.app import App
 
-        self.rng = Rng(self.seed)
-        self.app = App(self.board, display, sheet, storage, seed=self.seed)
+        if not self.carried:
+            self.rng = Rng(self.seed)
+        # As main() does: after the game's own reload, the saved game at its table.  A new
+        # game's seed is the session's seed and the games started before it, as one App
+        # would have counted them.
+        self.app = App(self.board, display, sheet, storage, seed=self.seed + self.game + self.carried,
+                       reloaded=self.board.reloaded())
         yield None
 
     # -------------------------------------------------------------- keys
@@ -117,8 +125,49 @@ class Robot:
         supervisor.now[0] += ms
         if self.app is None:  # still booting
             return
-        self.app.tick(supervisor.ticks_ms())
+        try:
+            self.app.tick(supervisor.ticks_ms())
+        except supervisor.Reload:  # the program ends: steps.mjs goes on in a fresh VM (carry)
+            self.reloading = True
+            return
         self.seen[self.app.screen_name] = True
+
+    # -------------------------------------------------------------- a reload
+    def carry(self):
+        """After the step in which the app called supervisor.reload(): Python that gives a
+        fresh VM's robot (``carry_in``) what a board keeps through a reload (the NVM, sleep
+        memory, the clock) and where the robot's visit was; else ""."""
+        if not self.reloading:
+            return ""
+        import alarm
+
+        sleep = alarm.sleep_memory
+        return repr((bytes(microcontroller.nvm), None if sleep is None else bytes(sleep)) + self.kept())
+
+    def kept(self):
+        """Where the robot's visit was, and the clock (carry; the unix port's one process
+        keeps the stand-ins' NVM and sleep memory as they are)."""
+        return (supervisor.now[0], (self.game, self.deals, self.dealt, sorted(self.seen), self.steps, self.rng.z,
+                                    self.rng.w), self.play)
+
+    def carry_in(self, kept):
+        """The robot of a fresh VM that a reload made: as ``carry`` left it."""
+        import alarm
+
+        if len(kept) == 5:  # from carry: the board's NVM and sleep memory too
+            microcontroller.nvm = None
+            microcontroller.nvm = bytearray(kept[0])
+            alarm.sleep_memory = None if kept[1] is None else bytearray(kept[1])
+            kept = kept[2:]
+        supervisor.now[0], (self.game, self.deals, self.dealt, seen, self.steps, z, w), self.play = kept
+        supervisor.runtime.run_reason = supervisor.RunReason.SUPERVISOR_RELOAD
+        for name in seen:
+            self.seen[name] = True
+        from thousand.rng import Rng
+
+        self.rng = Rng(0)
+        self.rng.z, self.rng.w = z, w
+        self.carried = True
 
     def press(self, key):
         """The board's own button events for logical ``key``, and the ticks between them:
@@ -180,6 +229,9 @@ class Robot:
     # -------------------------------------------------------------- the visit
     def run(self):
         yield from self.boot()
+        if self.carried:  # a reload at a game's start: that game goes on
+            yield from self.games()
+            return
         app = self.app
         assert app.screen_name == "guide"  # a first start: the guided first deal, read to its end
         while app.screen_name == "guide":
@@ -199,15 +251,24 @@ class Robot:
         for _ in range(12):
             yield RIGHT
         yield B
-        for game in range(self.options[3]):
-            self.game = game
-            yield from self.choose("new game")
-            yield from self.start_game()
+        yield from self.games()
+
+    def games(self):
+        """The session's games, from the one being played (a reload's fresh VM goes on with it)."""
+        while self.game < self.options[3]:
+            if not self.carried:
+                yield from self.choose("new game")
+                # the game's own state (see play_game): saved once, the deals of its hint,
+                # talon hint and visit, the visits made, the kinds of decision hinted at, its deals
+                self.play = [self.game > 0, -1, -1, -1, 0, [], 0]
+                yield from self.start_game()
+            self.carried = False
             yield from self.play_game()
-            self.ended = "game %d" % game
+            self.ended = "game %d" % self.game
             self.dealt.append(self.deals)  # the deals played so far, at each game's end
             if self.deals == self.options[0]:  # saved and left after --max-deals: the visit ends
                 return
+            self.game += 1
 
     def start_game(self):
         """The new game screen: the preset, then each opponent's level, then start."""
@@ -228,26 +289,24 @@ class Robot:
         once and asks for hints as before; every later game does one of _VISITS in each deal
         and asks for a hint at each kind of decision once."""
         app = self.app
-        saved_once = self.game > 0
-        hinted = -1  # the deal in which a hint and the last trick were asked for
-        talon_hinted = -1  # the deal in which a hint was asked for at the player's talon
-        visited = -1  # the deal in which a visit was made (games after the first)
-        visits = 0
-        hint_phases = {}  # the kinds of decision (phases) hinted at in this game
-        deals = 0
+        # self.play, which a reload carries: [saved once, the deal in which a hint and the last
+        # trick were asked for, the deal of the hint at the player's talon, the deal of a visit
+        # (games after the first), the visits made, the kinds of decision (phases) hinted at,
+        # the game's deals]
+        play = self.play
         while True:
             name = app.screen_name
             if name == "title":  # the game is over
                 return
             if name == "summary":
                 self.deals += 1
-                deals += 1
+                play[6] += 1
                 if self.deals == self.options[0]:  # enough: the next deal, then save and leave
                     yield A
                     yield B  # the table's menu, then "save, go to title"
                     yield from self.choose("title")
                     return
-                if deals == 2 and self.game == 0:
+                if play[6] == 2 and self.game == 0:
                     yield B  # the score sheet, then the chart, then back to the summary
                     yield A
                     yield B
@@ -256,8 +315,8 @@ class Robot:
             if name != "table":
                 raise AssertionError("unexpected screen " + name)
             ready = self.ready()
-            if not saved_once and deals == 1 and ready:
-                saved_once = True
+            if not play[0] and play[6] == 1 and ready:
+                play[0] = True
                 # B on the table: the score sheet, the chart, the settings and the help from
                 # the table menu, then "save, go to title" and Continue.
                 for entry in ("sheet", "chart", "settings", "help"):
@@ -271,34 +330,34 @@ class Robot:
                 yield from self.choose("continue")
                 continue
             phase = self.phase() if ready else -1
-            if self.game > 0 and ready and phase not in hint_phases:
-                hint_phases[phase] = True  # a hint at each kind of decision: bid, talon, contract, play
+            if self.game > 0 and ready and phase not in play[5]:
+                play[5].append(phase)  # a hint at each kind of decision: bid, talon, contract, play
                 yield B
                 yield from self.choose("hint")
                 while app.thinker is not None:
                     yield None
                 continue
-            what = _VISITS[visits % len(_VISITS)]
+            what = _VISITS[play[4] % len(_VISITS)]
             if what == "refuse" and ready and not self.refusable():
                 what = None  # a refusal waits for a trick where a card may not go
-            if self.game > 0 and ready and visited != deals and phase > _PHASE_TALON and what is not None:
-                visited = deals
-                visits += 1
+            if self.game > 0 and ready and play[3] != play[6] and phase > _PHASE_TALON and what is not None:
+                play[3] = play[6]
+                play[4] += 1
                 yield from self.visit(what)
                 continue
-            if (self.game == 0 and talon_hinted != deals and ready and phase == _PHASE_TALON):
+            if (self.game == 0 and play[2] != play[6] and ready and phase == _PHASE_TALON):
                 # The player's talon: hard's play-outs weigh the gives for the hint.
-                talon_hinted = deals
+                play[2] = play[6]
                 yield B
                 yield from self.choose("hint")
                 while app.thinker is not None:  # a slice of the hint's thinking a tick
                     yield None
                 continue
-            if (hinted != deals and ready and app.controller.view().hand_counts[0] <= 4):
+            if (play[1] != play[6] and ready and app.controller.view().hand_counts[0] <= 4):
                 # Late in each deal, where the hard bot searches: a hint, the last trick and an
                 # undo, from the table's menu (the hint's search and the undo's replay run there,
                 # with the table let go).
-                hinted = deals
+                play[1] = play[6]
                 for entry in ("hint", "last_trick", "undo"):
                     yield B
                     yield from self.choose(entry)

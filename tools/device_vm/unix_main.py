@@ -21,6 +21,14 @@ def main():
         peak = max(peak, gc.mem_alloc())
         if not robot.step():
             break
+        if robot.reloading:  # the app's supervisor.reload(): not a fresh VM here, its modules let go
+            kept = robot.kept()
+            robot = None
+            for name in [name for name in sys.modules if name.startswith("thousand")]:
+                del sys.modules[name]
+            gc.collect()
+            robot = Robot(board_id, levels, preset, seed, max_deals, writable, sleep_bytes, games)
+            robot.carry_in(kept)
     print(robot.summary())
     print("peak_live %d" % peak)
 
