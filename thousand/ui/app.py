@@ -86,9 +86,11 @@ class App:
         # A board's reload at a game's start (fresh_vm): this program is the fresh VM
         # that plays the saved game, from its table.
         self.reloaded = reloaded and storage.has_game()
-        if self.reloaded:
+        if self.reloaded:  # the game read at the first tick, its table built at the next (tick)
             self.to_start = _CONTINUE
+            self.ticking = True
             self.show("table")
+            self.ticking = False
             return
         # (a problem with the saves is said on the title first: damaged settings read as new)
         self.show("guide" if first and not self.settings.guided and storage.problem is None else "title")

@@ -43,6 +43,12 @@ _SAMOSVAL_BOTH = const(26)
 def rules_text(rules):
     """The rules in short (RULES.md) as these agreements (thousand.rules) make them: a rule an
     agreement switches is marked "(agreement)", and one switched off says so."""
+    return "\n\n".join(rule_parts(rules))
+
+
+def rule_parts(rules):
+    """``rules_text``'s paragraphs, each a string of its own (the board's help wraps them one
+    by one: no string of the whole text, which a fragmented heap may have no block for)."""
     from thousand import texts  # on demand (thousand.ui.scenes)
 
     r = rules
@@ -68,7 +74,7 @@ def rules_text(rules):
     out = []
     for part, fields in parts:
         out.append(part[:part.find("\n") + 1] + w[_OFF] if fields is None else part % fields)
-    return "\n\n".join(out)
+    return out
 
 
 def lines(cols, key_help, rules=None):
@@ -82,4 +88,9 @@ def lines(cols, key_help, rules=None):
         return wrap(texts.entries("guide", 1)[0][2], cols)
     if rules is None:
         rules = Rules.preset("classic")
-    return wrap(rules_text(rules) + "\n\n" + texts.entries("help", _KEYS)[0][2] % key_help, cols)
+    out = []
+    for part in rule_parts(rules) + [texts.entries("help", _KEYS)[0][2] % key_help]:
+        if out:
+            out.append("")  # the empty line between two paragraphs
+        out += wrap(part, cols)
+    return out

@@ -139,9 +139,12 @@ try {
     }
     before = gc.mem_alloc();  // after the snapshot: what the step itself allocates is counted
     const going = step();
+    // (what the heap held up to here is the program's; the carry's own copies of the NVM and
+    // sleep memory are the harness's, which a board keeps outside its heap)
+    const grewHere = heapTotal() !== initial;
     const carried = going && carry !== undefined ? carry() : "";
     if (carried) {  // the program ended in a reload: a fresh VM goes on with what it carries
-      grown = grown || heapTotal() !== initial;
+      grown = grown || grewHere;
       reloads += 1;
       gc = await freshVm("bench.carry_in(" + carried + ")");
       bench = mp.globals.get("bench");
