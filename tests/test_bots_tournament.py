@@ -240,6 +240,10 @@ MISBEHAVING_BOTS = {
     "closed stdin": ("import os\nos.close(0)\ntime.sleep(60)\n",
                      ("closed its standard input but kept running", "no answer within %s s" % BOT_TIMEOUT)),
     "missing program": (None, "could not start"),
+    "padded answer": ("for line in sys.stdin:\n"
+                      "    legal = json.loads(line)['legal']\n"
+                      "    sys.stdout.write('  ' + legal[0] + '\\t\\r\\n')\n"
+                      "    sys.stdout.flush()\n", "which is not a legal action"),
 }
 
 

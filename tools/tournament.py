@@ -137,7 +137,7 @@ class ExternalBot:
         deadline = time.monotonic() + self.timeout
         self._refuse_unasked_output()
         self._send((json.dumps(request) + "\n").encode(), deadline)
-        answer = self._receive(deadline).decode("utf-8", "replace").strip()
+        answer = self._receive(deadline).decode("utf-8", "replace")  # exactly (BOTS.md)
         if answer not in legal_text:
             self._forfeit("answered %r, which is not a legal action" % answer[:80])
         return view.legal[legal_text.index(answer)]
