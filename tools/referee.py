@@ -51,8 +51,17 @@ def replay_for(record):
     return replay
 
 
+# The longest game a record can hold (9,999 deals of 24 cards and some 40 actions) is
+# far below this; reading more would only cost memory.
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+
+
 def answer(data):
     """(exit status, output line) for the bytes of a record: the whole referee but its I/O."""
+    if len(data) > MAX_RECORD_BYTES:
+        status, out = 2, RecordError(None, None, "the record is longer than any game: at most %d bytes"
+                                     % MAX_RECORD_BYTES).to_json()
+        return status, json.dumps(out) + "\n"
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -65,7 +74,10 @@ def answer(data):
 def main(argv=None):
     parser = cli.Parser(description=__doc__.splitlines()[0], epilog="It takes no arguments.")
     parser.parse_args(argv)
-    status, line = answer(sys.stdin.buffer.read())
+    try:
+        status, line = answer(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1))
+    except MemoryError:  # under a tight memory limit: still one line and exit 2
+        status, line = 2, '{"error": {"deal": null, "action": null, "message": "the record needs more memory than there is"}}\n'
     sys.stdout.write(line)
     return status
 
