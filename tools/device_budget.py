@@ -284,9 +284,9 @@ def parse_run(out):
 
 
 def play(node, build_dir, heap_kb, args):
-    setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d, %r, %d, %d)" % (
+    setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d, %r, %d, %d, %r)" % (
         BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.max_deals, args.writable_drive,
-        sleep_memory_bytes(args.board), args.games)
+        sleep_memory_bytes(args.board), args.games, not args.no_reload)
     # The stand-ins and the robot are imported first, one by one, so that their own heap is known.
     return mpy.run_wasm32(node, str(build_dir), heap_kb, stub_names() + ["device_robot"], setup)
 
@@ -572,6 +572,9 @@ def parse_arguments(argv):
                              "it plays one; in each later one, in the middle of deals, every screen the "
                              "table reaches, a refused move, hints at each kind of decision, undo, the "
                              "record, a pause past the dimming, save to title and Continue")
+    parser.add_argument("--no-reload", action="store_true",
+                        help="the session in one VM, as if the board did not reload for each game "
+                             "(the comparison: what the reloads save)")
     parser.add_argument("--writable-drive", action="store_true",
                         help="the drive made writable by boot.py: the game's record is written at its "
                              "end and on leaving (a board's default drive is read-only to the game)")

@@ -21,6 +21,7 @@ loaded bytecode lives in the heap, and it is the heap's largest part.
 """
 
 import gc
+import sys
 
 from thousand import PLAYER_LEVELS
 from thousand.hw.keys import NO_KEY, SELECT, ticks_diff
@@ -177,6 +178,15 @@ class App:
         seed, self.to_start = self.to_start, None
         if seed == _CONTINUE:
             if self.fresh_vm():
+                return
+            if "thousand.persist.restore" not in sys.modules:
+                # The engine and the save's reader are imported in a tick of their own, the
+                # save read and replayed at the next: a tick's garbage is what sets the heap a
+                # board needs between collections (a fresh VM's first tick did both: 57 KB).
+                import thousand.controller  # noqa: F401
+                import thousand.persist.restore  # noqa: F401
+
+                self.to_start = _CONTINUE  # finish_show comes back here at the next tick
                 return
             saved = self.storage.load_game()
             if saved is None:

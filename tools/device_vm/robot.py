@@ -39,6 +39,7 @@ _TICK_MS = const(10)
 _TAP_MS = const(40)  # a key held this long, then released as long: past the 30 ms debounce
 _LONG_PRESS_MS = const(700)  # the Feather's B is a held select button (600 ms)
 _MAX_STEPS = const(1200000)
+_CARRIED = "/reload.bin"  # the NVM and sleep memory through a reload (carry)
 _PAUSE_MS = const(61000)  # thousand.ui.app's _DIM_AFTER_MS and a second
 # What the robot does in the middle of a deal of every game after the first, one a deal in
 # turn (see visit): each screen reachable from the table, a refused move, an undo, the record,
@@ -55,9 +56,10 @@ class Robot:
         # is writable (a board's drive is read-only to the game unless boot.py made it
         # writable: the game's record is then written at its end); the bytes of the board's
         # alarm.sleep_memory (0: none); the games of the session (1: one game, the first
-        # start's visit).  A tuple, not named fields: the robot's names share the VM's name
+        # start's visit); whether the board reloads for each game (False: one VM for the
+        # session, as the desktop plays it).  A tuple, not named fields: the robot's names share the VM's name
         # pool with the game's, and a board runs no robot.
-        self.options = options + (0, False, 8192, 1)[len(options):]
+        self.options = options + (0, False, 8192, 1, True)[len(options):]
         self.game = 0  # the session's game being played (0: the first)
         self.dealt = []
         self.ended = ""  # "game N" once for the step after game N ended (steps.mjs's mark)
@@ -81,6 +83,8 @@ class Robot:
 
         assert (keys.LEFT, keys.RIGHT, keys.A, keys.B, keys.SELECT) == (LEFT, RIGHT, A, B, SELECT)
         self.board = load(self.board_id)
+        if not self.options[4]:
+            self.board.reload = None  # the app's fresh_vm: this board does not reload
         yield None
         display = self.board.open()
         display.auto_refresh = False
@@ -141,8 +145,14 @@ class Robot:
             return ""
         import alarm
 
+        # The NVM and sleep memory in a file that steps.mjs copies to the fresh VM's drive: a
+        # literal of their bytes would be compiled there, past the heap a board has.
         sleep = alarm.sleep_memory
-        return repr((bytes(microcontroller.nvm), None if sleep is None else bytes(sleep)) + self.kept())
+        with open(_CARRIED, "wb") as file:
+            file.write(microcontroller.nvm)
+            if sleep is not None:
+                file.write(sleep)
+        return repr((len(microcontroller.nvm), sleep is not None) + self.kept())
 
     def kept(self):
         """Where the robot's visit was, and the clock (carry; the unix port's one process
@@ -157,7 +167,11 @@ class Robot:
         if len(kept) == 5:  # from carry: the board's NVM and sleep memory too
             microcontroller.nvm = None
             microcontroller.nvm = bytearray(kept[0])
-            alarm.sleep_memory = None if kept[1] is None else bytearray(kept[1])
+            alarm.sleep_memory = bytearray(self.options[2]) if kept[1] else None
+            with open(_CARRIED, "rb") as file:
+                file.readinto(microcontroller.nvm)
+                if kept[1]:
+                    file.readinto(alarm.sleep_memory)
             kept = kept[2:]
         supervisor.now[0], (self.game, self.deals, self.dealt, seen, self.steps, z, w), self.play = kept
         supervisor.runtime.run_reason = supervisor.RunReason.SUPERVISOR_RELOAD

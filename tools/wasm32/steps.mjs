@@ -77,10 +77,11 @@ function heapTotal() {  // the heap's present size (it only grows)
 let report = "";
 let initial = 0;
 let grown = false;  // did any VM's heap have to grow?
-async function freshVm(also) {
+async function freshVm(also, files) {
   mp = await loadMicroPython({ heapsize: parseInt(heapKb, 10) * 1024, linebuffer: true,
                                stdout: keep, stderr: keep });
   copyInto(buildDir, "");
+  for (const [name, data] of files || []) mp.FS.writeFile(name, data);
   initial = heapTotal();
   // sys.path as CircuitPython's: the current folder, the root, then /lib
   mp.runPython('import os, sys\nos.chdir("/")\nsys.path[:] = ["", "/", "/lib"]');
@@ -146,7 +147,10 @@ try {
     if (carried) {  // the program ended in a reload: a fresh VM goes on with what it carries
       grown = grown || grewHere;
       reloads += 1;
-      gc = await freshVm("bench.carry_in(" + carried + ")");
+      // the files the program left for the fresh VM (the robot's /reload.bin)
+      const files = mp.FS.readdir("/").filter((name) => name.startsWith("reload."))
+        .map((name) => ["/" + name, mp.FS.readFile("/" + name)]);
+      gc = await freshVm("bench.carry_in(" + carried + ")", files);
       bench = mp.globals.get("bench");
       step = bench.step;
       hasattr = mp.pyimport("builtins").hasattr;
