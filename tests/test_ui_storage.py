@@ -602,7 +602,7 @@ def test_on_a_board_that_reloads_every_game_starts_and_ends_in_a_fresh_vm(board,
         return fresh_app, Hands(fresh_app)
 
     second, hands = fresh()
-    hands.run(20)
+    hands.run(30)  # the engine imported, the save read, the table built: a tick each
     assert second.screen_name == "table" and list(second.controller.game.dealt) == first_deal
     drive(second, hands, Rng(4), 3)
     hands.press(B)  # the table's menu: "save, go to title" (no reload: the title is small)
@@ -612,7 +612,7 @@ def test_on_a_board_that_reloads_every_game_starts_and_ends_in_a_fresh_vm(board,
     with pytest.raises(Reloaded):
         hands.press(A)  # Continue: a fresh VM plays it
     third, hands = fresh()
-    hands.run(20)
+    hands.run(30)
     assert third.screen_name == "table"
     with pytest.raises(Reloaded):
         drive(third, hands, Rng(4))  # to the game's end: its summary, then a reload

@@ -188,6 +188,7 @@ class App:
 
                 self.to_start = _CONTINUE  # finish_show comes back here at the next tick
                 return
+            self.reloaded = False  # the fresh VM's own game is read: the next start reloads
             saved = self.storage.load_game()
             if saved is None:
                 self.show("title")
@@ -213,7 +214,6 @@ class App:
         desktop), or in the fresh VM's own first start."""
         reload = getattr(self.board, "reload", None)
         if reload is None or self.reloaded:
-            self.reloaded = False
             return False
         reload()  # nothing to write first: the game is saved, and sleep memory outlives a reload
         return True
