@@ -54,20 +54,28 @@ function copyInto(source, target) {  // target "" is the drive's root
   }
 }
 
-function qstrs() {  // the name pool: "QSTRS STRING_BYTES POOL_BYTES"
+// What CODE (a probe: micropython.qstr_info() or mem_info()) printed, from the line that starts
+// with FIRST; it is taken out of what the program printed.  The port holds a line the program
+// left open (bench_bots' "phases: 1111") until the next newline, which the probe's first line
+// then ends: that beginning is the program's and is kept.
+function probe(code, first) {
   const before = printed;
-  mp.runPython("import micropython\nmicropython.qstr_info()");
-  const found = /n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)/.exec(printed.slice(before.length));
-  printed = before;
+  mp.runPython(code);
+  const text = printed.slice(before.length);
+  const start = text.indexOf(first);
+  printed = before + text.slice(0, start < 0 ? 0 : start);
+  return text.slice(start < 0 ? 0 : start);
+}
+
+function qstrs() {  // the name pool: "QSTRS STRING_BYTES POOL_BYTES"
+  const text = probe("import micropython\nmicropython.qstr_info()", "qstr pool:");
+  const found = /n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)/.exec(text);
   return found[1] + " " + found[2] + " " + found[3];
 }
 
 function heapTotal() {  // the heap's present size (it only grows)
-  const before = printed;
-  mp.runPython("import micropython\nmicropython.mem_info()");
-  const total = /GC: total: (\d+)/.exec(printed.slice(before.length))[1];
-  printed = before;
-  return parseInt(total, 10);
+  const text = probe("import micropython\nmicropython.mem_info()", "stack: ");
+  return parseInt(/GC: total: (\d+)/.exec(text)[1], 10);
 }
 
 // A fresh VM, as a board's at its start or after supervisor.reload(): the drive copied in, at
@@ -142,7 +150,7 @@ try {
     const going = step();
     // (what the heap held up to here is the program's; the carry's own copies of the NVM and
     // sleep memory are the harness's, which a board keeps outside its heap)
-    const grewHere = heapTotal() !== initial;
+    const grewHere = going && carry !== undefined && heapTotal() !== initial;
     const carried = going && carry !== undefined ? carry() : "";
     if (carried) {  // the program ended in a reload: a fresh VM goes on with what it carries
       grown = grown || grewHere;
