@@ -198,12 +198,17 @@ class Sheet:
             yield _unpack_row(self._rows[i], into)
 
     def append(self, result):
+        """``result`` packed (it may be filled again afterwards: the save's reader does so).
+        Each field is passed by itself: the lists joined for the call were a row's garbage
+        ten times over."""
         r = result
+        c, m, d, s, b, n, u = r.cards, r.marriages, r.deltas, r.scores, r.bolts, r.barrel, r.barrels_used
         self._rows.append(struct.pack(
             _ROW, r.number, r.dealer, _or_code(r.declarer, _NONE8), _or_code(r.bid, _NONE16),
             _or_code(r.contract, _NONE16), r.result, r.kind, int(r.dark_declared) | int(r.talon_shown) << 1,
-            *(list(r.cards) + list(r.marriages) + list(r.deltas) + list(r.scores) + list(r.bolts)
-              + [_or_code(b, _NONE8) for b in r.barrel] + list(r.barrels_used) + [_or_code(r.winner, _NONE8)])))
+            c[0], c[1], c[2], m[0], m[1], m[2], d[0], d[1], d[2], s[0], s[1], s[2], b[0], b[1], b[2],
+            _or_code(n[0], _NONE8), _or_code(n[1], _NONE8), _or_code(n[2], _NONE8), u[0], u[1], u[2],
+            _or_code(r.winner, _NONE8)))
 
 
 def _unpack_row(row, r=None):

@@ -160,11 +160,12 @@ def _deal_json(dealt, talon, log):
 
 
 def recorded_deals(game):
-    """(dealt, talon, log) of every deal of the game's record, the deal in play last."""
-    deals = [unpack_deal(packed) for packed in game.records]
+    """(dealt, talon, log) of every deal of the game's record, the deal in play last: one
+    deal unpacked at a time (a long game's record unpacked whole was some 20 KB at once)."""
+    for packed in game.records:
+        yield unpack_deal(packed)
     if game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER and game.deal_start is not None:
-        deals.append((game.dealt, game.talon_dealt, game.log))
-    return deals
+        yield game.dealt, game.talon_dealt, game.log
 
 
 def game_record(game):

@@ -31,7 +31,7 @@ class Writer:
         data = self._data
         if self.n + more > len(data):
             bigger = bytearray(max(2 * len(data), self.n + more))
-            bigger[:self.n] = data[:self.n]
+            bigger[:self.n] = memoryview(data)[:self.n]  # (data[:n] was a copy)
             self._data = bigger
 
     def byte(self, b):

@@ -116,13 +116,16 @@ def finished_rows(game):
 # every move: the rules are encoded once and kept, the sheet's rows once each, a deal's row
 # added to those before it (making them again each time left kilobytes of garbage a move,
 # and at a deal's end half a kilobyte a row of the sheet: the summary's high point).  The
-# caller keeps them (``new_memo``; thousand.persist.saves.Saves), so that this module and
-# its coder can be let go between saves: only bytes, ints and the game's own objects are
-# kept, nothing of theirs that would hold them loaded.
+# rows are kept as one chain from the sheet's first row; a save that must drop the oldest
+# rows to fit its slot encodes only its new first row again (the number, the scores before
+# it, its marks in full) and takes the rest of the chain as it is.  The caller keeps them
+# (``new_memo``; thousand.persist.saves.Saves), so that this module and its coder can be
+# let go between saves: only bytes, ints and the game's own objects are kept, nothing of
+# theirs that would hold them loaded.
 _RULES = const(0)  # the rules encoded last; their bytes in _RULES_BYTES
 _RULES_BYTES = const(1)
-_SHEET = const(2)  # the sheet, its first row encoded, the rows' bytes, each row's end in them
-_FIRST = const(3)
+_SHEET = const(2)  # the sheet, its rows' bytes from its first row, each row's end in them
+_FIRST = const(3)  # (row, its bytes as a save's first row) made last, or None
 _ROWS = const(4)
 _ENDS = const(5)
 _MARKS = const(6)  # the last row's marks (thousand.persist.rules_sheet.put_sheet_rows)
@@ -130,7 +133,16 @@ _MARKS = const(6)  # the last row's marks (thousand.persist.rules_sheet.put_shee
 
 def new_memo():
     """What a caller of ``encode_game`` keeps from save to save."""
-    return [None, b"", None, 0, b"", [0], None]
+    return [None, b"", None, None, b"", [0], None]
+
+
+def seed_memo(m, rules, rules_bytes, sheet, rows, ends, marks):
+    """``m`` as the saves that made them would have left it: ``rules`` encoded as
+    ``rules_bytes``, ``sheet``'s rows from its first as ``rows`` (a chain, each row's end in
+    ``ends``, the last row's marks ``marks``).  thousand.persist.restore reads them from a
+    save of this format."""
+    m[_RULES], m[_RULES_BYTES] = rules, rules_bytes
+    m[_SHEET], m[_FIRST], m[_ROWS], m[_ENDS], m[_MARKS] = sheet, None, rows, ends, marks
 
 
 def _rules_bytes(m, rules):
@@ -143,21 +155,34 @@ def _rules_bytes(m, rules):
     return m[_RULES_BYTES]
 
 
-def _sheet_rows(m, sheet, start, end):
-    """The bytes of the sheet's rows ``start`` to ``end`` (without their count), a view."""
-    if m[_SHEET] is not sheet or m[_FIRST] != start:
-        m[_SHEET], m[_FIRST], m[_ROWS], m[_ENDS], m[_MARKS] = sheet, start, b"", [0], None
+def _sheet_rows(m, sheet, end):
+    """The bytes of the sheet's rows 0 to ``end`` (without their count), a view."""
+    if m[_SHEET] is not sheet:
+        m[_SHEET], m[_FIRST], m[_ROWS], m[_ENDS], m[_MARKS] = sheet, None, b"", [0], None
     ends = m[_ENDS]
-    if start + len(ends) - 1 < end:
+    if len(ends) - 1 < end:
         from thousand.persist.rules_sheet import put_sheet_rows
 
         w = Writer(len(m[_ROWS]) + 64)
         w.extend(m[_ROWS])
-        for i in range(start + len(ends) - 1, end):
-            m[_MARKS] = put_sheet_rows(w, sheet.read(i, i + 1), m[_MARKS])
+        for row in sheet.read(len(ends) - 1, end):  # one DealResult read into again and again
+            m[_MARKS] = put_sheet_rows(w, (row,), m[_MARKS])
             ends.append(w.n)
+        m[_ROWS] = None  # the old bytes go before the new are made
         m[_ROWS] = bytes(w.buf)
-    return memoryview(m[_ROWS])[:ends[end - start]]
+    return memoryview(m[_ROWS])[:ends[end]]
+
+
+def _first_row(m, sheet, row):
+    """Row ``row``'s bytes as the first of a save's sheet, kept for the next save."""
+    if m[_FIRST] is None or m[_FIRST][0] != row:
+        from thousand.persist.rules_sheet import put_sheet_rows
+
+        w = Writer(32)
+        put_sheet_rows(w, sheet.read(row, row + 1), None)
+        m[_FIRST] = None
+        m[_FIRST] = (row, bytes(w.buf))
+    return m[_FIRST][1]
 
 
 def encode_game(game, extra=None, capacity=None, memo=None):
@@ -181,20 +206,29 @@ def encode_game(game, extra=None, capacity=None, memo=None):
         put_deal(tail, game.dealt, game.log)
     put_value(tail, extra)
     count = finished_count(game)
+    chain = _sheet_rows(m, game.sheet, count)
+    ends = m[_ENDS]
     drop = 0
+    first = b""  # the first row's bytes when rows are dropped (the chain's own when not)
+    after = 0  # where the chain's rows after it begin
     while True:
-        rows = _sheet_rows(m, game.sheet, drop, count)
-        size = len(head.buf) + (1 if count - drop < 0x80 else 2) + len(rows) + len(tail.buf)
+        kept = len(first) + ends[count] - after if drop < count else 0
+        size = len(head.buf) + (1 if count - drop < 0x80 else 2) + kept + len(tail.buf)
         if capacity is None or size <= capacity or drop >= count:
             break
         # Drop about as many rows as the excess needs, at least one.
-        per_row = len(rows) // (count - drop)
+        per_row = kept // (count - drop)
         drop = min(count, drop + max(1, (size - capacity) // max(1, per_row)))
+        if drop < count:
+            first, after = _first_row(m, game.sheet, drop), ends[drop + 1]
     head.uint(count - drop)
-    head.extend(rows)
+    if drop < count:
+        head.extend(first)
+        head.extend(chain[after:])
+    chain = None
     head.extend(tail.buf)
-    if started and not deal_in_progress(game) and not drop and memo is not None:
+    if started and not deal_in_progress(game) and memo is not None:
         # A deal's end: the next deal's saves hold this deal's row too.  Added now, while
         # rules_sheet is loaded for this save, so that a move's save never loads it.
-        _sheet_rows(m, game.sheet, 0, len(game.sheet))
+        _sheet_rows(m, game.sheet, len(game.sheet))
     return bytes(head.buf)

@@ -12,11 +12,11 @@ bytes is kept beside the saves (``game.damaged-1``, ``reading``); it never stops
 """
 
 from thousand import actions
-from thousand.game import NUM_SEATS, DealResult, Game
+from thousand.game import NUM_SEATS, DealResult, Game, Sheet
 from thousand.persist import encode
 from thousand.persist.coding import Reader, get_value
 from thousand.persist.reading import keep_aside, read_record
-from thousand.persist.rules_sheet import RULES_NUMBERING, get_rules
+from thousand.persist.rules_sheet import RULES_NUMBERING, get_rules, marks_of
 from thousand.persist.store import SaveError, pack_record
 from thousand.replay import replay_deal
 
@@ -47,21 +47,29 @@ def get_deal(r):
     return hands, 0xFFFFFF ^ (hands[0] | hands[1] | hands[2]), log
 
 
-def get_nonzero(r, as_int5):
+def get_nonzero_into(r, as_int5, into):
+    """A per-seat list of the save's (only the seats with a value are written) into ``into``."""
     mask = r.uint()
-    return [(r.int5() if as_int5 else r.uint()) if mask >> s & 1 else 0 for s in range(NUM_SEATS)]
+    for s in range(NUM_SEATS):
+        into[s] = (r.int5() if as_int5 else r.uint()) if mask >> s & 1 else 0
 
 
-def get_sheet(r):
-    rows = []
+def get_sheet(r, sheet, ends=None):
+    """The save's score sheet appended to ``sheet`` (a Game's Sheet, or None to skip it) row
+    by row, each row read into the same DealResult: a long game's rows read as DealResults
+    and then packed were some 150 KB of garbage in a fresh VM's first tick (65 rows), which a
+    board collects in pieces between the rows it keeps.  The last row, or None.  ``ends``: a
+    list given the rows' start in the payload and each row's end (seed_memo)."""
     count = r.uint()
     if not count:
-        return rows
+        return None
+    if ends is not None:
+        ends.append(r.pos)
     number = r.uint()
     scores = [r.int5() for _ in range(NUM_SEATS)]
     marks = [0] * (3 * NUM_SEATS)
+    row = DealResult()
     for _ in range(count):
-        row = DealResult()
         row.number = number
         number += 1
         b0 = r.byte()
@@ -75,35 +83,48 @@ def get_sheet(r):
         row.bid = r.int5() if b1 >> 4 & 1 else None
         row.contract = r.int5() + (row.bid or 0) if b1 >> 5 & 1 else None
         row.winner = r.uint() if b1 >> 6 & 1 else None
-        row.deltas = get_nonzero(r, True)
-        if b1 >> 7:
-            cards = [0 if s == row.declarer else r.uint() for s in range(NUM_SEATS)]
-            cards[row.declarer] = 120 - sum(cards)
-            row.cards = cards
+        get_nonzero_into(r, True, row.deltas)
+        cards = row.cards
+        if b1 >> 7:  # the declarer's card points are what the others' leave of 120
+            others = 0
+            for s in range(NUM_SEATS):
+                cards[s] = 0 if s == row.declarer else r.uint()
+                others += cards[s]
+            cards[row.declarer] = 120 - others
         else:
-            row.cards = get_nonzero(r, False)
-        row.marriages = get_nonzero(r, True)
+            get_nonzero_into(r, False, cards)
+        get_nonzero_into(r, True, row.marriages)
         changed = r.uint()
         for i in range(len(marks)):
             if changed >> i & 1:
                 marks[i] = r.uint()
         for s in range(NUM_SEATS):
             scores[s] += row.deltas[s]
-        row.scores = list(scores)
-        row.bolts = marks[0:NUM_SEATS]
-        row.barrel = [v or None for v in marks[NUM_SEATS:2 * NUM_SEATS]]
-        row.barrels_used = marks[2 * NUM_SEATS:]
-        rows.append(row)
-    return rows
+            row.scores[s] = scores[s]
+            row.bolts[s] = marks[s]
+            row.barrel[s] = marks[NUM_SEATS + s] or None
+            row.barrels_used[s] = marks[2 * NUM_SEATS + s]
+        if sheet is not None:
+            sheet.append(row)
+        if ends is not None:
+            ends.append(r.pos)
+    return row
 
 
-def decode_game(payload, version=encode.FORMAT_VERSION):
-    """(game, extra) from a save payload; SaveError when it does not make sense."""
+def decode_game(payload, version=encode.FORMAT_VERSION, memo=None):
+    """(game, extra) from a save payload; SaveError when it does not make sense.  ``memo``
+    (``encode.new_memo()``): filled with the payload's rules and sheet as the saves that
+    follow would encode them (``encode.seed_memo``), so that the first save after a
+    Continue encodes neither again (a long game's sheet encoded anew was some 60 KB of
+    garbage at the table)."""
     if version not in RULES_NUMBERING:
         raise SaveError("save format %d cannot be read by this version" % version)
     r = Reader(payload)
     flags = r.uint()
+    rules_at = r.pos
     rules = get_rules(r, version)
+    rules_end = r.pos
+    ends = []
     seed = r.sint()
     deal_number = r.uint()
     concessions = r.uints(NUM_SEATS)
@@ -120,14 +141,14 @@ def decode_game(payload, version=encode.FORMAT_VERSION):
         if game.deal_number != deal_number or game.concessions != concessions or game.golden_made != golden_made:
             raise SaveError("save does not replay to its own position")
     else:
-        rows = get_sheet(r)
+        sheet = Sheet() if keep else None
+        last = get_sheet(r, sheet, ends)
         game = Game(rules, seed=0, start=get_state(r), keep_records=keep)
         game.golden_made = golden_made
         if keep:
-            for row in rows:
-                game.sheet.append(row)
-        if rows:
-            game.last_result = rows[-1]
+            game.sheet = sheet
+        if last is not None:
+            game.last_result = last
         if flags & encode.HAS_DEAL:
             hands, talon, log = get_deal(r)
             for entry in log:  # the replay concedes again: count from before it
@@ -145,10 +166,15 @@ def decode_game(payload, version=encode.FORMAT_VERSION):
     extra = get_value(r)
     if r.pos != len(payload):
         raise SaveError("save has bytes after its end")
+    if memo is not None and version == encode.FORMAT_VERSION and keep and not flags & encode.FULL:
+        start = ends[0] if ends else 0
+        encode.seed_memo(memo, game.rules, bytes(payload[rules_at:rules_end]), game.sheet,
+                         bytes(payload[start:ends[-1]]) if ends else b"", [end - start for end in ends] or [0],
+                         None if last is None else marks_of(last))
     return game, extra
 
 
-def load_game(pair):
+def load_game(pair, memo=None):
     """(game, extra) of the game save, None when there is none; SaveError (one line) for a
     damaged, foreign or newer save, after keeping a copy aside where the store can."""
     found = read_record(pair, encode.FORMAT_VERSION)
@@ -156,7 +182,7 @@ def load_game(pair):
         return None
     version, payload = found
     try:
-        return decode_game(payload, version)
+        return decode_game(payload, version, memo)
     except SaveError as error:
         message = str(error)
     except MemoryError:
@@ -174,8 +200,9 @@ def load_controller(saves, pair):
     statistics save (a power cut between the two) is counted now."""
     from thousand.controller import HUMAN, Controller
 
+    memo = encode.new_memo()
     try:
-        found = load_game(pair)
+        found = load_game(pair, memo)
     except SaveError as error:
         saves.report(str(error))
         return None
@@ -193,5 +220,6 @@ def load_controller(saves, pair):
     if game.over:  # saved just before the save was to be cleared: nothing to continue
         saves.clear_game()
         return None
+    saves.encoded = memo  # the rules and the sheet as read: the next save encodes neither again
     return controller
 
