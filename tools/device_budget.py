@@ -309,7 +309,8 @@ def board_vm(args, log):
 def stand_ins_of(out, board):
     """(heap, name pool bytes) that the stand-ins and the robot took before the game, with what
     a board keeps outside its heap."""
-    heap = sum(int(size) for size in re.findall(r"imported \S+ (\d+)", out)) + outside_heap(board)
+    heap = (sum(int(size) for size in re.findall(r"(?:imported \S+|harness) (\d+)", out))  # (steps.mjs's own step)
+            + outside_heap(board))
     return heap, int(re.findall(r"imported \S+ \d+ \d+ \d+ (\d+)", out)[-1])
 
 
@@ -391,7 +392,10 @@ def measure(args, log):
         module_heap, names_of = modules_alone(node, work, order, stubs)
         least = fits_heap = None
         if args.heap is not None:
-            fits_heap = play(node, work, args.heap + stand_ins // 1024 + 1, args)[0]
+            fits_heap, heap_out = play(node, work, args.heap + stand_ins // 1024 + 1, args)
+            grew = re.search(r"grew_at (.*)", heap_out)
+            if grew:
+                log("the heap first had to grow at %s (the screen, and the heap in use before that tick)" % grew.group(1))
         elif not args.no_least:
             low = peak // 1024
             fits = lambda kb: play(node, work, kb, args)[0]  # noqa: E731

@@ -30,7 +30,7 @@
 // "most_allocated_in_a_step BYTES LABEL" (the most one step allocated, garbage included, and
 // the label after it), "names_at_end QSTRS STRING_BYTES POOL_BYTES" (the name pool when the
 // program is done: it never shrinks), "reloads N" (the fresh VMs that supervisor.reload()
-// made, see carry below) and "heap_total INITIAL FINAL" (the heap's size in bytes before and
+// made, see carry below), "grew_at LABEL BYTES ALLOCATED SNAPSHOT" where the heap first had to grow (see grewAt) and "heap_total INITIAL FINAL" (the heap's size in bytes before and
 // after, in the last VM; FINAL is above INITIAL where any VM's heap had to grow).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
 import fs from "node:fs";
@@ -78,6 +78,26 @@ function heapTotal() {  // the heap's present size (it only grows)
   return parseInt(/GC: total: (\d+)/.exec(text)[1], 10);
 }
 
+// This port never collects inside a call from JavaScript: an allocation that finds no room
+// adds an area to the heap, and the collection at the call's end gives an area back once it
+// is empty, so the heap's size after a step does not tell whether it grew.  The step is
+// therefore taken through ``_step()``, which reads the heap's size before it returns: 2 or 3
+// (going on, or not) where the heap had grown, else what ``bench.step()`` returned; ``_note()``
+// does the same for SETUP, ``_grown()`` says whether it ever grew.
+const HARNESS = `import gc as _gc
+_size = [_gc.mem_alloc() + _gc.mem_free(), False]
+def _note():
+    if _gc.mem_alloc() + _gc.mem_free() != _size[0]:
+        _size[1] = True
+def _grown():
+    return _size[1]
+def _step():
+    going = bench.step()
+    if _gc.mem_alloc() + _gc.mem_free() != _size[0]:
+        _size[1] = True
+        return 2 if going else 3
+    return going`;
+
 // A fresh VM, as a board's at its start or after supervisor.reload(): the drive copied in, at
 // the root, as on a board's drive (a module is loaded from /lib/thousand/..., the name its
 // .mpy was given for tracebacks (tools/bundle.py), so that both are one name in the pool),
@@ -85,6 +105,11 @@ function heapTotal() {  // the heap's present size (it only grows)
 let report = "";
 let initial = 0;
 let grown = false;  // did any VM's heap have to grow?
+// where a heap first had to grow: the label after that step, the heap in use before it and
+// what the step allocated (its garbage included), ``bench.snapshot()``; or
+// "setup N" (the VM after reload N before its first step)
+let grewAt = "";
+let reloadsSoFar = 0;
 async function freshVm(also, files) {
   mp = await loadMicroPython({ heapsize: parseInt(heapKb, 10) * 1024, linebuffer: true,
                                stdout: keep, stderr: keep });
@@ -95,20 +120,29 @@ async function freshVm(also, files) {
   mp.runPython('import os, sys\nos.chdir("/")\nsys.path[:] = ["", "/", "/lib"]');
   const gc = mp.pyimport("gc");
   gc.collect();  // only asks: the collection runs as the call returns
+  // The harness's step (see HARNESS), counted with the stand-ins
+  let before = gc.mem_alloc();
+  mp.runPython(HARNESS);
+  gc.collect();
+  report += also ? "" : "harness " + (gc.mem_alloc() - before) + " " + qstrs() + "\n";
   for (const name of modules.split(",").filter((name) => name)) {
-    const before = gc.mem_alloc();
+    before = gc.mem_alloc();
     mp.pyimport(name);
     gc.collect();
     if (!also) report += "imported " + name + " " + (gc.mem_alloc() - before) + " " + qstrs() + "\n";
   }
-  mp.runPython(setup + (also ? "\n" + also : ""));
+  mp.runPython(setup + (also ? "\n" + also : "") + "\n_note()");
+  if (mp.globals.get("_grown")()) {
+    grown = true;
+    if (grewAt === "") grewAt = "setup " + reloadsSoFar;
+  }
   return gc;
 }
 
 try {
   let gc = await freshVm("");
   let bench = mp.globals.get("bench");
-  let step = bench.step;
+  let step = mp.globals.get("_step");
   let hasattr = mp.pyimport("builtins").hasattr;
   // optional: a label per step (the screen on show), and a word about the moment kept at
   // each label's peak
@@ -146,21 +180,30 @@ try {
       const word = mark();
       if (word) marks += "mark " + word.replace(/ /g, "_") + " " + live + " " + qstrs() + "\n";
     }
+
     before = gc.mem_alloc();  // after the snapshot: what the step itself allocates is counted
-    const going = step();
+    const stepped = step();
+    const going = stepped === true || stepped === 2;
     // (what the heap held up to here is the program's; the carry's own copies of the NVM and
     // sleep memory are the harness's, which a board keeps outside its heap)
-    const grewHere = going && carry !== undefined && heapTotal() !== initial;
+    // (asked inside every step, see HARNESS: an area the heap grew by is given back once it
+    // is empty, so the heap's size at the end does not tell whether it ever grew)
+    const grewHere = stepped === 2 || stepped === 3 || heapTotal() !== initial;
+    grown = grown || grewHere;
+    if (grewHere && grewAt === "") {
+      grewAt = "" + (where === undefined ? "" : where()) + " " + before + " " + (gc.mem_alloc() - before) +
+        (snapshot === undefined ? "" : " " + snapshot());
+    }
     const carried = going && carry !== undefined ? carry() : "";
     if (carried) {  // the program ended in a reload: a fresh VM goes on with what it carries
-      grown = grown || grewHere;
       reloads += 1;
+      reloadsSoFar = reloads;
       // the files the program left for the fresh VM (the robot's /reload.bin)
       const files = mp.FS.readdir("/").filter((name) => name.startsWith("reload."))
         .map((name) => ["/" + name, mp.FS.readFile("/" + name)]);
       gc = await freshVm("bench.carry_in(" + carried + ")", files);
       bench = mp.globals.get("bench");
-      step = bench.step;
+      step = mp.globals.get("_step");
       hasattr = mp.pyimport("builtins").hasattr;
       where = hasattr(bench, "where") ? bench.where : undefined;
       snapshot = hasattr(bench, "snapshot") ? bench.snapshot : undefined;
@@ -179,6 +222,7 @@ try {
   report += printed + bench.summary() + "\ndone\npeak_live " + peak + "\n";
   report += "most_allocated_in_a_step " + most[0] + " " + most[1] + "\n";
   report += "names_at_end " + qstrs() + "\n" + marks + "reloads " + reloads + "\n";
+  if (grewAt) report += "grew_at " + grewAt + "\n";
   for (const [label, [live, loaded]] of peaks) report += "where " + label + " " + live + " " + loaded + "\n";
 } catch (error) {
   report += printed + "\nerror " + error + "\n";
