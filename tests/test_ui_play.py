@@ -422,9 +422,10 @@ def test_the_summary_says_why_a_deal_was_dealt_again_and_who_paid_for_three_bolt
     assert seen["reason"] and seen["penalty"], seen
 
 
-def test_up_and_down_go_through_the_bids_twenty_points_at_a_time(board):
+def test_up_raises_the_bid_twenty_points_at_a_time_and_down_lowers_it(board):
     """A bid of 160 takes a few presses (issue 15): LEFT and RIGHT step 5 points, UP and DOWN 20,
-    stopping at the list's ends."""
+    stopping at the list's ends.  On a d-pad up means more (issue 34): UP on the lowest bid
+    climbs, it does not pass; DOWN at the bottom of the list is the pass."""
     from thousand.game import PHASE_AUCTION
     from thousand.hw.keys import DOWN, UP
 
@@ -438,15 +439,20 @@ def test_up_and_down_go_through_the_bids_twenty_points_at_a_time(board):
     assert screen.mode == table_module._OPTIONS
     bids = [actions.amount(a) if actions.verb(a) == actions.BID else None for a in screen.options]
     start = screen.cursor
-    hands.press(DOWN)
+    assert bids[start] is not None and "<%d>" % bids[start] in screen.table_view.status.text
+    hands.press(UP)
     assert bids[screen.cursor] == bids[start] + 20
+    assert "<%d>" % (bids[start] + 20) in screen.table_view.status.text
     hands.press(RIGHT)
     assert bids[screen.cursor] == bids[start] + 25
-    hands.press(UP)
+    hands.press(DOWN)
     assert bids[screen.cursor] == bids[start] + 5
     for _ in range(len(bids)):
-        hands.press(DOWN)
+        hands.press(UP)
     assert screen.cursor == len(bids) - 1  # the end of the list, not round it
+    for _ in range(len(bids)):
+        hands.press(DOWN)
+    assert "<pass>" in screen.table_view.status.text  # the bottom of the list
 
 
 def test_a_new_game_lets_the_menus_go_then_loads_the_engine_then_builds_the_table_a_tick_each(board):

@@ -1,7 +1,7 @@
 """The rules in short, for the help screen (imported only when it is opened)."""
 
 KEYS = """KEYS
-LEFT/RIGHT (and UP/DOWN) move, A chooses, B goes back. UP/DOWN run through bids 20 points at a time. On the table B opens the menu: undo your last move (a setting), a hint (the hard bot's choice, from your cards only), the last trick, score sheet, chart, settings, conceding. The screen dims after a minute without a key (a setting); any key wakes it. Three-button boards: hold the select button for back.
+LEFT/RIGHT (and UP/DOWN) move, A chooses, B goes back. UP raises a bid, DOWN lowers it, 20 points at a time. On the table B opens the menu: undo your last move (a setting), a hint (the hard bot's choice, from your cards only), the last trick, score sheet, chart, settings, conceding. The screen dims after a minute without a key (a setting); any key wakes it. Three-button boards: hold the select button for back.
 On the table: > to move, D the dealer, [7] cards in hand, | a bolt, B2 on the barrel with 2 deals left, *120 the contract, +H a marriage declared (A: the aces), 45pt your card points in this deal (a setting).
 Buttons here: %s"""
 

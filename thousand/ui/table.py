@@ -498,10 +498,14 @@ class TableScreen:
         if key == LEFT or key == RIGHT or key == UP or key == DOWN:
             step = -1 if key == LEFT or key == UP else 1
             count = len(self.hand_cards) if mode == CARDS else len(self.options_now())
-            if (key == UP or key == DOWN) and mode == _OPTIONS and count > _OPTION_JUMP:
-                # up and down go through a long list of bids or contracts 20 points at a time,
-                # stopping at its ends (left and right: 5 at a time, round the list)
-                self.cursor = min(count - 1, max(0, self.cursor + step * _OPTION_JUMP))
+            if (key == UP or key == DOWN) and mode == _OPTIONS:
+                step = -step  # up means more: the options go from pass to the highest bid
+                if count > _OPTION_JUMP:
+                    # up and down go through a long list of bids or contracts 20 points at a time,
+                    # stopping at its ends (left and right: 5 at a time, round the list)
+                    step *= _OPTION_JUMP
+            if step * step > 1:
+                self.cursor = min(count - 1, max(0, self.cursor + step))
             else:
                 self.cursor = (self.cursor + step) % count
             self.message = None
