@@ -608,7 +608,7 @@ def test_between_two_tricks_the_last_one_stays_in_the_middle_with_who_took_it(bo
     shoot.find(app, a_computer_took_a_trick_and_leads)
     screen = app.screen
     winner = app.controller.view().last_trick_winner
-    assert screen.table_view.status.text.startswith("%s took the trick" % seat_name(winner))
+    assert screen.table_view.status.text.startswith("%s took it" % seat_name(winner))
     assert not any(grid.hidden for grid in screen.table_view.trick)  # its three cards
 
 
@@ -972,3 +972,63 @@ def test_the_summary_fills_the_square_screen_in_doubled_text_with_its_table_in_c
     for s in range(3):
         assert rows[3 + s].split() == [seat_name(s)[0], str(result.cards[s]), str(result.marriages[s]),
                                        "%+d" % result.deltas[s], str(result.scores[s])]
+
+
+def test_a_trick_a_computer_takes_stays_with_its_taker_named_and_marked_before_its_lead(board):
+    """Issue 34: a finished trick stayed in the middle with no mark, and when a computer took it
+    and led at once it was gone within the pause.  Now the taker's card is drawn selected, the
+    status line names the taker, and the next lead waits twice the computers' pause."""
+    from ui_keys import game_keys
+
+    from thousand.controller import HUMAN, seat_name
+    from thousand.game import PHASE_PLAY
+
+    app, hands = started_game('{"preset": "classic"}', 7, ("normal", "normal"))
+    delay = app.settings.bot_delay_ms = 300
+    sheet = app.sheet
+    taken = {}  # (deal, trick count) -> when it was first seen taken, and when the next lead came
+    marked = [0]
+
+    def look():
+        screen, controller = app.screen, app.controller
+        if app.screen_name != "table" or screen is None or screen.changed or controller is None:
+            return
+        view = screen.view
+        if view.phase != PHASE_PLAY or not view.last_trick:
+            return
+        key = (view.deal_number, len(C.cards_of(view.hand)))
+        if view.trick:
+            if key in taken and len(taken[key]) == 1:
+                taken[key].append(hands.now)
+            return
+        winner = view.last_trick_winner
+        grid = screen.table_view.trick[winner]
+        assert not grid.hidden and sheet.palettes.index(grid.pixel_shader) // 4 == sprites.SELECTED
+        for seat, _card in view.last_trick:
+            if seat != winner:
+                state = sheet.palettes.index(screen.table_view.trick[seat].pixel_shader) // 4
+                assert state == sprites.NORMAL
+        if winner != HUMAN:
+            assert "%s took it" % seat_name(winner) in screen.table_view.status.text
+            taken.setdefault(key, [hands.now])
+            marked[0] += 1
+
+    def wait():
+        hands.run(20)
+        look()
+
+    from thousand import cards as C
+    from thousand.ui import sprites
+
+    keys = game_keys(app, Rng(3), [0], look)
+    for key in keys:
+        if key is None:
+            wait()
+        else:
+            hands.press(key)
+            look()
+        if len([k for k, times in taken.items() if len(times) == 2]) >= 4:
+            break
+    spans = [times[1] - times[0] for times in taken.values() if len(times) == 2]
+    assert len(spans) >= 4 and marked[0] > 0
+    assert min(spans) >= 2 * delay - 100, spans  # the taken trick stayed twice the pause

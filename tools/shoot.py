@@ -144,6 +144,13 @@ def bot_thinking(controller):
         and len(controller.view().trick) == 1
 
 
+def trick_taken(controller):
+    """A computer took the trick and leads the next: the trick stays, its taker named."""
+    view, decision = controller.view(), controller.pending()
+    return (view.phase == PHASE_PLAY and not view.trick and bool(view.last_trick) and decision is not None
+            and decision.seat == view.last_trick_winner != HUMAN)
+
+
 def scenes():
     """(screen name, function(app) that brings the app to it), in order."""
 
@@ -192,6 +199,9 @@ def scenes():
 
     def table_thinking(app):
         find(app, bot_thinking)
+
+    def table_trick_taken(app):
+        find(app, trick_taken)
 
     def table_barrel(app):
         start = {"scores": [880, 300, -120], "barrel": [2, None, None], "bolts": [1, 2, 0],
@@ -257,6 +267,7 @@ def scenes():
         ("table-play", table_play),
         ("table-declare", table_declare),
         ("table-thinking", table_thinking),
+        ("table-trick-taken", table_trick_taken),
         ("table-barrel", table_barrel),
         ("table-golden", table_golden),
         ("tablemenu", tablemenu),

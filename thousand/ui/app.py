@@ -359,7 +359,10 @@ class App:
             # computer's thinking) is what decides the heap a board needs between collections.
             table.update()
             return
-        if table.holds_play() or ticks_diff(now, self.last_move_ms) < self.settings.bot_delay_ms:
+        delay = self.settings.bot_delay_ms
+        if table.view.last_trick and not table.view.trick:  # a trick just taken, its taker named:
+            delay *= 2  # it stays twice the pause before the next lead
+        if table.holds_play() or ticks_diff(now, self.last_move_ms) < delay:
             return
         if decision.seat != HUMAN:
             controller.step()

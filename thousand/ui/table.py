@@ -145,15 +145,16 @@ class TableView:
             grid.y = (layout.hand_y - (layout.raise_by if i == cursor else 0)) // scale
             grid.hidden = False
 
-    def set_trick(self, cards, backs=False):
+    def set_trick(self, cards, backs=False, winner=-1):
         """The card each seat has played to this trick, or _NO_CARD; ``backs``: three
-        cards face down instead (the talon before anyone sees it)."""
+        cards face down instead (the talon before anyone sees it); ``winner``: the seat that
+        took it, whose card is drawn as selected."""
         for seat in range(3):
             card = sprites.BACK if backs else cards[seat]
             grid = self.trick[seat]
             grid.hidden = card == _NO_CARD and not backs
             if not grid.hidden:
-                self.sheet.show_card(grid, card)
+                self.sheet.show_card(grid, card, sprites.SELECTED if seat == winner else sprites.NORMAL)
 
     def set_opponent(self, index, name, count, bid, score, to_move=False, marks="", dealer=False):
         """Box ``index`` 0 (left seat) or 1 (right seat), ``count`` cards in hand.  ``bid``: int, None or text;
@@ -369,6 +370,7 @@ class TableScreen:
         # the contract), then the trick (or the last one).
         shown = [_NO_CARD, _NO_CARD, _NO_CARD]
         backs = False
+        winner = -1  # a trick taken (the last one, in the middle until the next lead): its taker
         if view.phase < PHASE_TALON:
             backs = view.phase != PHASE_DARK
         elif view.phase == PHASE_TALON:
@@ -377,7 +379,9 @@ class TableScreen:
         elif view.phase > PHASE_CONTRACT:
             for seat, card in (view.trick or view.last_trick):
                 shown[seat] = card
-        table.set_trick(shown, backs)
+            if not view.trick:
+                winner = view.last_trick_winner
+        table.set_trick(shown, backs, winner)
         # The deal line: trump, your score and marks, the contract, marriages.
         text = "You %d" % view.scores[HUMAN]
         if view.dealer == HUMAN:
@@ -445,15 +449,16 @@ class TableScreen:
         elif self.holds_play():
             table.set_status("%s's talon A:go on" % seat_name(self.view.declarer))
         elif self.thinker >= 0:
-            # Between two tricks the last one stays in the middle, with who took it.
+            # Between two tricks the last one stays in the middle, with who took it (short: the
+            # square screen's doubled text has 16 columns).
             winner = self.view.last_trick_winner
-            text = "%s took the trick" % seat_name(winner) if winner >= 0 and not self.view.trick else (
+            text = "%s took it" % seat_name(winner) if winner >= 0 and not self.view.trick else (
                 "%s thinking" % seat_name(self.thinker))
             table.set_status("%s %s" % (text, "-\\|/"[self.spin]))
         elif self.app.controller is not None and (self.app.controller.between_deals() or self.app.controller.over()):
             table.set_status("Deal over")
         elif self.view.last_trick_winner >= 0 and not self.view.trick:
-            table.set_status("%s took the trick" % seat_name(self.view.last_trick_winner))
+            table.set_status("%s took it" % seat_name(self.view.last_trick_winner))
         else:
             table.set_status("")
 
