@@ -1032,3 +1032,44 @@ def test_a_trick_a_computer_takes_stays_with_its_taker_named_and_marked_before_i
     spans = [times[1] - times[0] for times in taken.values() if len(times) == 2]
     assert len(spans) >= 4 and marked[0] > 0
     assert min(spans) >= 2 * delay - 100, spans  # the taken trick stayed twice the pause
+
+
+def test_a_redeal_keeps_the_deals_number_and_the_sheet_marks_that_deal(board):
+    """Issue 34: two redeals made the first deal played "Deal 3", on rows "1 redeal", "2 redeal".
+    A redeal is the same deal dealt again: the summary after it and the one after the deal
+    played both say the same number, and the sheet's row for that deal carries the r mark."""
+    from ui_keys import decision_keys
+
+    from thousand import REDEAL
+
+    app = new_app()
+    hands = Hands(app)
+    dict(shoot.scenes())["table-redeal"](app)
+    screen = app.screen
+    played = sum(1 for result in app.controller.sheet() if result.result != REDEAL)
+    app.settings.bot_delay_ms = 10 ** 6  # keep the computer seats still
+    hands.move_to(actions.ACTION_REDEAL, lambda: screen.options[screen.cursor], 2)
+    hands.press(A)
+    app.settings.bot_delay_ms = 0
+    hands.run(1000)
+    assert app.screen_name == "summary" and app.screen.header == "Deal %d" % (played + 1)
+    rng = Rng(2)
+    for _ in range(3000):
+        if app.screen_name == "summary":
+            if app.controller.last_result().result != REDEAL:
+                break
+            hands.press(A)
+        elif app.screen is None or app.controller.human_decision() is None or app.screen.changed:
+            hands.run(20)
+        elif app.screen.holds_play():
+            hands.press(A)
+        else:
+            for key in decision_keys(app, rng):
+                hands.press(key)
+    assert app.screen_name == "summary" and app.screen.header == "Deal %d" % (played + 1)
+    hands.press(B)
+    assert app.screen_name == "sheet"
+    rows = app.screen.lines
+    assert rows[-1].startswith("%2dr" % (played + 1)), rows
+    assert not any("redeal" in row for row in rows), rows
+    assert "r:redealt" in " ".join(line.text for line in app.screen.list.footer)
