@@ -1034,6 +1034,32 @@ def test_a_trick_a_computer_takes_stays_with_its_taker_named_and_marked_before_i
     assert min(spans) >= 2 * delay - 100, spans  # the taken trick stayed twice the pause
 
 
+@pytest.mark.parametrize("board_name", ["pybadge", "picosystem"])
+def test_the_auction_leaves_its_trace_each_seats_last_bid_or_pass_until_the_talon_is_taken(board, board_name):
+    """Issue 34: a pass wiped out the seat's bid, and once the auction ended nothing showed who
+    had bid what.  A computer's pass keeps its last bid beside it ("pass 115", "p115" in a
+    narrow box) through the auction and while the talon is on the table."""
+    from thousand.controller import HUMAN
+    from thousand.game import PHASE_TALON
+
+    app = new_app(board_name)
+    shoot.find(app, shoot.auction_history)
+    view = app.controller.view()
+    boxes = [box.text for box in app.screen.table_view.boxes]
+    for seat in (1, 2):
+        if view.passed[seat] and view.bids[seat] is not None:
+            bid = view.bids[seat]
+            assert ("pass %d" % bid) in boxes[seat - 1] or ("p%d" % bid) in boxes[seat - 1], boxes
+    app = new_app(board_name)
+    dict(shoot.scenes())["table-computer-talon"](app)
+    view = app.controller.view()
+    assert view.phase == PHASE_TALON and view.declarer != HUMAN
+    table_view = app.screen.table_view
+    other = 3 - view.declarer
+    assert "p" in table_view.boxes[other - 1].text.split("\n")[1], table_view.boxes[other - 1].text  # its pass
+    assert "pass" in table_view.info.text  # yours
+
+
 def test_a_redeal_keeps_the_deals_number_and_the_sheet_marks_that_deal(board):
     """Issue 34: two redeals made the first deal played "Deal 3", on rows "1 redeal", "2 redeal".
     A redeal is the same deal dealt again: the summary after it and the one after the deal

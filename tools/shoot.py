@@ -151,6 +151,13 @@ def trick_taken(controller):
             and decision.seat == view.last_trick_winner != HUMAN)
 
 
+def auction_history(controller):
+    """The player bids after a computer bid and then passed: its pass keeps its last bid."""
+    view = controller.view()
+    return human_to(PHASE_AUCTION, actions.BID)(controller) and any(
+        view.passed[seat] and view.bids[seat] is not None and view.bids[seat] > 100 for seat in (1, 2))
+
+
 def scenes():
     """(screen name, function(app) that brings the app to it), in order."""
 
@@ -199,6 +206,9 @@ def scenes():
 
     def table_thinking(app):
         find(app, bot_thinking)
+
+    def table_auction_history(app):
+        find(app, auction_history)
 
     def table_trick_taken(app):
         find(app, trick_taken)
@@ -257,6 +267,7 @@ def scenes():
         ("help", lambda app: app.show("help")),
         ("guide", lambda app: app.show("guide")),
         ("table-auction", table_auction),
+        ("table-auction-history", table_auction_history),
         ("table-redeal", table_redeal),
         ("table-dark", table_dark),
         ("table-talon", table_talon),

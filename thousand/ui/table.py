@@ -12,7 +12,7 @@ import displayio
 from thousand import actions
 from thousand import cards as C
 from thousand.controller import HUMAN, seat_name
-from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_DEAL_OVER, PHASE_TALON
+from thousand.game import PHASE_CONTRACT, PHASE_DARK, PHASE_DEAL_OVER, PHASE_TALON
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, START, UP, ticks_diff
 from thousand.ui import sprites
 from thousand.ui.widgets import FONT_W, LINE_H, TEXT, card_text, label, pad as _pad
@@ -171,6 +171,8 @@ class TableView:
         bid_text = "" if bid is None else str(bid)
         if isinstance(bid, int) and len(left) + 5 + len(bid_text) <= cols:  # "bid " where it fits
             bid_text = "bid " + bid_text
+        elif len(left) + 1 + len(bid_text) > cols:  # "pass 120": "p120" where it does not
+            bid_text = bid_text.replace("pass ", "p")
         text = _pad(first, str(score), cols) + "\n" + _pad(left, bid_text, cols)
         if self.boxes[index].text != text:
             self.boxes[index].text = text
@@ -391,7 +393,7 @@ class TableScreen:
             text += " " + marks
         if view.declarer == HUMAN:
             text += " *%d" % (view.contract or view.bid)
-        elif view.phase == PHASE_AUCTION:
+        elif view.phase <= PHASE_TALON:
             text += " " + str(self.bid_of(view, HUMAN) or "")
         if view.kind == 1:
             text += " dark"
@@ -406,9 +408,9 @@ class TableScreen:
     def bid_of(view, seat):
         if view.declarer == seat:
             return "*%d" % (view.contract or view.bid)
-        if view.phase == PHASE_AUCTION:
-            if view.passed[seat]:
-                return "pass"
+        if view.phase <= PHASE_TALON:  # the auction's trace, until the talon is taken
+            if view.passed[seat]:  # an opponent's last bid stays beside its pass: "pass 120"
+                return "pass" if view.bids[seat] is None or seat == HUMAN else "pass %d" % view.bids[seat]
             return view.bids[seat]
         return None
 
