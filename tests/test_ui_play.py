@@ -794,6 +794,60 @@ def test_the_table_menu_shows_the_last_trick_and_who_played_each_card(board):
     assert app.screen_name == "table"
 
 
+def shown_card(sheet, grid):
+    """The card a trick's or hand's TileGrid shows (None: hidden), and its state."""
+    from thousand.ui import sprites
+
+    if grid.hidden:
+        return None
+    rank, suit = grid[0, 0] - sprites.card_tile(0, 0, 0, 0), grid[0, 1] - sprites.card_tile(0, 0, 0, 1)
+    return suit * 6 + rank, sheet.palettes.index(grid.pixel_shader) // 4  # (red and black share palettes)
+
+
+@pytest.mark.parametrize("board_name", ["pybadge", "picosystem"])
+def test_the_last_trick_chosen_in_the_menu_is_shown_on_the_table_until_a_key(board, board_name):
+    """Issue 34, item 9: choosing "Last trick" in the table's menu only went back to the table.
+    Now the table shows that trick in the middle, its taker's card marked and named, the
+    computers waiting, until a key; the key only puts the table back (B: and opens the menu)."""
+    from thousand.controller import seat_name
+    from thousand.game import PHASE_PLAY
+    from thousand.ui import sprites
+
+    app = new_app(board_name, seed=7)
+
+    def a_trick_played_and_another_begun(controller):
+        view = controller.view()
+        return controller.human_decision() is not None and view.phase == PHASE_PLAY and view.trick and view.last_trick
+
+    shoot.find(app, a_trick_played_and_another_begun)
+    app.settings.bot_delay_ms = 0
+    hands = Hands(app)
+    view = app.controller.view()
+    last, trick, winner = list(view.last_trick), list(view.trick), view.last_trick_winner
+    menu_entry(app, hands, "last_trick")
+    hands.press(A)
+    screen = app.screen
+    assert app.screen_name == "table"
+    sheet, middle = app.sheet, screen.table_view.trick
+    for seat, card in last:
+        assert shown_card(sheet, middle[seat]) == (card, sprites.SELECTED if seat == winner else sprites.NORMAL)
+    status = screen.table_view.status.text.strip()
+    assert status == "Last trick: %s" % seat_name(winner)
+    assert len(screen.table_view.status.text) <= screen.table_view.layout.status_cols
+    hands.run(1000)  # the computers wait while it is on show
+    assert app.controller.view().trick == trick and screen.table_view.status.text.strip() == status
+    cursor = screen.cursor
+    hands.press(RIGHT)  # a key puts the table back, and does nothing else
+    assert app.screen_name == "table" and screen.cursor == cursor
+    for seat, card in trick:
+        assert shown_card(sheet, middle[seat])[0] == card
+    assert "Last trick" not in screen.table_view.status.text
+    menu_entry(app, hands, "last_trick")
+    hands.press(A)
+    hands.press(B)  # B: the table back and its menu
+    assert app.screen_name == "tablemenu"
+
+
 def test_the_backlight_dims_after_a_minute_without_a_key_and_the_waking_key_does_nothing_else(board):
     """Issue 15, battery care: dimmed after 60 s without a key (a setting, on by default),
     full again at any key, which is not read as a move."""
@@ -1101,3 +1155,73 @@ def test_a_redeal_keeps_the_deals_number_and_the_sheet_marks_that_deal(board):
     assert rows[-1].startswith("%2dr" % (played + 1)), rows
     assert not any("redeal" in row for row in rows), rows
     assert "r:redealt" in " ".join(line.text for line in app.screen.list.footer)
+
+
+def test_the_record_chosen_in_the_table_menu_is_written_to_a_file_on_the_desktop(board, monkeypatch, tmp_path):
+    """Issue 34, item 9: "Record to serial" was offered on the desktop, where it went to a
+    console the window's player does not see.  There it is "Record to a file": the game's
+    REFEREE.md record in record.txt of the data directory, and the table says so."""
+    import json
+
+    from thousand.game import PHASE_PLAY
+    from thousand.record import replay
+
+    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path / "data"))
+    app = new_app()
+    shoot.find(app, shoot.human_to(PHASE_PLAY))
+    hands = Hands(app)
+    menu = menu_entry(app, hands, "record")
+    rows = [line.text.strip() for line in menu.list.lines]
+    assert "Record to a file" in rows and not any("serial" in row for row in rows)
+    hands.press(A)
+    assert app.screen_name == "table"
+    assert app.screen.table_view.status.text.strip() == "Record in a file"
+    record = json.loads((tmp_path / "data" / "record.txt").read_text())
+    deals = []
+    replay(record, lambda *deal: deals.append(deal))
+    assert len(deals) == len(app.controller.sheet()) + 1  # every deal so far, the one in play too
+
+
+def test_the_sound_setting_plays_the_devices_sounds_in_the_window(board, monkeypatch):
+    """Issue 34, item 9: the Sound setting did nothing on the desktop (pygame's mixer was never
+    started).  The window plays the board's beeps (SDL's dummy audio here), and Sound off in
+    the settings, chosen with the keys, stops them."""
+    pytest.importorskip("pygame")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    app = open_app("pybadge", seed=1, window=True, storage=None)
+    window = app.display
+    try:
+        app.levels = ["random", "random"]
+        app.settings.bot_delay_ms = 0
+        assert app.settings.sound
+        hands = Hands(app)
+        hands.press(A)  # New game
+        hands.press(LEFT)  # wraps to "Start the game"
+        hands.press(A)
+        for _ in range(200):  # your turn comes with the board's beep
+            if window.beeps:
+                break
+            hands.run(20)
+        assert window.beeps and window.mixer
+        import pygame
+
+        assert pygame.mixer.get_init() is not None
+        hands.press(B)  # the table's menu, its settings, Sound (the first row) off
+        menu = app.screen
+        hands.move_to("settings", lambda: menu.entries()[menu.cursor], len(menu.entries()))
+        hands.press(A)
+        assert app.screen_name == "settings" and "on" in app.screen.list.lines[0].text
+        hands.press(A)
+        assert "off" in app.screen.list.lines[0].text
+        hands.press(B)
+        hands.press(B)
+        before = window.beeps
+        app.beep(880, 30)
+        hands.run(2000)
+        assert window.beeps == before
+    finally:
+        window.canvas.release()
+        import pygame
+
+        pygame.mixer.quit()
+        pygame.display.quit()

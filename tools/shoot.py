@@ -213,6 +213,11 @@ def scenes():
     def table_trick_taken(app):
         find(app, trick_taken)
 
+    def table_last_trick(app):  # "Last trick" chosen in the table's menu: shown until a key
+        find(app, lambda c: human_to(PHASE_PLAY)(c) and bool(c.view().trick) and bool(c.view().last_trick))
+        app.last_trick = True
+        show_table(app)
+
     def table_barrel(app):
         start = {"scores": [880, 300, -120], "barrel": [2, None, None], "bolts": [1, 2, 0],
                  "deals_played": 10, "dealer": 2}
@@ -279,6 +284,7 @@ def scenes():
         ("table-declare", table_declare),
         ("table-thinking", table_thinking),
         ("table-trick-taken", table_trick_taken),
+        ("table-last-trick", table_last_trick),
         ("table-barrel", table_barrel),
         ("table-golden", table_golden),
         ("tablemenu", tablemenu),

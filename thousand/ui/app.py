@@ -74,6 +74,7 @@ class App:
         self.help_from = None  # the screen SELECT opened the help from (B goes back there)
         self.hint = None  # the action a hint asked for in the table's menu names (the table points to it)
         self.thinker = None  # the hard bot thinking of that hint, in the table's menu
+        self.last_trick = False  # chosen in the table's menu: the table shows the last trick until a key
         self.settings_changed = False  # saved once when the settings screen is left
         self.dirty = True
         self.last_move_ms = 0

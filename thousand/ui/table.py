@@ -271,6 +271,7 @@ class TableScreen:
         self.options = []  # actions chosen by word
         self.choice_card = -1
         self.talon_seen = False  # A pressed on a talon a computer won openly (holds_play)
+        self.last_trick = False  # chosen in the table's menu: shown in the middle until a key (holds_play)
         self.changed = True
         self.message = None
         self.message_ms = 0
@@ -332,6 +333,9 @@ class TableScreen:
             self.mode = _WATCH
         pending = controller.pending()
         self.thinker = pending.seat if pending is not None and pending.seat != HUMAN else -1
+        if self.app.last_trick:  # chosen in the table's menu
+            self.app.last_trick = False
+            self.last_trick = True
         hint = self.app.hint  # asked for in the table's menu: the cursor goes to it
         self.app.hint = None
         if hint is not None and decision is not None:
@@ -379,9 +383,10 @@ class TableScreen:
             if view.talon is not None:
                 shown = C.cards_of(view.talon)
         elif view.phase > PHASE_CONTRACT:
-            for seat, card in (view.trick or view.last_trick):
+            peek = self.last_trick and view.last_trick  # the last trick, asked for in the menu
+            for seat, card in (view.last_trick if peek else view.trick or view.last_trick):
                 shown[seat] = card
-            if not view.trick:
+            if peek or not view.trick:
                 winner = view.last_trick_winner
         table.set_trick(shown, backs, winner)
         # The deal line: trump, your score and marks, the contract, marriages.
@@ -434,6 +439,9 @@ class TableScreen:
         if self.message is not None:
             table.set_status(self.message)
             return
+        if self.last_trick:  # (16 columns: the square screen's doubled text)
+            table.set_status("Last trick: %s" % seat_name(self.view.last_trick_winner))
+            return
         mode = self.mode
         if mode == CARDS:
             card = self.hand_cards[self.cursor]
@@ -468,8 +476,8 @@ class TableScreen:
         """A computer won the auction and the talon is shown to all (RULES.md 2): the
         computer seats wait until the player has seen it and pressed A."""
         view = self.view
-        return (view is not None and view.phase == PHASE_TALON and view.declarer != HUMAN
-                and view.talon is not None and not self.talon_seen)
+        return self.last_trick or (view is not None and view.phase == PHASE_TALON and view.declarer != HUMAN
+                                   and view.talon is not None and not self.talon_seen)
 
     def is_legal(self, card):
         for legal_card, _action in self.card_actions:
@@ -489,6 +497,11 @@ class TableScreen:
         mode = self.mode
         if key == START and mode != CHOICE:
             key = B  # START opens the menu too, on the boards that have it
+        if self.last_trick:  # the last trick on show: a key puts the table back (B: and the menu)
+            self.last_trick = False
+            self.changed = True
+            if key != B:
+                return
         if key == B:
             if mode == CHOICE:
                 self.mode = CARDS
