@@ -35,6 +35,10 @@ def open(window=True, scale=4):
     if display is None:
         if window:
             display = Window(width, height, scale)
+            # A keyboard does not bounce, and a slow frame hands the window's key presses over
+            # together, all at one time: two taps of DOWN in one frame are two presses (a
+            # debounce window dropped the second, and a menu's row was one short).
+            repeater.debounce_ms = 0
         else:
             from thousand.ui.render import Canvas
 
