@@ -149,7 +149,7 @@ def test_refused_card_says_why_and_nothing_happens(board):
     hands.press(A)
     assert len(app.controller.view().played) == before
     assert screen.message and screen.table_view.status.text.strip() == screen.message[:screen.table_view.layout.status_cols]
-    hands.run(table_module._MESSAGE_MS + 100)
+    hands.run(table_module._MESSAGE_MS * (1 + len(screen.pages)) + 100)  # a line of it at a time
     assert screen.message is None
 
 
@@ -1264,3 +1264,36 @@ def test_the_windows_key_presses_that_come_in_one_frame_are_all_kept(board, monk
     finally:
         window.canvas.release()
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("board_name", ["pybadge", "picosystem"])
+def test_a_refusal_longer_than_the_status_line_is_shown_whole_a_line_at_a_time(board, board_name):
+    """Issue 34, item 4: a refusal is a sentence ("seat 0 has no clubs and must trump"), and
+    the status line cut it at its columns.  Now it is shown a line of the status bar at a time,
+    each for the message's time, and then the prompt comes back."""
+    from thousand.ui.table import _MESSAGE_MS
+
+    app = new_app(board_name)
+    shoot.find(app, shoot.illegal_cards_shown)
+    hands = Hands(app)
+    screen = app.screen
+    refused = [card for card in screen.hand_cards if not screen.is_legal(card)][0]
+    try:
+        app.controller.act(actions.play(refused))
+    except ValueError as error:
+        reason = str(error)
+    hands.move_to(refused, lambda: screen.hand_cards[screen.cursor], len(screen.hand_cards))
+    prompt = screen.table_view.status.text.strip()
+    hands.press(A)
+    cols = screen.table_view.layout.status_cols
+    assert len(reason) > cols  # the case: longer than the line
+    shown = []
+    for _ in range(10 * _MESSAGE_MS // 10):
+        text = screen.table_view.status.text.strip()
+        if text == prompt:
+            break
+        if not shown or shown[-1] != text:
+            shown.append(text)
+        hands.run(10)
+    assert " ".join(shown) == reason and all(len(line) <= cols for line in shown), shown
+    assert len(shown) > 1 and screen.table_view.status.text.strip() == prompt

@@ -200,6 +200,18 @@ def scenes():
     def table_play(app):
         find(app, illegal_cards_shown)
 
+    def table_refused(app):  # A on a card the rules refuse: the reason on the status line
+        find(app, illegal_cards_shown)
+        screen = app.screens["table"]
+        screen.cursor = [not screen.is_legal(card) for card in screen.hand_cards].index(True)
+        screen.key(4)  # A
+
+    def table_hint(app):  # a hint asked for at the talon: the table points to it and says it
+        tablemenu_hint(app)
+        while app.thinker is not None:
+            app.tick(app.now)
+        app.tick(app.now)
+
     def table_declare(app):
         find(app, lambda c: human_to(PHASE_PLAY, actions.DECLARE)(c) and has_choice(actions.DECLARE)(c))
         play_trick_choice(app, actions.DECLARE)
@@ -282,6 +294,7 @@ def scenes():
         ("table-contract", table_contract),
         ("table-play", table_play),
         ("table-declare", table_declare),
+        ("table-refused", table_refused),
         ("table-thinking", table_thinking),
         ("table-trick-taken", table_trick_taken),
         ("table-last-trick", table_last_trick),
@@ -289,6 +302,7 @@ def scenes():
         ("table-golden", table_golden),
         ("tablemenu", tablemenu),
         ("tablemenu-hint", tablemenu_hint),
+        ("table-hint", table_hint),
         ("summary", summary),
         ("sheet", sheet),
         ("chart", chart),

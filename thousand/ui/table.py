@@ -15,7 +15,7 @@ from thousand.controller import HUMAN, seat_name
 from thousand.game import PHASE_CONTRACT, PHASE_DARK, PHASE_DEAL_OVER, PHASE_TALON
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, START, UP, ticks_diff
 from thousand.ui import sprites
-from thousand.ui.widgets import FONT_W, LINE_H, TEXT, card_text, label, pad as _pad
+from thousand.ui.widgets import FONT_W, LINE_H, TEXT, card_text, label, pad as _pad, wrap
 
 try:
     from micropython import const
@@ -36,20 +36,21 @@ class Layout:
 
     def __init__(self, width, height):
         scale = sprites.LARGE if width >= 200 and height >= 200 else sprites.SMALL
-        self.scale = self.text_scale = scale  # text doubles with the cards
+        # The cards double on the square screen, the text does not: doubled, its lines had
+        # 9 and 17 columns and cut the marks, the points and the prompts (issue 34).
+        self.scale = scale
         self.width = width
         self.card_w, self.card_h = card_w, card_h = sprites.CARD_W * scale, sprites.CARD_H * scale
         self.raise_by = 4 * scale  # the selected card sticks up
         self.hand_y = height - card_h
         # Opponent boxes in the top corners, two lines each, with a gap between.
-        # Half the width each; doubled text on the square screen fits 9 columns.
-        self.box_cols = 9 if scale == sprites.LARGE else (width // 2 - 2) // FONT_W - 1
-        box_w = (self.box_cols * FONT_W + 2) * scale
+        self.box_cols = (width // 2 - 2) // FONT_W - 1
+        box_w = self.box_cols * FONT_W + 2
         self.boxes = ((0, 0), (width - box_w, 0))
         # The trick below the boxes: left and right seats, yours lower in the
         # middle; spread out where the screen is wide.
         wide = width - 3 * card_w >= 100
-        top = (2 * LINE_H + 4) * scale
+        top = 2 * LINE_H + 4
         gap = card_w + (10 if wide else 0)
         centre = width // 2
         self.trick = (
@@ -60,14 +61,13 @@ class Layout:
         trick_bottom = self.trick[0][1] + card_h
         # Two text lines between the trick and the raised hand: the deal line
         # (trump icon, your score, contract) and the status line (prompt, hints).
-        text_h = LINE_H * scale
-        gap = max(0, (self.hand_y - self.raise_by - trick_bottom - 2 * text_h) // 3)
+        gap = max(0, (self.hand_y - self.raise_by - trick_bottom - 2 * LINE_H) // 3)
         self.info = (2, trick_bottom + gap)
-        self.status = (2, trick_bottom + 2 * gap + text_h)
+        self.status = (2, trick_bottom + 2 * gap + LINE_H)
         # Text starts after the suit icon and is padded to a fixed width,
         # so the labels keep their bitmaps instead of allocating one per change.
-        self.status_text_x = 2 + (sprites.TILE_W + 1) * scale
-        self.status_cols = (width - self.status_text_x) // (FONT_W * scale) - 1
+        self.status_text_x = 2 + sprites.TILE_W + 1
+        self.status_cols = (width - self.status_text_x) // FONT_W - 1
 
     def hand_x(self, count):
         """Left edges of ``count`` overlapping cards, centred."""
@@ -90,7 +90,7 @@ class TableView:
         background.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=felt))
         self.group.append(background)
         blank = " " * layout.box_cols
-        self.boxes = [label(blank + "\n" + blank, x, y, layout.text_scale, TEXT, _BOX_BG) for x, y in layout.boxes]
+        self.boxes = [label(blank + "\n" + blank, x, y, 1, TEXT, _BOX_BG) for x, y in layout.boxes]
         for box in self.boxes:
             self.group.append(box)
         cards = displayio.Group(scale=layout.scale)
@@ -110,18 +110,18 @@ class TableView:
             grid.hidden = True
             self.hand.append(grid)
             cards.append(grid)
-        info_x, info_y = layout.info
-        self.info_icon = sheet.icon_grid(0, x=info_x // scale, y=(info_y + scale) // scale)
+        info_x, info_y = layout.info  # the suit icons, at the text's size
+        self.info_icon = sheet.icon_grid(0, x=info_x, y=info_y + 1)
         self.info_icon.hidden = True
-        cards.append(self.info_icon)
+        self.group.append(self.info_icon)
         status_x, status_y = layout.status
-        self.status_icon = sheet.icon_grid(0, x=status_x // scale, y=(status_y + scale) // scale)
+        self.status_icon = sheet.icon_grid(0, x=status_x, y=status_y + 1)
         self.status_icon.hidden = True
-        cards.append(self.status_icon)
+        self.group.append(self.status_icon)
         blank = " " * layout.status_cols
-        self.info = label(blank, layout.status_text_x, info_y, layout.text_scale)
+        self.info = label(blank, layout.status_text_x, info_y)
         self.group.append(self.info)
-        self.status = label(blank, layout.status_text_x, status_y, layout.text_scale)
+        self.status = label(blank, layout.status_text_x, status_y)
         self.group.append(self.status)
 
     def set_hand(self, cards, cursor=-1, legal=0xFFFFFF):
@@ -275,6 +275,7 @@ class TableScreen:
         self.changed = True
         self.message = None
         self.message_ms = 0
+        self.pages = []  # the rest of a message longer than the status line, a line each
         self.thinker = -1
         self.spin = 0
         self.spin_ms = 0
@@ -289,7 +290,8 @@ class TableScreen:
             self.update()
             return True
         if self.message is not None and ticks_diff(now, self.message_ms) >= _MESSAGE_MS:
-            self.message = None
+            self.message_ms = now
+            self.message = self.pages.pop(0) if self.pages else None
             self.show_status()
             return True
         if self.thinker >= 0 and ticks_diff(now, self.spin_ms) >= _SPIN_MS:
@@ -539,8 +541,11 @@ class TableScreen:
                 self.act(self.options_now()[self.cursor])
 
     def say(self, text):
-        """A line on the status bar for _MESSAGE_MS (a refusal, a storage problem)."""
-        self.message = "".join(ch if " " <= ch <= "~" else "?" for ch in text)  # the font is ASCII
+        """A line on the status bar for _MESSAGE_MS (a refusal, a storage problem); a longer
+        text in lines, one after the other."""
+        # A line of the status bar at a time, each for _MESSAGE_MS: nothing of it is cut
+        self.pages = wrap("".join(ch if " " <= ch <= "~" else "?" for ch in text), self.table_view.layout.status_cols)
+        self.message = self.pages.pop(0)
         self.message_ms = self.app.now
         self.show_status()
 
