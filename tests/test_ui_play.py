@@ -1297,3 +1297,50 @@ def test_a_refusal_longer_than_the_status_line_is_shown_whole_a_line_at_a_time(b
         hands.run(10)
     assert " ".join(shown) == reason and all(len(line) <= cols for line in shown), shown
     assert len(shown) > 1 and screen.table_view.status.text.strip() == prompt
+
+
+def test_cards_written_on_the_screens_show_their_suits_symbol(board):
+    """Issue 34, item 5: every text line wrote cards as "KS 10S 10D".  The font strip has the
+    suits' symbols now, and a card in a line of text is its rank and its suit's symbol: the
+    table's prompt as the cursor moves, the last trick's footer in the menu, the summary."""
+    from thousand.cards import card_name
+    from thousand.game import PHASE_PLAY
+    from thousand.ui import sprites
+
+    def cells(line):
+        return [line.grid[i] for i in range(line.grid.width * line.grid.height)]
+
+    def suit_cell(card):
+        return sprites.FONT_COUNT + card // 6
+
+    app = new_app(seed=7)
+
+    def a_trick_played_and_another_begun(controller):
+        view = controller.view()
+        return controller.human_decision() is not None and view.phase == PHASE_PLAY and view.trick and view.last_trick
+
+    shoot.find(app, a_trick_played_and_another_begun)
+    hands = Hands(app)
+    screen = app.screen
+    seen = set()
+    for _ in range(len(screen.hand_cards)):
+        card = screen.hand_cards[screen.cursor]
+        status = screen.table_view.status
+        rank = "10" if card_name(card)[0] == "T" else card_name(card)[0]
+        assert status.text.startswith("A:play %s%s" % (rank, chr(1 + card // 6))) or ": not now" in status.text
+        assert suit_cell(card) in cells(status)
+        assert rank + card_name(card)[1] not in status.text  # not "KS"
+        seen.add(card // 6)
+        hands.press(RIGHT)
+    assert len(seen) > 1
+    last = app.controller.view().last_trick
+    menu = menu_entry(app, hands, "last_trick")
+    footer = menu.list.footer[0]
+    for _seat, card in last:
+        assert suit_cell(card) in cells(footer)
+    app = new_app()
+    dict(shoot.scenes())["summary"](app)  # a deal's summary: the talon, the cards given
+    rows = [line for line in app.screen.list.lines if "got the" in line.text or "Talon:" in line.text]
+    assert rows
+    for line in rows:
+        assert any(sprites.FONT_COUNT <= c < sprites.FONT_COUNT + 4 for c in cells(line)), line.text
