@@ -1344,3 +1344,56 @@ def test_cards_written_on_the_screens_show_their_suits_symbol(board):
     assert rows
     for line in rows:
         assert any(sprites.FONT_COUNT <= c < sprites.FONT_COUNT + 4 for c in cells(line)), line.text
+
+
+@pytest.mark.parametrize("board_name", ["pybadge", "picosystem"])
+def test_how_to_play_is_a_real_guided_deal_that_says_what_to_do_at_each_step(board, board_name):
+    """Issue 34, item 7: the guide was 88 lines of text pages.  "How to play" on the title now
+    deals a real game (classic agreements, normal computers, the same deal every time: the
+    player holds the K and Q of hearts), and at each step of its first deal the table says what
+    to do next and why (the auction, the talon and the gives, the contract, the lead, the
+    play), a line of the status bar at a time; the summary says how the deal scored.  The
+    player presses the keys."""
+    from thousand import texts
+    from thousand.ui.table import CARDS
+
+    app = new_app(board_name)
+    app.settings.bot_delay_ms = 0
+    hands = Hands(app)
+    title = app.screen
+    hands.move_to("guide", lambda: title.entries()[title.cursor], len(title.entries()))
+    hands.press(A)
+    hands.run(200)
+    assert app.screen_name == "table" and app.controller.seed == shoot.GUIDE_SEED
+    assert app.controller.rules.preset_name == "classic" and app.controller.levels == ["normal", "normal"]
+    shown, last = [], None
+    for _ in range(5000):
+        screen = app.screen
+        if app.screen_name == "summary":
+            break
+        if app.screen_name != "table" or screen is None:
+            hands.run(20)
+            continue
+        text = screen.table_view.status.text.strip()
+        if text != last:
+            shown.append(text)
+            last = text
+        if screen.message is not None or screen.changed or app.controller.human_decision() is None:
+            hands.run(20)  # the guide's words, a line at a time; the computers
+            continue
+        if screen.holds_play():
+            hands.press(A)
+            continue
+        if screen.mode == CARDS:
+            legal = [card for card, _ in screen.card_actions]
+            hands.move_to(legal[0], lambda: screen.hand_cards[screen.cursor], len(screen.hand_cards))
+        hands.press(A)  # the choice the table starts on: the lowest raise, keep, the contract
+    told = " ".join(shown)
+    words = dict((name, body) for name, _rest, body in texts.entries("guided"))
+    for step in ("auction", "give", "contract", "lead", "follow"):
+        assert words[step] in told, step
+    assert app.screen_name == "summary" and app.controller.view().declarer == 0
+    assert " ".join(app.screen.lines).endswith(words["summary"])
+    hands.press(A)  # the game goes on as any game: the next deal, told nothing
+    hands.run(400)
+    assert app.screen_name == "table" and app.screen.message is None

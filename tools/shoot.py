@@ -158,6 +158,44 @@ def auction_history(controller):
         view.passed[seat] and view.bids[seat] is not None and view.bids[seat] > 100 for seat in (1, 2))
 
 
+GUIDE_SEED = 16777229  # the guided deal's game ("How to play" on the title; thousand/ui/guide.py)
+
+
+def guided_play(controller):
+    """The player's move in the guided deal as its words advise: the lowest raise up to 120,
+    keep the cards, the lowest contract, the first legal card."""
+    legal = controller.human_decision().legal
+
+    def of(verb):
+        return [a for a in legal if actions.verb(a) == verb]
+
+    bids = [a for a in of(actions.BID) if actions.amount(a) <= 120]
+    for choice in (bids, of(actions.CONTRACT), of(actions.KEEP), of(actions.NODARK), of(actions.PASS)):
+        if choice:
+            return min(choice, key=lambda a: actions.amount(a) if actions.verb(a) in (actions.BID, actions.CONTRACT) else 0)
+    return legal[0]
+
+
+def guided(wanted):
+    """A scene of the guided deal: its game (classic, normal computers) played to ``wanted``."""
+
+    def scene(app):
+        controller = Controller(Rules.preset("classic"), seed=GUIDE_SEED)
+        app.start(controller)
+        while not wanted(controller) and not controller.between_deals():
+            if controller.pending().seat != HUMAN:
+                controller.step()
+            else:
+                controller.act(guided_play(controller))
+        if controller.between_deals():
+            app.deal_ended()
+            app.show("summary")
+        else:
+            show_table(app)
+
+    return scene
+
+
 def scenes():
     """(screen name, function(app) that brings the app to it), in order."""
 
@@ -300,6 +338,11 @@ def scenes():
         ("table-last-trick", table_last_trick),
         ("table-barrel", table_barrel),
         ("table-golden", table_golden),
+        ("guided-auction", guided(human_to(PHASE_AUCTION, actions.BID))),
+        ("guided-give", guided(human_to(PHASE_TALON, actions.GIVE))),
+        ("guided-contract", guided(human_to(PHASE_CONTRACT))),
+        ("guided-lead", guided(lambda c: human_to(PHASE_PLAY)(c) and not c.view().trick)),
+        ("guided-summary", guided(lambda c: False)),
         ("tablemenu", tablemenu),
         ("tablemenu-hint", tablemenu_hint),
         ("table-hint", table_hint),

@@ -44,6 +44,8 @@ _ACE_MARRIAGE = const(23)
 _FOOTER = const(24)
 _FOOTER_OVER = const(25)
 
+_GUIDE_SEED = const(16777229)  # the guided deal's game (thousand.ui.guide)
+
 SHEET_LEGEND = "+made -failed Rconceded Bbarrel |bolt S:555=0 r:redealt"
 
 
@@ -147,6 +149,10 @@ class SummaryScreen(Page):
                 marks.append(w[_BARREL] % result.barrel[s])
             if marks:
                 lines.append("%s: %s" % (seat_name(s), " ".join(marks)))
+        if controller.seed == _GUIDE_SEED and result.number == 1:  # the guided deal: the score, told
+            from thousand.ui import guide
+
+            lines.append(guide.summary_words())
         cols = self.list.cols
         self.lines = []
         for line in lines:  # a long line in words on more rows (the table's rows fit)

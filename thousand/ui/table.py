@@ -29,6 +29,7 @@ _FELT = const(0x0C5A2A)
 _BOX_BG = const(0x06301A)
 _MAX_HAND = const(10)
 _NO_CARD = const(-1)
+_GUIDE_SEED = const(16777229)  # the guided deal's game (thousand.ui.guide; menus.py, app.py, sheet.py)
 
 
 class Layout:
@@ -353,6 +354,12 @@ class TableScreen:
             first, second = ("play", word) if actions.verb(hint) == actions.PLAY else (word, action_word(hint))
             self.message = "Hint: %s %s" % (first, second)
             self.message_ms = self.app.now
+        if decision is not None and controller.seed == _GUIDE_SEED and view.deal_number == 1 and self.message is None:
+            from thousand.ui import guide  # the guided deal: what to do now, and why
+
+            text = guide.words(controller, guide.step(view, decision))
+            if text is not None:
+                self.say(text)
         self.show_table(view)
         self.show_hand()
         self.show_status()
