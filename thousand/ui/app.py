@@ -40,7 +40,7 @@ HUMAN = 0  # thousand.controller.HUMAN (the controller is imported only when a g
 _DEAL_END_PAUSE_MS = const(900)  # the last trick stays on the table this long before the summary
 _MEMORY_RESTARTS = const(3)  # restarts after a MemoryError (main) before the error stops the program
 _CONTINUE = const(-1)  # App.to_start: the saved game (a new game's is its seed)
-_GUIDE_SEED = const(16777229)  # the guided deal's game (thousand.ui.guide)
+_GUIDE_SEED = const(16777229)  # App.to_start: the guided deal's game (menus.py, thousand.ui.guide)
 _DIM_AFTER_MS = const(60000)  # the backlight dims after this long without a key (a setting)
 
 
@@ -159,14 +159,9 @@ class App:
         """Is a game in memory (here or kept by the storage)?  Its modules stay loaded then."""
         return self.controller is not None or self.storage.holds_game()
 
-    def new_game(self, seed=None):
+    def new_game(self):
         """The menus are let go first; the engine is loaded at the next tick, and the table
-        built at the one after (``finish_show``): a collection between each on the VM.
-        ``seed``: the guided deal's game (classic agreements, normal computers)."""
-        if seed is not None:
-            self.to_start = seed
-            self.show("table")
-            return
+        built at the one after (``finish_show``): a collection between each on the VM."""
         seed = self.seed
         if seed is None:
             import os
@@ -204,12 +199,9 @@ class App:
             return
         from thousand.controller import Controller
 
-        if seed == _GUIDE_SEED:  # the guided deal's game: classic agreements, normal computers
-            from thousand.rules import Rules
-
-            self.start(Controller(Rules.preset("classic"), seed=seed))
-        else:
-            self.start(Controller(self.rules.copy(), levels=self.levels, seed=seed))
+        guided = seed == _GUIDE_SEED  # the guided deal's game: classic agreements, normal computers
+        self.start(Controller(self.rules.preset() if guided else self.rules.copy(), levels=("normal", "normal") if guided else self.levels,
+                              seed=seed))
         self.storage.save_game(self.controller, NEW_GAME)
         if self.storage.has_game() and self.fresh_vm():
             return

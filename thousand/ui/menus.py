@@ -7,16 +7,6 @@ B back), so a board with three buttons can use every one of them.
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
 from thousand.ui.widgets import ListView, pad
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
-_GUIDE_SEED = const(16777229)  # the guided deal's game (thousand.ui.guide)
-
 
 class MenuScreen:
     """A title over a cyclic list; subclasses give ``items()`` and ``choose(index)``."""
@@ -116,7 +106,8 @@ class TitleScreen(MenuScreen):
         elif entry == "new game":
             app.show("newgame")
         elif entry == "guide":  # a real deal, the table saying what to do at each step
-            app.new_game(_GUIDE_SEED)
+            app.to_start = 16777229  # the guided deal's game (thousand.ui.guide): no const() here (a name)
+            app.show("table")
         else:
             app.show(entry)
 
