@@ -342,6 +342,7 @@ def scenes():
         ("guided-give", guided(human_to(PHASE_TALON, actions.GIVE))),
         ("guided-contract", guided(human_to(PHASE_CONTRACT))),
         ("guided-lead", guided(lambda c: human_to(PHASE_PLAY)(c) and not c.view().trick)),
+        ("guided-declare", guided(human_to(PHASE_PLAY, actions.DECLARE))),
         ("guided-summary", guided(lambda c: False)),
         ("tablemenu", tablemenu),
         ("tablemenu-hint", tablemenu_hint),
