@@ -386,7 +386,7 @@ def test_a_packed_deal_of_the_record_reads_back_its_cards_and_actions(seed):
 @given(seed=st.integers(min_value=0, max_value=2**31), declarer=st.integers(min_value=0, max_value=2),
        preset=st.sampled_from(["classic", "full"]), contract=st.sampled_from([100, 120, 155, 200]))
 def test_a_deal_set_up_at_its_first_trick_plays_out_legally_to_120_card_points(seed, declarer, preset, contract):
-    # Game.setup is the simulator behind hard's play-outs: whatever it is given, the
+    # Game.start_play is the simulator behind hard's play-outs: whatever it is given, the
     # engine then offers legal moves only and settles the deal as the table's game would.
     rng = Rng(seed)
     deck = list(range(C.NUM_CARDS))
@@ -394,7 +394,7 @@ def test_a_deal_set_up_at_its_first_trick_plays_out_legally_to_120_card_points(s
     hands = [C.mask_of(deck[8 * s:8 * s + 8]) for s in range(3)]
     gives = [(C.lowest(hands[s]), s) for s in range(3) if s != declarer]
     game = Game(Rules.preset(preset), keep_records=False)
-    game.setup(hands, C.mask_of(deck[8 * declarer:8 * declarer + 3]), declarer, contract, gives, True)
+    game.start_play(hands, C.mask_of(deck[8 * declarer:8 * declarer + 3]), declarer, contract, gives, True)
     assert game.to_move == declarer and game.received[gives[0][1]] == gives[0][0]
     while game.phase == PHASE_PLAY:
         assert all_cards_accounted(game)

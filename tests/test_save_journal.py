@@ -82,7 +82,7 @@ def test_an_append_never_starts_on_a_records_last_bytes_that_read_0xff():
     game = SlotPair(store, "game", KIND_GAME)
     for n in range(3000):
         game.write(1, b"%d" % n)
-        if store.nvm.data[store.end - 1] == 0xFF:
+        if store.nvm.data[store.append_at - 1] == 0xFF:
             break
     else:
         pytest.fail("no record ended in 0xFF")

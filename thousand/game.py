@@ -411,7 +411,7 @@ class Game:
         else:
             self._begin_auction()
 
-    def setup(self, hands, talon, declarer, contract, gives, talon_shown):
+    def start_play(self, hands, talon, declarer, contract, gives, talon_shown):
         """A deal set up at its first trick for a bot's simulations (hard's play-outs), as
         ``Solver.setup`` sets a position up for solving: the ``hands`` as they are after the
         ``gives`` ((card, target) twice), the ``declarer`` on lead with ``contract``.  Nothing

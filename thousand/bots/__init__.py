@@ -413,13 +413,13 @@ class Bot:
                 plays.append(a)
         return plays[self.rng.below(len(plays))]
 
-    def _search(self, view, know, fallback, feeds):
+    def _search(self, view, know, fallback, feeds_partner):
         """Sampling search: solve several consistent deals open, keep the best average.
 
         Each sample is solved exactly (the declarer's points from here on) for every
         candidate card.  The utility puts the contract first (made for the declarer,
         broken for a defender) and the points of the seat's side second; a defender who no
-        longer plays for his side (not ``feeds``, as ``heuristic.choose_play`` reads it: his
+        longer plays for his side (not ``feeds_partner``, as ``heuristic.choose_play`` reads it: his
         declarer's contract is made or lost) counts his own points only.
         """
         decl = view.declarer
@@ -445,7 +445,7 @@ class Bot:
         for sample in range(self.samples):
             if not know.deal_sample(self.rng, hands, self._scratch):
                 break
-            solver.setup(hands, decl if feeds else me, view.trick, view.trump, view.trump_setter, view.tricks_won)
+            solver.setup(hands, decl if feeds_partner else me, view.trick, view.trump, view.trump_setter, view.tricks_won)
             try:
                 for i in range(n):
                     a = candidates[i]
@@ -466,7 +466,7 @@ class Bot:
             for i in range(n):
                 v = values[i]
                 made = v >= need
-                if not feeds:
+                if not feeds_partner:
                     utility[i] += v  # his own points
                 elif declarer_side:
                     utility[i] += (_CONTRACT_WEIGHT if made else 0) + v

@@ -127,11 +127,11 @@ def boss_cards(hand, outstanding):
     return out
 
 
-def choose_play(view, know, feeds=True):
-    """The heuristic's card for ``view`` (phase play, this seat to move); without ``feeds``
+def choose_play(view, know, feeds_partner=True):
+    """The heuristic's card for ``view`` (phase play, this seat to move); without ``feeds_partner``
     it never gives points to a partner who wins the trick (a beginner's habit)."""
     if view.trick:
-        return follow(view, know, feeds)
+        return follow(view, know, feeds_partner)
     return lead(view, know)
 
 
@@ -211,7 +211,7 @@ def _highest(mask):
     return c
 
 
-def follow(view, know, feeds=True):
+def follow(view, know, feeds_partner=True):
     legal = view.legal
     me = view.seat
     decl = view.declarer
@@ -229,7 +229,7 @@ def follow(view, know, feeds=True):
     rival_cards = 0 if last else know.possible(next_seat)
     partner_winning = me != decl and win_seat != decl
     if partner_winning:
-        if feeds and (last or sure_to_hold(win_card, led, trump, rival_cards)):
+        if feeds_partner and (last or sure_to_hold(win_card, led, trump, rival_cards)):
             # Feed the partner: the dearest card that is not a winner of its own.
             best = -1
             best_value = 0
@@ -299,7 +299,7 @@ def declarer_totals(view, rng, out, hands, scratch):
     for i in range(len(out)):
         if not know.deal_sample(rng, hands, scratch):
             return  # not before the first trick, where no void is shown; out stays as it is
-        game.setup(hands, view.talon, me, view.bid, view.gives, view.talon_shown)
+        game.start_play(hands, view.talon, me, view.bid, view.gives, view.talon_shown)
         # Seven tricks by the heuristic; the last one plays itself (one card each).
         while game.hands[me] & (game.hands[me] - 1) or game.trick_len:
             seat = game.to_move

@@ -28,7 +28,7 @@ Loaded only where a board's policy names it (thousand/persist/boards.py: the RP2
 >>> from thousand.persist.store import SlotPair, KIND_SETTINGS
 >>> pair = SlotPair(store, "settings", KIND_SETTINGS)
 >>> pair.write(1, b"hello"); pair.write(1, b"world")
->>> pair.newest(), store.end
+>>> pair.newest(), store.append_at
 ((1, b'world'), 34)
 """
 
@@ -47,8 +47,7 @@ _DELTA_HEAD = const(6)  # the whole record's place (2 bytes, little-endian) and 
 _ANCHOR = const(8)  # bytes that must match to copy from the whole record rather than write them
 
 # The names a record's kind byte stands for, in the order a compaction writes them: the small
-# records first, so that a cut inside its programming more likely spares them.  (On a board
-# every new name stays in the VM's pool for good: this module reuses the names it can.)
+# records first, so that a cut inside its programming more likely spares them.
 NAMES = (("settings", KIND_SETTINGS), ("stats", KIND_STATS), ("wear", KIND_WEAR), ("game", KIND_GAME))
 _DAMAGED = const(0x100)  # + kind: the index's key of bytes under a header of that kind that are no good record
 
@@ -57,8 +56,7 @@ class JournalStore:
     """A store (``capacity``, ``read``, ``write``) over ``nvm``, appending; ``append(records)``
     writes several records in one write (``thousand.persist.flash``).  ``writes`` counts the
     writes (slice assignments).  It is a board's flash and its store of moves at once
-    (thousand/persist/boards.py).  (Its new names are few, and its attributes' names are
-    the game's: on the VM, a dozen more took the pool past its step, README.)"""
+    (thousand/persist/boards.py)."""
 
     def __init__(self, nvm, aside=None):
         self.nvm = nvm
@@ -66,12 +64,12 @@ class JournalStore:
         self.writes = 0
         self.moves = 0  # moves appended since the wear count was last written (thousand.persist.flash)
         # kind: [(seq, start, end) of the newest good record, of the one before]; None: not read yet
-        self.found = None
-        self.end = 0  # where the next record goes
-        self.newest = None  # (start, bytes or None: not read yet) of the newest whole game record: what a delta copies from
+        self.index = None
+        self.append_at = 0  # where the next record goes
+        self.newest_whole = None  # (start, bytes or None: not read yet) of the newest whole game record: what a delta copies from
         # What a write programs, made once at the start: a compaction's 4 KB found no room in
         # a heap fragmented by a game's moves.
-        self.buf = bytearray(len(nvm))
+        self.write_buffer = bytearray(len(nvm))
 
     def capacity(self, name):
         game = len(self.nvm)
@@ -99,7 +97,7 @@ class JournalStore:
         found = {}
         end = 0
         at = 0
-        self.newest = None
+        self.newest_whole = None
         wholes = []  # (start, CRC) of the whole game records: a delta's must be one of them
         while at + OVERHEAD <= tail:
             head = nvm[at:at + 8]
@@ -113,7 +111,7 @@ class JournalStore:
                     kind = KIND_GAME
                 elif good and kind == KIND_GAME:
                     wholes.append((at, bytes(nvm[stop - 4:stop])))
-                    self.newest = (at, None)  # its bytes read when a delta needs them
+                    self.newest_whole = (at, None)  # its bytes read when a delta needs them
                 if good:
                     seq = head[4] | (head[5] << 8)
                     kept = found.get(kind)
@@ -132,27 +130,27 @@ class JournalStore:
             chunk = nvm[at + 1:min(at + 65, tail)]
             k = chunk.find(MAGIC)
             at += 1 + (k if k >= 0 else max(0, len(chunk) - 1))
-        self.found = found
+        self.index = found
         # After the last good record, and after any byte written (a cut-short append): a
         # record may end in bytes that read 0xFF, and an append must not start on them.
-        self.end = max(end, tail)
+        self.append_at = max(end, tail)
 
     def read(self, name, slot):
         """Slot 0: the newest good record of ``name``; slot 1: the one before.  With none, the
         bytes of a damaged one (a cut inside a compaction) in slot 0, else None."""
-        if self.found is None:
+        if self.index is None:
             self.scan()
         for known, kind in NAMES:
             if known == name:
                 break
-        kept = self.found.get(kind)
+        kept = self.index.get(kind)
         if kept is not None:
             place = kept[slot]
             if place is None:
                 return None
             data = self.nvm[place[1]:place[2]]
             return whole_record(self.nvm, data) if data[2] == _KIND_DELTA else data
-        place = self.found.get(_DAMAGED + kind)
+        place = self.index.get(_DAMAGED + kind)
         return self.nvm[place[0]:place[1]] if place is not None and slot == 0 else None
 
     def write(self, name, slot, data):
@@ -165,7 +163,7 @@ class JournalStore:
         they do not fit, the NVM again from its start: the newest record of every other
         name and these (one erase).  The game goes last: a cut that spares it spared the
         statistics of its deal's end, written with it."""
-        if self.found is None:
+        if self.index is None:
             self.scan()
         size = len(self.nvm)
         fresh = {}  # kind (a record's third byte): record
@@ -174,19 +172,19 @@ class JournalStore:
                 raise SaveError("%s save too big for the NVM" % name)
             fresh[data[2]] = data
         placed = []  # (kind, record) in the order written
-        used = start = self.end
+        used = start = self.append_at
         for name, kind in NAMES:
             data = fresh.get(kind)
             if data is not None:
-                if kind == KIND_GAME and self.newest is not None:
+                if kind == KIND_GAME and self.newest_whole is not None:
                     # As a delta of the newest whole game record where that takes at most half
                     # its bytes.  That record stays in RAM (read once after a start): a move's
                     # save makes no copy of it.
-                    at, base = self.newest
+                    at, base = self.newest_whole
                     if base is None:
                         head = self.nvm[at:at + 8]
                         base = self.nvm[at:at + OVERHEAD + (head[6] | (head[7] << 8))]
-                        self.newest = (at, base)
+                        self.newest_whole = (at, base)
                     n = len(base)
                     ops = delta_ops(base, memoryview(data)[8:len(data) - 4], 8, n - 4)
                     if 2 * (OVERHEAD + _DELTA_HEAD + len(ops)) <= len(data):
@@ -203,36 +201,36 @@ class JournalStore:
             placed = []
             for name, kind in NAMES:
                 data = fresh.get(kind)
-                if data is None and kind in self.found:
+                if data is None and kind in self.index:
                     data = self.read(name, 0)  # whole, a delta's too: its base is erased
                 if data is not None:
                     placed.append((kind, data))
                     used += len(data)
-            self.found = {}  # the rest is erased
+            self.index = {}  # the rest is erased
         # The whole sector when it is written again: its rest erased, for the appends to come.
-        image = memoryview(self.buf)[:size if whole else used - start]
+        image = memoryview(self.write_buffer)[:size if whole else used - start]
         at = 0
         for kind, data in placed:
             image[at:at + len(data)] = data
             at += len(data)
         for i in range(at, len(image)):
             image[i] = 0xFF
-        found = self.found
-        self.found = None  # until the write is done: scanned again if it fails
+        found = self.index
+        self.index = None  # until the write is done: scanned again if it fails
         self.writes += 1
         self.nvm[start:start + len(image)] = image
         image = None
         # The index follows the write: the next write needs no scan of the NVM.
         if whole:
-            self.newest = None
+            self.newest_whole = None
         for kind, data in placed:
             kept = found.get(kind)
             found[kind] = [(data[4] | (data[5] << 8), start, start + len(data)), None if kept is None else kept[0]]
             if data[2] == KIND_GAME:
-                self.newest = (start, data)
+                self.newest_whole = (start, data)
             start += len(data)
-        self.found = found
-        self.end = used
+        self.index = found
+        self.append_at = used
 
 
 def delta_ops(record, payload, start=0, end=None):

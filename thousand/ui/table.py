@@ -349,10 +349,10 @@ class TableScreen:
             else:  # a card: A on it then asks "declare or just play", "to whom", where it may
                 word = card_text(actions.card(hint))
                 self.cursor = self.hand_cards.index(actions.card(hint))
-            # "play QS", not "QS just play" (an answer to a question the table had not asked);
-            # words the pool holds already (each new one is a name for good on a board)
-            first, second = ("play", word) if actions.verb(hint) == actions.PLAY else (word, action_word(hint))
-            self.message = "Hint: %s %s" % (first, second)
+            if actions.verb(hint) == actions.PLAY:  # "play QS", not "QS just play" (a question never asked)
+                self.message = "Hint: play " + word
+            else:
+                self.message = "Hint: %s %s" % (word, action_word(hint))
             self.message_ms = self.app.now
         if decision is not None and controller.seed == _GUIDE_SEED and view.deal_number == 1 and self.message is None:
             from thousand.ui import guide  # the guided deal: what to do now, and why
