@@ -39,12 +39,11 @@ def pad(left, right, cols):
 
 
 def card_text(card):
-    """``Q`` and the hearts' symbol, ``10`` and the spades': a card as the screens write it,
-    its suit a symbol of the font strip (chr(1) to chr(4) in the text: S C D H)."""
+    """``QH``, ``10S``: a card as the screens write it."""
     from thousand.cards import card_name  # loaded with the engine, where cards are shown
 
     name = card_name(card)
-    return ("10" if name[0] == "T" else name[0]) + chr(1 + card // 6)
+    return ("10" + name[1]) if name[0] == "T" else name
 
 
 def wrap(text, cols):
@@ -72,8 +71,6 @@ def wrap(text, cols):
 
 _palettes = {}  # (colour, background): Palette, shared by every text of those colours
 _UNKNOWN = ord("?") - sprites.FONT_FIRST  # the cell shown for a character the font lacks
-_SUIT_CELL = const(94)  # + chr(1) to chr(4) in a text: the suits' cells, after FONT_COUNT ASCII ones
-_CELLS = const(99)
 
 
 class Text(displayio.Group):
@@ -123,9 +120,7 @@ class Text(displayio.Group):
                 if byte & 0xC0 == 0x80 or at == end:  # the rest of a character beyond ASCII, or cut
                     continue
                 code = byte - sprites.FONT_FIRST
-                if code < 0:  # chr(1) to chr(4): a suit, in the cells after the ASCII ones
-                    code = byte + _SUIT_CELL if 0 < byte <= 4 else _UNKNOWN
-                grid[at] = code if code < _CELLS else _UNKNOWN
+                grid[at] = code if 0 <= code < sprites.FONT_COUNT else _UNKNOWN
                 at += 1
             while at < end:
                 grid[at] = 0
