@@ -452,15 +452,9 @@ def test_the_sheet_kept_from_save_to_save_encodes_as_the_whole_sheet_would():
         assert len(sheet) == len(game.sheet) if capacity is None else 0 < len(sheet) < len(game.sheet)
 
 
-def test_a_full_slot_drops_its_oldest_rows_without_encoding_the_sheet_again(monkeypatch):
-    """Once the slot is full, saves drop the oldest rows: a save encodes at most the rows it
-    has not encoded before, its new first row and the deal's own (the whole sheet encoded
-    again was some 80 KB of garbage at a long game's deal end on a PyBadge), and is still the
-    save made anew."""
-    from savecheck import step
-    from thousand.game import PHASE_GAME_OVER
-    from thousand.persist import encode, rules_sheet
-    from thousand.rng import Rng
+def rows_encoded(monkeypatch):
+    """A list that gets, for every call of the sheet's row encoder, the rows it encoded."""
+    from thousand.persist import rules_sheet
 
     encoded = []
     real = rules_sheet.put_sheet_rows
@@ -471,6 +465,20 @@ def test_a_full_slot_drops_its_oldest_rows_without_encoding_the_sheet_again(monk
         return real(w, iter(rows), prev)
 
     monkeypatch.setattr(rules_sheet, "put_sheet_rows", counting)
+    return encoded
+
+
+def test_a_full_slot_drops_its_oldest_rows_without_encoding_the_sheet_again(monkeypatch):
+    """Once the slot is full, saves drop the oldest rows: a save encodes at most the rows it
+    has not encoded before, its new first row and the deal's own (the whole sheet encoded
+    again was some 80 KB of garbage at a long game's deal end on a PyBadge), and is still the
+    save made anew."""
+    from savecheck import step
+    from thousand.game import PHASE_GAME_OVER
+    from thousand.persist import encode
+    from thousand.rng import Rng
+
+    encoded = rows_encoded(monkeypatch)
     game = Game(seed=6)
     chooser = Rng(3)
     memo = encode.new_memo()
@@ -480,9 +488,7 @@ def test_a_full_slot_drops_its_oldest_rows_without_encoding_the_sheet_again(monk
         del encoded[:]
         kept = encode_game(game, None, 260, memo)
         assert sum(encoded) <= 3, encoded
-        monkeypatch.setattr(rules_sheet, "put_sheet_rows", real)
         assert kept == encode_game(game, None, 260)  # anew
-        monkeypatch.setattr(rules_sheet, "put_sheet_rows", counting)
         dropping += len(decode_game(kept)[0].sheet) < len(game.sheet) - 1
     assert dropping > 50
 
@@ -493,17 +499,10 @@ def test_a_continued_game_saves_without_encoding_its_sheet_again(monkeypatch):
     encoded again was some 60 KB of garbage at the table) and is the save made anew."""
     from savecheck import step
     from thousand.game import PHASE_GAME_OVER
-    from thousand.persist import encode, rules_sheet
+    from thousand.persist import encode
     from thousand.rng import Rng
 
-    encoded = []
-    real = rules_sheet.put_sheet_rows
-
-    def counting(w, rows, prev):
-        rows = list(rows)
-        encoded.append(len(rows))
-        return real(w, iter(rows), prev)
-
+    encoded = rows_encoded(monkeypatch)
     for capacity in (None, 260):
         game = Game(seed=6)
         chooser = Rng(3)
@@ -514,11 +513,10 @@ def test_a_continued_game_saves_without_encoding_its_sheet_again(monkeypatch):
                 break
             memo = encode.new_memo()
             again, _ = decode_game(encode_game(game, None, capacity), memo=memo)
-            monkeypatch.setattr(rules_sheet, "put_sheet_rows", counting)
             del encoded[:]
             kept = encode_game(again, None, capacity, memo)
-            monkeypatch.setattr(rules_sheet, "put_sheet_rows", real)
-            assert kept == encode_game(again, None, capacity)
-            assert sum(encoded) <= (1 if len(again.sheet) > len(decode_game(kept)[0].sheet) else 0) + 1, encoded
-            continued += len(again.sheet) > 2 and not encoded
+            count = sum(encoded)
+            assert kept == encode_game(again, None, capacity)  # anew
+            assert count <= (1 if len(again.sheet) > len(decode_game(kept)[0].sheet) else 0) + 1, encoded
+            continued += len(again.sheet) > 2 and not count
         assert continued > 50

@@ -30,7 +30,8 @@
 // "most_allocated_in_a_step BYTES LABEL" (the most one step allocated, garbage included, and
 // the label after it), "names_at_end QSTRS STRING_BYTES POOL_BYTES" (the name pool when the
 // program is done: it never shrinks), "reloads N" (the fresh VMs that supervisor.reload()
-// made, see carry below), "grew_at LABEL BYTES ALLOCATED SNAPSHOT" where the heap first had to grow (see grewAt) and "heap_total INITIAL FINAL" (the heap's size in bytes before and
+// made, see carry below), "grew_at LABEL BYTES ALLOCATED SNAPSHOT" where the heap first had
+// to grow (see grewAt) and "heap_total INITIAL FINAL" (the heap's size in bytes before and
 // after, in the last VM; FINAL is above INITIAL where any VM's heap had to grow).
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
 import fs from "node:fs";
@@ -73,7 +74,7 @@ function qstrs() {  // the name pool: "QSTRS STRING_BYTES POOL_BYTES"
   return found[1] + " " + found[2] + " " + found[3];
 }
 
-function heapTotal() {  // the heap's present size (it only grows)
+function heapTotal() {  // the heap's present size (an area added inside a step goes once empty: see HARNESS)
   const text = probe("import micropython\nmicropython.mem_info()", "stack: ");
   return parseInt(/GC: total: (\d+)/.exec(text)[1], 10);
 }
@@ -109,7 +110,7 @@ let grown = false;  // did any VM's heap have to grow?
 // what the step allocated (its garbage included), ``bench.snapshot()``; or
 // "setup N" (the VM after reload N before its first step)
 let grewAt = "";
-let reloadsSoFar = 0;
+let reloads = 0;  // the fresh VMs that supervisor.reload() made
 async function freshVm(also, files) {
   mp = await loadMicroPython({ heapsize: parseInt(heapKb, 10) * 1024, linebuffer: true,
                                stdout: keep, stderr: keep });
@@ -134,7 +135,7 @@ async function freshVm(also, files) {
   mp.runPython(setup + (also ? "\n" + also : "") + "\n_note()");
   if (mp.globals.get("_grown")()) {
     grown = true;
-    if (grewAt === "") grewAt = "setup " + reloadsSoFar;
+    if (grewAt === "") grewAt = "setup " + reloads;
   }
   return gc;
 }
@@ -155,7 +156,6 @@ try {
   // that ``bench`` there runs as ``bench.carry_in(...)``), or "" (tools/device_vm/robot.py:
   // the board's supervisor.reload(), with what a board keeps through it)
   let carry = hasattr(bench, "carry") ? bench.carry : undefined;
-  let reloads = 0;
   let marks = "";
   let peak = 0;
   let most = [0, ""];  // the most a step allocated (no collection runs inside a step), and where
@@ -188,16 +188,15 @@ try {
     // sleep memory are the harness's, which a board keeps outside its heap)
     // (asked inside every step, see HARNESS: an area the heap grew by is given back once it
     // is empty, so the heap's size at the end does not tell whether it ever grew)
-    const grewHere = stepped === 2 || stepped === 3 || heapTotal() !== initial;
+    const grewHere = stepped === 2 || stepped === 3;
     grown = grown || grewHere;
     if (grewHere && grewAt === "") {
-      grewAt = "" + (where === undefined ? "" : where()) + " " + before + " " + (gc.mem_alloc() - before) +
+      grewAt = (where === undefined ? "" : where()) + " " + before + " " + (gc.mem_alloc() - before) +
         (snapshot === undefined ? "" : " " + snapshot());
     }
     const carried = going && carry !== undefined ? carry() : "";
     if (carried) {  // the program ended in a reload: a fresh VM goes on with what it carries
       reloads += 1;
-      reloadsSoFar = reloads;
       // the files the program left for the fresh VM (the robot's /reload.bin)
       const files = mp.FS.readdir("/").filter((name) => name.startsWith("reload."))
         .map((name) => ["/" + name, mp.FS.readFile("/" + name)]);
