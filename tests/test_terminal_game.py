@@ -441,7 +441,7 @@ def test_h_shows_the_rules_of_these_agreements_and_asks_again():
     first = min(Choices(controller.pending(), controller.view()).numbered)
     printed, action = typed(controller, ["h", str(first)])
     assert "   GOLDEN DEALS (agreement)" in printed and "   ACE MARRIAGE (agreement)" in printed
-    assert "q saves and quits" in printed and "KEYS" in printed
+    assert "q saves and quits" in " ".join(printed.split()) and "KEYS" in printed  # (wrapped anywhere)
     assert all(len(line) <= 78 for line in printed.splitlines())
     assert printed.count("Your choice: ") == 2 and action is not None
 
@@ -525,3 +525,150 @@ def test_u_takes_the_last_move_back_and_asks_again():
     choose(controller.pending(), controller.view(), lambda prompt: next(given), out, controller.act,
            controller.hint, controller.undo)
     assert "Nothing to take back" in out.getvalue()
+
+
+def played(controller, answer, count=200):
+    """What play() printed while ``answer(printed, prompt)`` answered, ``count`` answers at most."""
+    import io
+
+    from terminal_game import play
+
+    out = io.StringIO()
+    left = [count]
+
+    def read(prompt):
+        out.write(prompt)
+        if left[0] == 0:
+            raise StopIteration
+        left[0] -= 1
+        if prompt == "Press Enter for the next deal...":
+            return ""
+        return answer(out.getvalue(), prompt)
+
+    with pytest.raises(StopIteration):
+        play(controller, read, out)
+    return out.getvalue()
+
+
+def test_a_computers_open_talon_is_shown_before_its_gives_and_again_after_an_undo():
+    """Issue 34: the talon line came after "West gives a card to East" when the player's pass
+    ended the auction, and after an undo it was never printed again (kept by deal number)."""
+    from thousand.controller import Controller
+    from thousand.rules import Rules
+
+    shown = again = 0
+    for seed in range(12):
+        undone = [False]
+
+        def answer(printed, prompt):
+            if not undone[0] and prompt == "Your choice: " and "   Talon: " in printed:
+                undone[0] = True
+                return "u"  # the player's last move: the pass that ended the auction
+            return first_choice(printed)
+
+        controller = Controller(Rules.preset("classic"), levels=("normal", "normal"), seed=seed)
+        printed = played(controller, answer, 100)
+        lines = printed.splitlines()
+        for before, line in zip(lines, lines[1:]):
+            if line.startswith("   Talon: "):
+                assert " gives " not in before, (before, line)
+                shown += 1
+        taken_back = printed.find("Your last move is taken back.")
+        if taken_back >= 0 and "   Talon: " in printed[taken_back:printed.find("== Deal over", taken_back)]:
+            again += 1
+    assert shown > 0 and again > 0, (shown, again)
+
+
+def test_a_golden_or_dark_deal_is_marked_on_the_table_all_through_it():
+    import io
+
+    from terminal_game import show_table
+
+    marked = set()
+    for seed in range(60):
+        controller = human_turn(rules="full", seed=seed, phase="play")
+        view = controller.view()
+        if view.kind:
+            out = io.StringIO()
+            show_table(view, out)
+            word = "(a golden deal)" if view.kind == 2 else "(a dark deal)"
+            assert word in out.getvalue().splitlines()[2], out.getvalue()
+            marked.add(view.kind)
+        if len(marked) == 2:
+            break
+    assert marked, "no dark or golden deal in these seeds"
+
+
+def test_the_words_of_a_choice_are_an_answer_pass_or_bid_110():
+    from thousand import actions
+
+    controller = human_turn(seed=2, phase="auction")
+    bids = [a for a in controller.pending().legal if actions.verb(a) == actions.BID]
+    assert bids
+    lowest = actions.amount(bids[0])
+    printed, action = typed(controller, ["bid  %d" % (lowest + 5)])
+    assert action == actions.bid(lowest + 5) and "Type one of" not in printed
+    controller = human_turn(seed=2, phase="auction")
+    printed, action = typed(controller, ["Pass"])
+    assert actions.verb(action) == actions.PASS and "Type one of" not in printed
+
+
+def test_the_choices_after_the_cards_are_numbered_right_after_the_hands_last_card():
+    """Issue 34: with nine cards the list went "9) ..." then "11) concede"."""
+    import io
+    import re
+
+    from terminal_game import Choices
+    from thousand import actions
+    from thousand import cards as C
+    from thousand.controller import HUMAN, Controller
+    from thousand.rules import Rules
+
+    checked = 0
+    for seed in range(20):
+        controller = Controller(Rules.preset("classic"), levels=("random", "random"), seed=seed)
+        controller.next_deal()
+        while not controller.between_deals():
+            decision = controller.pending()
+            if decision.seat != HUMAN:
+                controller.step()
+                continue
+            view = controller.view()
+            out = io.StringIO()
+            Choices(decision, view).show(out)
+            hand = len(C.cards_of(view.hand))
+            listed = [(int(n), words) for n, words in re.findall(r"^ +(\d+)\) (.*)$", out.getvalue(), re.M)]
+            others = [n for n, words in listed if not words.startswith(("play ", "lead ", "give "))]
+            if len(others) < len(listed):
+                assert others == list(range(hand + 1, hand + 1 + len(others))), out.getvalue()
+                checked += bool(others)
+            bids = [a for a in decision.legal if actions.verb(a) in (actions.BID, actions.GIVE)]
+            controller.act(bids[0] if bids else decision.legal[0])
+    assert checked > 0
+
+
+def test_the_players_own_marriage_is_told_as_the_computers_are():
+    import re
+
+    from thousand.controller import Controller
+    from thousand.rules import Rules
+
+    told = 0
+    for seed in range(30):
+        def answer(printed, prompt):
+            listed = printed[printed.rfind("   Your hand: "):]
+            if prompt == "Which one? ":
+                lead = re.search(r"^ +(\d+)\) lead ", printed[printed.rfind("Your choice: "):], re.M)
+                return lead.group(1) if lead else "1"
+            declare = re.search(r"^ +(\d+)\) .*\blead \S+ and declare", listed, re.M)
+            return declare.group(1) if declare else first_choice(printed)
+
+        controller = Controller(Rules.preset("classic"), levels=("random", "random"), seed=seed)
+        printed = played(controller, answer, 200)
+        for line in printed.splitlines():  # (after the prompt "Which one? ", on its line)
+            if "   You lead " in line:
+                assert re.search(r"   You lead \S+: (ace )?marriage \+\d+$", line), line
+                told += 1
+        if told:
+            break
+    assert told > 0

@@ -278,11 +278,15 @@ def test_font_strip_is_what_the_tool_draws(tmp_path):
         assert committed.read() == fresh.read(), "run tools/make_font.py"
 
 
-def test_font_strip_has_a_cell_for_every_printable_ascii_character(sheet):
+def test_font_strip_has_a_cell_for_every_printable_ascii_character_and_the_suits(sheet):
     strip = sprites.font()
-    assert (strip.width, strip.height) == (sprites.FONT_W * sprites.FONT_COUNT, sprites.FONT_H)
+    from thousand.ui import widgets
+
+    cells = sprites.FONT_COUNT + 4  # then the suits' symbols (issue 34, item 5)
+    assert widgets._CELLS == cells and widgets._SUIT_CELL + 1 == sprites.FONT_COUNT  # the cells text shows
+    assert (strip.width, strip.height) == (sprites.FONT_W * cells, sprites.FONT_H)
     inked = [any(strip[i * sprites.FONT_W + x, y] for x in range(sprites.FONT_W) for y in range(sprites.FONT_H))
-             for i in range(sprites.FONT_COUNT)]
+             for i in range(cells)]
     assert not inked[0] and all(inked[1:])  # a blank space, and ink for every other character
 
 

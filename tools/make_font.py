@@ -6,7 +6,8 @@
 The glyphs are Terminus 12 (ter-u12n, by Dimitar Toshkov Zhekov, SIL Open Font License
 1.1: assets/font-LICENSE.txt), the font CircuitPython's own ``terminalio.FONT`` is made
 from; the BDF file is the one Blinka's displayio ships.  Cell ``i`` of the strip is the
-character ``chr(FIRST + i)`` (printable ASCII).  The game draws text as a TileGrid over this
+character ``chr(FIRST + i)`` (printable ASCII), then come the suits' symbols S C D H
+(U+2660 U+2663 U+2666 U+2665; the game's text writes them as chr(1) to chr(4)).  The game draws text as a TileGrid over this
 strip (``thousand/ui/widgets.py``), so a line of text costs a byte per character instead of
 a bitmap of its own, and the game needs no ``terminalio`` (the Russian, Japanese and Korean
 CircuitPython builds for the PyBadge have none).  Written as a 1-bit BMP, read by
@@ -56,12 +57,16 @@ def read_bdf(path):
     return glyphs, ascent
 
 
+SUIT_CODES = (0x2660, 0x2663, 0x2666, 0x2665)  # spades, clubs, diamonds, hearts: the cards' order
+
+
 def strip_pixels(glyphs, ascent, first, count):
-    """The strip as rows of 0/1, a FONT_W x FONT_H cell per character."""
-    width, height = sprites.FONT_W * count, sprites.FONT_H
+    """The strip as rows of 0/1, a FONT_W x FONT_H cell per character, then the suits'."""
+    codes = [first + i for i in range(count)] + list(SUIT_CODES)
+    width, height = sprites.FONT_W * len(codes), sprites.FONT_H
     pixels = [[0] * width for _ in range(height)]
-    for i in range(count):
-        w, h, dx, dy, rows = glyphs.get(first + i, glyphs[ord("?")])
+    for i, code in enumerate(codes):
+        w, h, dx, dy, rows = glyphs.get(code, glyphs[ord("?")])
         top = ascent - (dy + h)
         for r, (row, bits) in enumerate(rows):
             for c in range(w):
@@ -98,7 +103,7 @@ def main(argv=None):
     data = bmp_1bit(strip_pixels(glyphs, ascent, sprites.FONT_FIRST, sprites.FONT_COUNT))
     with open(args.out, "wb") as file:
         file.write(data)
-    print("wrote %s: %d glyphs of %dx%d, %d bytes" % (args.out, sprites.FONT_COUNT, sprites.FONT_W,
+    print("wrote %s: %d glyphs of %dx%d, %d bytes" % (args.out, sprites.FONT_COUNT + len(SUIT_CODES), sprites.FONT_W,
                                                       sprites.FONT_H, len(data)))
     return 0
 

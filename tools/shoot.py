@@ -144,6 +144,58 @@ def bot_thinking(controller):
         and len(controller.view().trick) == 1
 
 
+def trick_taken(controller):
+    """A computer took the trick and leads the next: the trick stays, its taker named."""
+    view, decision = controller.view(), controller.pending()
+    return (view.phase == PHASE_PLAY and not view.trick and bool(view.last_trick) and decision is not None
+            and decision.seat == view.last_trick_winner != HUMAN)
+
+
+def auction_history(controller):
+    """The player bids after a computer bid and then passed: its pass keeps its last bid."""
+    view = controller.view()
+    return human_to(PHASE_AUCTION, actions.BID)(controller) and any(
+        view.passed[seat] and view.bids[seat] is not None and view.bids[seat] > 100 for seat in (1, 2))
+
+
+GUIDE_SEED = 16777229  # the guided deal's game ("How to play" on the title; thousand/ui/guide.py)
+
+
+def guided_play(controller):
+    """The player's move in the guided deal as its words advise: the lowest raise up to 120,
+    keep the cards, the lowest contract, the first legal card."""
+    legal = controller.human_decision().legal
+
+    def of(verb):
+        return [a for a in legal if actions.verb(a) == verb]
+
+    bids = [a for a in of(actions.BID) if actions.amount(a) <= 120]
+    for choice in (bids, of(actions.CONTRACT), of(actions.KEEP), of(actions.NODARK), of(actions.PASS)):
+        if choice:
+            return min(choice, key=lambda a: actions.amount(a) if actions.verb(a) in (actions.BID, actions.CONTRACT) else 0)
+    return legal[0]
+
+
+def guided(wanted):
+    """A scene of the guided deal: its game (classic, normal computers) played to ``wanted``."""
+
+    def scene(app):
+        controller = Controller(Rules.preset("classic"), seed=GUIDE_SEED)
+        app.start(controller)
+        while not wanted(controller) and not controller.between_deals():
+            if controller.pending().seat != HUMAN:
+                controller.step()
+            else:
+                controller.act(guided_play(controller))
+        if controller.between_deals():
+            app.deal_ended()
+            app.show("summary")
+        else:
+            show_table(app)
+
+    return scene
+
+
 def scenes():
     """(screen name, function(app) that brings the app to it), in order."""
 
@@ -186,12 +238,35 @@ def scenes():
     def table_play(app):
         find(app, illegal_cards_shown)
 
+    def table_refused(app):  # A on a card the rules refuse: the reason on the status line
+        find(app, illegal_cards_shown)
+        screen = app.screens["table"]
+        screen.cursor = [not screen.is_legal(card) for card in screen.hand_cards].index(True)
+        screen.key(4)  # A
+
+    def table_hint(app):  # a hint asked for at the talon: the table points to it and says it
+        tablemenu_hint(app)
+        while app.thinker is not None:
+            app.tick(app.now)
+        app.tick(app.now)
+
     def table_declare(app):
         find(app, lambda c: human_to(PHASE_PLAY, actions.DECLARE)(c) and has_choice(actions.DECLARE)(c))
         play_trick_choice(app, actions.DECLARE)
 
     def table_thinking(app):
         find(app, bot_thinking)
+
+    def table_auction_history(app):
+        find(app, auction_history)
+
+    def table_trick_taken(app):
+        find(app, trick_taken)
+
+    def table_last_trick(app):  # "Last trick" chosen in the table's menu: shown until a key
+        find(app, lambda c: human_to(PHASE_PLAY)(c) and bool(c.view().trick) and bool(c.view().last_trick))
+        app.last_trick = True
+        show_table(app)
 
     def table_barrel(app):
         start = {"scores": [880, 300, -120], "barrel": [2, None, None], "bolts": [1, 2, 0],
@@ -247,6 +322,7 @@ def scenes():
         ("help", lambda app: app.show("help")),
         ("guide", lambda app: app.show("guide")),
         ("table-auction", table_auction),
+        ("table-auction-history", table_auction_history),
         ("table-redeal", table_redeal),
         ("table-dark", table_dark),
         ("table-talon", table_talon),
@@ -256,11 +332,21 @@ def scenes():
         ("table-contract", table_contract),
         ("table-play", table_play),
         ("table-declare", table_declare),
+        ("table-refused", table_refused),
         ("table-thinking", table_thinking),
+        ("table-trick-taken", table_trick_taken),
+        ("table-last-trick", table_last_trick),
         ("table-barrel", table_barrel),
         ("table-golden", table_golden),
+        ("guided-auction", guided(human_to(PHASE_AUCTION, actions.BID))),
+        ("guided-give", guided(human_to(PHASE_TALON, actions.GIVE))),
+        ("guided-contract", guided(human_to(PHASE_CONTRACT))),
+        ("guided-lead", guided(lambda c: human_to(PHASE_PLAY)(c) and not c.view().trick)),
+        ("guided-declare", guided(human_to(PHASE_PLAY, actions.DECLARE))),
+        ("guided-summary", guided(lambda c: False)),
         ("tablemenu", tablemenu),
         ("tablemenu-hint", tablemenu_hint),
+        ("table-hint", table_hint),
         ("summary", summary),
         ("sheet", sheet),
         ("chart", chart),

@@ -25,13 +25,12 @@ SUIT_SIGNS = {"S": "\u2660", "C": "\u2663", "D": "\u2666", "H": "\u2665"}
 SUIT_OF_SIGN = {sign: letter for letter, sign in SUIT_SIGNS.items()}
 CARD_VERBS = (actions.PLAY, actions.DECLARE, actions.GIVE)
 AMOUNT_VERBS = (actions.BID, actions.CONTRACT)
-# A card's choice is numbered by its place in the hand (at most 10 cards), the other choices
-# of that decision from 11: numbers that stay put while the hand does.
-OTHERS_FROM = 11
+# A card's choice is numbered by its place in the hand, the other choices of that decision
+# right after the hand's last card: numbers that stay put while the hand does.
 HOW_TO_ANSWER = ("   Type one of the numbers above, a card such as 10\u2665 or qs, ? for a hint, l for the last trick,"
                  " u to undo, h for the rules, or q to quit.\n")
 TERMINAL_KEYS = ("KEYS\nType a choice's number (a card's is its place in your hand), a card's name (AS, 10h, "
-                 "q\u2666) or a bid; Enter alone takes a forced choice. ? asks for a hint (the hard bot's "
+                 "q\u2666), a bid or a choice's words (pass, bid 115); Enter alone takes a forced choice. ? asks for a hint (the hard bot's "
                  "choice, from your cards only; counted in the statistics), l shows the last trick, u takes "
                  "your last move back (with the computers' moves after it), "
                  "h shows this help, q saves and quits.")
@@ -114,7 +113,7 @@ def show_table(view, out):
         out.write("   bid: %d by %s" % (view.bid, seat_name(view.high_bidder)))
     if view.trump >= 0:
         out.write("   trump: %s" % SUIT_SIGNS["SCDH"[view.trump]])
-    out.write("\n")
+    out.write("%s\n" % KIND_WORDS.get(view.kind, ""))  # a dark or golden deal, all through it
     if view.talon is not None and view.phase in (2, 3):
         out.write("   Talon: %s\n" % show_cards(view.talon))
     if view.trick:
@@ -152,8 +151,9 @@ def read_answer(prompt):
 
 class Choices:
     """The player's choices at one decision, each under a number: a card's under its place in
-    the hand as shown, the others from OTHERS_FROM when cards are chosen (else from 1); the
-    lowest bid or contract is listed and any other amount is typed."""
+    the hand as shown, the others after the hand's last card when cards are chosen (else from
+    1); the lowest bid or contract is listed and any other amount is typed.  A choice's words
+    as listed (``pass``, ``bid 115``, ``play open``) are an answer too."""
 
     def __init__(self, decision, view):
         self.legal = decision.legal
@@ -171,7 +171,7 @@ class Choices:
         self.numbered = {}
         for card, card_actions in self.by_card.items():
             self.numbered[self.hand.index(card) + 1] = card_actions
-        first = OTHERS_FROM if self.by_card else 1
+        first = len(self.hand) + 1 if self.by_card else 1
         for i, action in enumerate(others + self.amounts[:1]):
             self.numbered[first + i] = [action]
 
@@ -189,6 +189,13 @@ class Choices:
         A card or amount that is not allowed is still named, so that the engine says why."""
         if answer == "":
             return list(self.legal) if len(self.legal) == 1 else None
+        words = " ".join(answer.lower().split())
+        for action in self.legal:
+            if action_label(action).lower() == words:
+                return [action]
+        verb, _, amount = words.partition(" ")
+        if verb in ("bid", "contract") and number(amount) is not None:  # "bid 135": any amount
+            return [actions.action_of(actions.BID if verb == "bid" else actions.CONTRACT, number(amount))]
         value = number(answer)
         if value is not None:
             if value in self.numbered:
@@ -374,6 +381,13 @@ def play(controller, read=read_answer, out=sys.stdout, storage=None):
             continue
         decision = controller.pending()
         if decision.seat != HUMAN:
+            view = controller.view()
+            if (view.talon is not None and view.declarer != HUMAN and view.phase < PHASE_PLAY
+                    and talon_told != view.deal_number):
+                # shown to all when a computer seat takes it above 100 (RULES.md section 2),
+                # before it gives two of its cards
+                talon_told = view.deal_number
+                out.write("   Talon: %s\n" % show_cards(view.talon))
             done = controller.step()
             view = controller.view()
             # A seat's answer to the redeal question is its own unless it redeals: "keeps the
@@ -381,17 +395,17 @@ def play(controller, read=read_answer, out=sys.stdout, storage=None):
             if done is not None and actions.verb(done[1]) != actions.KEEP:
                 out.write("   %s\n" % describe(done[0], done[1], view))
                 tell_trick(done[1], view, out)
-            if view.talon is not None and view.declarer != HUMAN and talon_told != view.deal_number:
-                # shown to all when a computer seat takes it above 100 (RULES.md section 2)
-                talon_told = view.deal_number
-                out.write("   Talon: %s\n" % show_cards(view.talon))
             continue
         view = controller.view()
         show_table(view, out)
         if decision.question:
             out.write("   Your hand allows a redeal.\n")
         action = choose(decision, view, read, out, controller.act, controller.hint, controller.undo)
-        if action is not None:
+        if action is None:  # taken back: the deal goes again from before that move
+            talon_told = -1
+        else:
+            if actions.verb(action) == actions.DECLARE:  # as a computer's marriage is told
+                out.write("   %s\n" % describe(HUMAN, action, view).replace("You leads", "You lead"))
             tell_trick(action, controller.view(), out)
         if storage is not None and not controller.between_deals() and not controller.over():
             storage.save_game(controller)  # a deal's end is saved with its statistics, above

@@ -35,6 +35,10 @@ def open(window=True, scale=4):
     if display is None:
         if window:
             display = Window(width, height, scale)
+            # A keyboard does not bounce, and a slow frame hands the window's key presses over
+            # together, all at one time: two taps of DOWN in one frame are two presses (a
+            # debounce window dropped the second, and a menu's row was one short).
+            repeater.debounce_ms = 0
         else:
             from thousand.ui.render import Canvas
 
@@ -78,7 +82,35 @@ def poll(now_ms=None):
 
 
 def beep(freq, ms):
-    """No speaker on the desktop."""
+    """The device's sounds, in the window (pygame's mixer, started at the first sound; silent
+    where the machine has no audio device, and on the headless canvas)."""
+    if isinstance(display, Window) and not muted and freq > 0:
+        display.beep(freq, ms)
+
+
+RECORD_WORDS = "Record to a file"  # the table menu's entry here ("Record to serial" on a board)
+
+
+def send_record(game):
+    """The table menu's record: the game as a REFEREE.md record, written to record.txt in the
+    data directory (a board writes it on its serial console); the words the table then says."""
+    import builtins
+
+    from thousand.persist.files import data_dir
+    from thousand.record import write_game_record
+
+    directory = data_dir()
+    path = os.path.join(directory, "record.txt")
+    try:
+        os.makedirs(directory, exist_ok=True)
+        with builtins.open(path, "w") as out:  # (this module's open() opens the window)
+            write_game_record(game, out)
+            out.write("\n")
+    except OSError as error:
+        print("the game's record was not written to %s: %s" % (path, error))
+        return "Record not written"
+    print("the game's record is in %s" % path)
+    return "Record in a file"
 
 
 def set_muted(flag):
@@ -123,6 +155,8 @@ class Window:
         # RGB565 in native byte order, exactly the canvas framebuffer.
         self._frame = pygame.Surface((screen_width, screen_height), 0, 16, (0xF800, 0x07E0, 0x001F, 0))
         self._font = pygame.font.Font(None, FOOTER)
+        self.mixer = None  # started at the first sound: True, or False where no audio device is
+        self.beeps = 0  # sounds played (the tests count them)
 
     @property
     def root_group(self):
@@ -169,6 +203,26 @@ class Window:
             self._surface.blit(shade, (0, 0))
         self._draw_footer(size[1])
         pygame.display.flip()
+
+    def beep(self, freq, ms):
+        """A square wave of ``freq`` Hz for ``ms``, as the board's speaker plays it."""
+        import array
+
+        import pygame
+
+        if self.mixer is None:
+            try:
+                pygame.mixer.init(22050, -16, 1)
+                self.mixer = True
+            except pygame.error:
+                self.mixer = False
+        if not self.mixer:
+            return
+        rate, _size, channels = pygame.mixer.get_init()
+        half = max(1, rate // (2 * freq))
+        wave = array.array("h", (2000 if i // half % 2 else -2000 for i in range(rate * ms // 1000) for _ in range(channels)))
+        pygame.mixer.Sound(buffer=wave.tobytes()).play()
+        self.beeps += 1
 
     def _draw_footer(self, top):
         self.footer_dirty = False

@@ -40,6 +40,7 @@ HUMAN = 0  # thousand.controller.HUMAN (the controller is imported only when a g
 _DEAL_END_PAUSE_MS = const(900)  # the last trick stays on the table this long before the summary
 _MEMORY_RESTARTS = const(3)  # restarts after a MemoryError (main) before the error stops the program
 _CONTINUE = const(-1)  # App.to_start: the saved game (a new game's is its seed)
+_GUIDE_SEED = const(16777229)  # App.to_start: the guided deal's game (menus.py, thousand.ui.guide)
 _DIM_AFTER_MS = const(60000)  # the backlight dims after this long without a key (a setting)
 
 
@@ -74,6 +75,7 @@ class App:
         self.help_from = None  # the screen SELECT opened the help from (B goes back there)
         self.hint = None  # the action a hint asked for in the table's menu names (the table points to it)
         self.thinker = None  # the hard bot thinking of that hint, in the table's menu
+        self.last_trick = False  # chosen in the table's menu: the table shows the last trick until a key
         self.settings_changed = False  # saved once when the settings screen is left
         self.dirty = True
         self.last_move_ms = 0
@@ -197,7 +199,9 @@ class App:
             return
         from thousand.controller import Controller
 
-        self.start(Controller(self.rules.copy(), levels=self.levels, seed=seed))
+        guided = seed == _GUIDE_SEED  # the guided deal's game: classic agreements, normal computers
+        self.start(Controller(self.rules.preset() if guided else self.rules.copy(), levels=("normal", "normal") if guided else self.levels,
+                              seed=seed))
         self.storage.save_game(self.controller, NEW_GAME)
         if self.storage.has_game() and self.fresh_vm():
             return
@@ -399,7 +403,10 @@ class App:
             # computer's thinking) is what decides the heap a board needs between collections.
             table.update()
             return
-        if table.holds_play() or ticks_diff(now, self.last_move_ms) < self.settings.bot_delay_ms:
+        delay = self.settings.bot_delay_ms
+        if table.view.last_trick and not table.view.trick:  # a trick just taken, its taker named:
+            delay *= 2  # it stays twice the pause before the next lead
+        if table.holds_play() or ticks_diff(now, self.last_move_ms) < delay:
             return
         if decision.seat != HUMAN:
             controller.step()

@@ -105,6 +105,9 @@ class TitleScreen(MenuScreen):
             app.continue_game()
         elif entry == "new game":
             app.show("newgame")
+        elif entry == "guide":  # a real deal, the table saying what to do at each step
+            app.to_start = 16777229  # the guided deal's game (thousand.ui.guide): no const() here (a name)
+            app.show("table")
         else:
             app.show(entry)
 
@@ -405,6 +408,8 @@ class TableMenu(MenuScreen):
                 out.append("Call a redeal")
             elif entry == "last_trick":
                 out.append("Last trick: %s" % seat_name(self.app.controller.view().last_trick_winner))
+            elif entry == "record":  # the desktop writes it to a file
+                out.append(getattr(self.app.board, "RECORD_WORDS", words[entry]))
             else:
                 out.append(words[entry])
         return out
@@ -444,13 +449,19 @@ class TableMenu(MenuScreen):
         elif entry == "record":
             # The game as a REFEREE.md record on one line of the serial console (for bug
             # reports: on the device the drive is normally read-only to the game).
-            import sys
+            send = getattr(app.board, "send_record", None)  # the desktop: to a file
+            if send is not None:
+                app.storage.report(send(app.controller.game))
+            else:
+                import sys
 
-            from thousand.record import write_game_record
+                from thousand.record import write_game_record
 
-            write_game_record(app.controller.game, sys.stdout)
-            sys.stdout.write("\n")
-            app.storage.report("Record sent to serial")  # said on the table when it is back
+                write_game_record(app.controller.game, sys.stdout)
+                sys.stdout.write("\n")
+                app.storage.report("Record sent to serial")  # said on the table when it is back
+        elif entry == "last_trick":
+            app.last_trick = True  # the table shows it until a key
         if entry in ("hint", "undo", "last_trick", "record"):
             app.show("table")
             return

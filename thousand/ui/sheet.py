@@ -44,7 +44,21 @@ _ACE_MARRIAGE = const(23)
 _FOOTER = const(24)
 _FOOTER_OVER = const(25)
 
-SHEET_LEGEND = "+made -failed Rconceded Bbarrel |bolt S:555=0"
+_GUIDE_SEED = const(16777229)  # the guided deal's game (thousand.ui.guide)
+
+SHEET_LEGEND = "+made -failed Rconceded Bbarrel |bolt S:555=0 r:redealt"
+
+
+def deal_number(controller, end):
+    """The number the player knows the deal after the first ``end`` sheet rows by: a redeal is
+    the same deal dealt again and keeps its number (the record's numbers count redeals, and
+    stay as they are: REFEREE.md)."""
+    number = 1
+    sheet = controller.sheet()
+    for result in sheet.read(0, end):
+        if result.result != REDEAL:
+            number += 1
+    return number
 
 
 def start_scores(controller):
@@ -105,7 +119,7 @@ class SummaryScreen(Page):
             title = w[_GAME_OVER]
             lines.append(w[_WON] % (seat_name(view.winner), view.scores[view.winner]))
         else:
-            title = w[_DEAL] % result.number
+            title = w[_DEAL] % deal_number(controller, len(controller.sheet()) - 1)
         if result.result == REDEAL or result.declarer is None:
             lines.append(controller.redeal_reason() or w[_NOBODY_SCORES])
         else:
@@ -135,6 +149,10 @@ class SummaryScreen(Page):
                 marks.append(w[_BARREL] % result.barrel[s])
             if marks:
                 lines.append("%s: %s" % (seat_name(s), " ".join(marks)))
+        if controller.seed == _GUIDE_SEED and result.number == 1:  # the guided deal: the score, told
+            from thousand.ui import guide
+
+            lines.append(guide.summary_words())
         cols = self.list.cols
         self.lines = []
         for line in lines:  # a long line in words on more rows (the table's rows fit)
@@ -198,24 +216,28 @@ def sheet_lines(controller, cols):
     scores = start_scores(controller)
     bolts = [0, 0, 0]
     sheet = controller.sheet()
+    number, redealt = 1, ""
     for result in sheet.read(0, len(sheet)):  # one DealResult filled again a row (heap)
-        line = "%3d" % result.number
-        if result.result == REDEAL:
-            lines.append(line + "  redeal")
+        if result.result == REDEAL:  # a mark of the deal dealt again, which keeps its number
+            redealt = "r"
             continue
+        line = "%2d%s" % (number, redealt or " ")
+        number, redealt = number + 1, ""
         for s in range(3):
             mark = sheet_marks(result, scores, bolts, s)
             line += pad("", "%d%s" % (result.scores[s], mark + " " * (2 - len(mark))), cell)
         lines.append(line)
         scores = list(result.scores)
         bolts = list(result.bolts)
+    if redealt:  # the deal being dealt again
+        lines.append("%2dr redeal" % number)
     return lines
 
 
 class SheetScreen(Page):
     """Every deal so far; it opens at the latest deal."""
 
-    footer_lines = 2
+    footer_lines = 3  # the legend, in three lines where a line has 25 columns
 
     def enter(self):
         lines = sheet_lines(self.app.controller, self.list.cols)

@@ -45,12 +45,13 @@ DIMMED = const(1)  # not a legal play now
 SELECTED = const(2)
 
 SHEET_PATH = "assets/cards.bmp"
-# The text font (tools/make_font.py): a strip of FONT_W x FONT_H cells, cell i for chr(FONT_FIRST + i).
+# The text font (tools/make_font.py): a strip of FONT_W x FONT_H cells, cell i for chr(FONT_FIRST + i),
+# then the four suits' symbols (S C D H), which text writes as chr(1) to chr(4) (card_text).
 FONT_PATH = "assets/font.bmp"
 FONT_W = const(6)
 FONT_H = const(12)
 FONT_FIRST = const(0x20)
-FONT_COUNT = const(95)
+FONT_COUNT = const(95)  # then 4 cells more: the suits (thousand.ui.widgets: _SUIT_CELL)
 
 # Ink by suit S C D H: red and black, or the four-colour deck.
 INKS_2 = (0x000000, 0x000000, 0xD00000, 0xD00000)

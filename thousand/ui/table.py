@@ -12,10 +12,10 @@ import displayio
 from thousand import actions
 from thousand import cards as C
 from thousand.controller import HUMAN, seat_name
-from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_DEAL_OVER, PHASE_TALON
+from thousand.game import PHASE_CONTRACT, PHASE_DARK, PHASE_DEAL_OVER, PHASE_TALON
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, START, UP, ticks_diff
 from thousand.ui import sprites
-from thousand.ui.widgets import FONT_W, LINE_H, TEXT, card_text, label, pad as _pad
+from thousand.ui.widgets import FONT_W, LINE_H, TEXT, card_text, label, pad as _pad, wrap
 
 try:
     from micropython import const
@@ -29,6 +29,7 @@ _FELT = const(0x0C5A2A)
 _BOX_BG = const(0x06301A)
 _MAX_HAND = const(10)
 _NO_CARD = const(-1)
+_GUIDE_SEED = const(16777229)  # the guided deal's game (thousand.ui.guide; menus.py, app.py, sheet.py)
 
 
 class Layout:
@@ -36,20 +37,21 @@ class Layout:
 
     def __init__(self, width, height):
         scale = sprites.LARGE if width >= 200 and height >= 200 else sprites.SMALL
-        self.scale = self.text_scale = scale  # text doubles with the cards
+        # The cards double on the square screen, the text does not: doubled, its lines had
+        # 9 and 17 columns and cut the marks, the points and the prompts (issue 34).
+        self.scale = scale
         self.width = width
         self.card_w, self.card_h = card_w, card_h = sprites.CARD_W * scale, sprites.CARD_H * scale
         self.raise_by = 4 * scale  # the selected card sticks up
         self.hand_y = height - card_h
         # Opponent boxes in the top corners, two lines each, with a gap between.
-        # Half the width each; doubled text on the square screen fits 9 columns.
-        self.box_cols = 9 if scale == sprites.LARGE else (width // 2 - 2) // FONT_W - 1
-        box_w = (self.box_cols * FONT_W + 2) * scale
+        self.box_cols = (width // 2 - 2) // FONT_W - 1
+        box_w = self.box_cols * FONT_W + 2
         self.boxes = ((0, 0), (width - box_w, 0))
         # The trick below the boxes: left and right seats, yours lower in the
         # middle; spread out where the screen is wide.
         wide = width - 3 * card_w >= 100
-        top = (2 * LINE_H + 4) * scale
+        top = 2 * LINE_H + 4
         gap = card_w + (10 if wide else 0)
         centre = width // 2
         self.trick = (
@@ -60,14 +62,13 @@ class Layout:
         trick_bottom = self.trick[0][1] + card_h
         # Two text lines between the trick and the raised hand: the deal line
         # (trump icon, your score, contract) and the status line (prompt, hints).
-        text_h = LINE_H * scale
-        gap = max(0, (self.hand_y - self.raise_by - trick_bottom - 2 * text_h) // 3)
+        gap = max(0, (self.hand_y - self.raise_by - trick_bottom - 2 * LINE_H) // 3)
         self.info = (2, trick_bottom + gap)
-        self.status = (2, trick_bottom + 2 * gap + text_h)
+        self.status = (2, trick_bottom + 2 * gap + LINE_H)
         # Text starts after the suit icon and is padded to a fixed width,
         # so the labels keep their bitmaps instead of allocating one per change.
-        self.status_text_x = 2 + (sprites.TILE_W + 1) * scale
-        self.status_cols = (width - self.status_text_x) // (FONT_W * scale) - 1
+        self.status_text_x = 2 + sprites.TILE_W + 1
+        self.status_cols = (width - self.status_text_x) // FONT_W - 1
 
     def hand_x(self, count):
         """Left edges of ``count`` overlapping cards, centred."""
@@ -90,7 +91,7 @@ class TableView:
         background.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=felt))
         self.group.append(background)
         blank = " " * layout.box_cols
-        self.boxes = [label(blank + "\n" + blank, x, y, layout.text_scale, TEXT, _BOX_BG) for x, y in layout.boxes]
+        self.boxes = [label(blank + "\n" + blank, x, y, 1, TEXT, _BOX_BG) for x, y in layout.boxes]
         for box in self.boxes:
             self.group.append(box)
         cards = displayio.Group(scale=layout.scale)
@@ -110,18 +111,18 @@ class TableView:
             grid.hidden = True
             self.hand.append(grid)
             cards.append(grid)
-        info_x, info_y = layout.info
-        self.info_icon = sheet.icon_grid(0, x=info_x // scale, y=(info_y + scale) // scale)
+        info_x, info_y = layout.info  # the suit icons, at the text's size
+        self.info_icon = sheet.icon_grid(0, x=info_x, y=info_y + 1)
         self.info_icon.hidden = True
-        cards.append(self.info_icon)
+        self.group.append(self.info_icon)
         status_x, status_y = layout.status
-        self.status_icon = sheet.icon_grid(0, x=status_x // scale, y=(status_y + scale) // scale)
+        self.status_icon = sheet.icon_grid(0, x=status_x, y=status_y + 1)
         self.status_icon.hidden = True
-        cards.append(self.status_icon)
+        self.group.append(self.status_icon)
         blank = " " * layout.status_cols
-        self.info = label(blank, layout.status_text_x, info_y, layout.text_scale)
+        self.info = label(blank, layout.status_text_x, info_y)
         self.group.append(self.info)
-        self.status = label(blank, layout.status_text_x, status_y, layout.text_scale)
+        self.status = label(blank, layout.status_text_x, status_y)
         self.group.append(self.status)
 
     def set_hand(self, cards, cursor=-1, legal=0xFFFFFF):
@@ -145,15 +146,16 @@ class TableView:
             grid.y = (layout.hand_y - (layout.raise_by if i == cursor else 0)) // scale
             grid.hidden = False
 
-    def set_trick(self, cards, backs=False):
+    def set_trick(self, cards, backs=False, winner=-1):
         """The card each seat has played to this trick, or _NO_CARD; ``backs``: three
-        cards face down instead (the talon before anyone sees it)."""
+        cards face down instead (the talon before anyone sees it); ``winner``: the seat that
+        took it, whose card is drawn as selected."""
         for seat in range(3):
             card = sprites.BACK if backs else cards[seat]
             grid = self.trick[seat]
             grid.hidden = card == _NO_CARD and not backs
             if not grid.hidden:
-                self.sheet.show_card(grid, card)
+                self.sheet.show_card(grid, card, sprites.SELECTED if seat == winner else sprites.NORMAL)
 
     def set_opponent(self, index, name, count, bid, score, to_move=False, marks="", dealer=False):
         """Box ``index`` 0 (left seat) or 1 (right seat), ``count`` cards in hand.  ``bid``: int, None or text;
@@ -170,6 +172,8 @@ class TableView:
         bid_text = "" if bid is None else str(bid)
         if isinstance(bid, int) and len(left) + 5 + len(bid_text) <= cols:  # "bid " where it fits
             bid_text = "bid " + bid_text
+        elif len(left) + 1 + len(bid_text) > cols:  # "pass 120": "p120" where it does not
+            bid_text = bid_text.replace("pass ", "p")
         text = _pad(first, str(score), cols) + "\n" + _pad(left, bid_text, cols)
         if self.boxes[index].text != text:
             self.boxes[index].text = text
@@ -268,9 +272,11 @@ class TableScreen:
         self.options = []  # actions chosen by word
         self.choice_card = -1
         self.talon_seen = False  # A pressed on a talon a computer won openly (holds_play)
+        self.last_trick = False  # chosen in the table's menu: shown in the middle until a key (holds_play)
         self.changed = True
         self.message = None
         self.message_ms = 0
+        self.pages = []  # the rest of a message longer than the status line, a line each
         self.thinker = -1
         self.spin = 0
         self.spin_ms = 0
@@ -285,7 +291,8 @@ class TableScreen:
             self.update()
             return True
         if self.message is not None and ticks_diff(now, self.message_ms) >= _MESSAGE_MS:
-            self.message = None
+            self.message_ms = now
+            self.message = self.pages.pop(0) if self.pages else None
             self.show_status()
             return True
         if self.thinker >= 0 and ticks_diff(now, self.spin_ms) >= _SPIN_MS:
@@ -329,6 +336,9 @@ class TableScreen:
             self.mode = _WATCH
         pending = controller.pending()
         self.thinker = pending.seat if pending is not None and pending.seat != HUMAN else -1
+        if self.app.last_trick:  # chosen in the table's menu
+            self.app.last_trick = False
+            self.last_trick = True
         hint = self.app.hint  # asked for in the table's menu: the cursor goes to it
         self.app.hint = None
         if hint is not None and decision is not None:
@@ -344,6 +354,12 @@ class TableScreen:
             else:
                 self.message = "Hint: %s %s" % (word, action_word(hint))
             self.message_ms = self.app.now
+        if decision is not None and controller.seed == _GUIDE_SEED and view.deal_number == 1 and self.message is None:
+            from thousand.ui import guide  # the guided deal: what to do now, and why
+
+            text = guide.words(controller, guide.step(view, decision))
+            if text is not None:
+                self.say(text)
         self.show_table(view)
         self.show_hand()
         self.show_status()
@@ -369,15 +385,19 @@ class TableScreen:
         # the contract), then the trick (or the last one).
         shown = [_NO_CARD, _NO_CARD, _NO_CARD]
         backs = False
+        winner = -1  # a trick taken (the last one, in the middle until the next lead): its taker
         if view.phase < PHASE_TALON:
             backs = view.phase != PHASE_DARK
         elif view.phase == PHASE_TALON:
             if view.talon is not None:
                 shown = C.cards_of(view.talon)
         elif view.phase > PHASE_CONTRACT:
-            for seat, card in (view.trick or view.last_trick):
+            peek = self.last_trick and view.last_trick  # the last trick, asked for in the menu
+            for seat, card in (view.last_trick if peek else view.trick or view.last_trick):
                 shown[seat] = card
-        table.set_trick(shown, backs)
+            if peek or not view.trick:
+                winner = view.last_trick_winner
+        table.set_trick(shown, backs, winner)
         # The deal line: trump, your score and marks, the contract, marriages.
         text = "You %d" % view.scores[HUMAN]
         if view.dealer == HUMAN:
@@ -387,7 +407,7 @@ class TableScreen:
             text += " " + marks
         if view.declarer == HUMAN:
             text += " *%d" % (view.contract or view.bid)
-        elif view.phase == PHASE_AUCTION:
+        elif view.phase <= PHASE_TALON:
             text += " " + str(self.bid_of(view, HUMAN) or "")
         if view.kind == 1:
             text += " dark"
@@ -402,9 +422,9 @@ class TableScreen:
     def bid_of(view, seat):
         if view.declarer == seat:
             return "*%d" % (view.contract or view.bid)
-        if view.phase == PHASE_AUCTION:
-            if view.passed[seat]:
-                return "pass"
+        if view.phase <= PHASE_TALON:  # the auction's trace, until the talon is taken
+            if view.passed[seat]:  # an opponent's last bid stays beside its pass: "pass 120"
+                return "pass" if view.bids[seat] is None or seat == HUMAN else "pass %d" % view.bids[seat]
             return view.bids[seat]
         return None
 
@@ -428,6 +448,9 @@ class TableScreen:
         if self.message is not None:
             table.set_status(self.message)
             return
+        if self.last_trick:  # (16 columns: the square screen's doubled text)
+            table.set_status("Last trick: %s" % seat_name(self.view.last_trick_winner))
+            return
         mode = self.mode
         if mode == CARDS:
             card = self.hand_cards[self.cursor]
@@ -445,15 +468,16 @@ class TableScreen:
         elif self.holds_play():
             table.set_status("%s's talon A:go on" % seat_name(self.view.declarer))
         elif self.thinker >= 0:
-            # Between two tricks the last one stays in the middle, with who took it.
+            # Between two tricks the last one stays in the middle, with who took it (short: the
+            # square screen's doubled text has 16 columns).
             winner = self.view.last_trick_winner
-            text = "%s took the trick" % seat_name(winner) if winner >= 0 and not self.view.trick else (
+            text = "%s took it" % seat_name(winner) if winner >= 0 and not self.view.trick else (
                 "%s thinking" % seat_name(self.thinker))
             table.set_status("%s %s" % (text, "-\\|/"[self.spin]))
         elif self.app.controller is not None and (self.app.controller.between_deals() or self.app.controller.over()):
             table.set_status("Deal over")
         elif self.view.last_trick_winner >= 0 and not self.view.trick:
-            table.set_status("%s took the trick" % seat_name(self.view.last_trick_winner))
+            table.set_status("%s took it" % seat_name(self.view.last_trick_winner))
         else:
             table.set_status("")
 
@@ -461,8 +485,8 @@ class TableScreen:
         """A computer won the auction and the talon is shown to all (RULES.md 2): the
         computer seats wait until the player has seen it and pressed A."""
         view = self.view
-        return (view is not None and view.phase == PHASE_TALON and view.declarer != HUMAN
-                and view.talon is not None and not self.talon_seen)
+        return self.last_trick or (view is not None and view.phase == PHASE_TALON and view.declarer != HUMAN
+                                   and view.talon is not None and not self.talon_seen)
 
     def is_legal(self, card):
         for legal_card, _action in self.card_actions:
@@ -482,6 +506,11 @@ class TableScreen:
         mode = self.mode
         if key == START and mode != CHOICE:
             key = B  # START opens the menu too, on the boards that have it
+        if self.last_trick:  # the last trick on show: a key puts the table back (B: and the menu)
+            self.last_trick = False
+            self.changed = True
+            if key != B:
+                return
         if key == B:
             if mode == CHOICE:
                 self.mode = CARDS
@@ -498,10 +527,14 @@ class TableScreen:
         if key == LEFT or key == RIGHT or key == UP or key == DOWN:
             step = -1 if key == LEFT or key == UP else 1
             count = len(self.hand_cards) if mode == CARDS else len(self.options_now())
-            if (key == UP or key == DOWN) and mode == _OPTIONS and count > _OPTION_JUMP:
-                # up and down go through a long list of bids or contracts 20 points at a time,
-                # stopping at its ends (left and right: 5 at a time, round the list)
-                self.cursor = min(count - 1, max(0, self.cursor + step * _OPTION_JUMP))
+            if (key == UP or key == DOWN) and mode == _OPTIONS:
+                step = -step  # up means more: the options go from pass to the highest bid
+                if count > _OPTION_JUMP:
+                    # up and down go through a long list of bids or contracts 20 points at a time,
+                    # stopping at its ends (left and right: 5 at a time, round the list)
+                    step *= _OPTION_JUMP
+            if step * step > 1:
+                self.cursor = min(count - 1, max(0, self.cursor + step))
             else:
                 self.cursor = (self.cursor + step) % count
             self.message = None
@@ -515,8 +548,11 @@ class TableScreen:
                 self.act(self.options_now()[self.cursor])
 
     def say(self, text):
-        """A line on the status bar for _MESSAGE_MS (a refusal, a storage problem)."""
-        self.message = "".join(ch if " " <= ch <= "~" else "?" for ch in text)  # the font is ASCII
+        """A line on the status bar for _MESSAGE_MS (a refusal, a storage problem); a longer
+        text in lines, one after the other."""
+        # A line of the status bar at a time, each for _MESSAGE_MS: nothing of it is cut
+        self.pages = wrap("".join(ch if " " <= ch <= "~" else "?" for ch in text), self.table_view.layout.status_cols)
+        self.message = self.pages.pop(0)
         self.message_ms = self.app.now
         self.show_status()
 

@@ -39,11 +39,12 @@ def pad(left, right, cols):
 
 
 def card_text(card):
-    """``QH``, ``10S``: a card as the screens write it."""
+    """``Q`` and the hearts' symbol, ``10`` and the spades': a card as the screens write it,
+    its suit a symbol of the font strip (chr(1) to chr(4) in the text: S C D H)."""
     from thousand.cards import card_name  # loaded with the engine, where cards are shown
 
     name = card_name(card)
-    return ("10" + name[1]) if name[0] == "T" else name
+    return ("10" if name[0] == "T" else name[0]) + chr(1 + card // 6)
 
 
 def wrap(text, cols):
@@ -71,6 +72,8 @@ def wrap(text, cols):
 
 _palettes = {}  # (colour, background): Palette, shared by every text of those colours
 _UNKNOWN = ord("?") - sprites.FONT_FIRST  # the cell shown for a character the font lacks
+_SUIT_CELL = const(94)  # + chr(1) to chr(4) in a text: the suits' cells, after FONT_COUNT ASCII ones
+_CELLS = const(99)
 
 
 class Text(displayio.Group):
@@ -120,7 +123,9 @@ class Text(displayio.Group):
                 if byte & 0xC0 == 0x80 or at == end:  # the rest of a character beyond ASCII, or cut
                     continue
                 code = byte - sprites.FONT_FIRST
-                grid[at] = code if 0 <= code < sprites.FONT_COUNT else _UNKNOWN
+                if code < 0:  # chr(1) to chr(4): a suit, in the cells after the ASCII ones
+                    code = byte + _SUIT_CELL if 0 < byte <= 4 else _UNKNOWN
+                grid[at] = code if code < _CELLS else _UNKNOWN
                 at += 1
             while at < end:
                 grid[at] = 0
