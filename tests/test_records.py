@@ -53,3 +53,23 @@ def test_controller_plays_a_game_of_random_seats_to_the_end_or_a_limit():
     last = deal_json(controller.last_result())
     last["tricks"] = last["trumps"] = []  # the sheet's rows keep neither
     assert controller.sheet() and deal_json(controller.sheet()[-1]) == last
+
+
+def test_the_controller_writes_its_game_as_one_line_that_replays_to_its_scores():
+    import io
+
+    controller = Controller(Rules.preset("classic"), levels=("random", "random"), seed=9)
+    controller.next_deal()
+    for _ in range(40):  # into the first deal's play, past the auction and the talon
+        decision = controller.pending()
+        if decision is None:
+            break
+        if decision.seat == 0:
+            controller.act(decision.legal[-1])
+        else:
+            controller.step()
+    out = io.StringIO()
+    controller.write_record(out)
+    text = out.getvalue()
+    assert text.endswith("\n") and text.count("\n") == 1
+    assert replay(json.loads(text))["scores"] == controller.game.scores

@@ -154,8 +154,11 @@ def test_a_controller_restored_from_its_save_plays_on_as_the_one_saved(seed, mov
     if controller.human_decision() is not None:
         assert controller.hint().decide() in controller.human_decision().legal  # counted, kept, touching no bot
         assert controller.hints == 1
-    if controller.undo_point is not None and seed % 2 and not controller.between_deals() and not controller.over():
+    if controller.can_undo() and seed % 2:
+        told = []
+        controller.listeners = [lambda seat, action: told.append((seat, action))]
         assert controller.undo() and controller.undos == 1  # counted, kept; the bots' states as they were
+        assert told == [(0, None)] and not controller.can_undo()  # the listeners told, as of the player's move
     store = memory_store()
     Saves(store).save_game(controller)
     again = Saves(store).load_game()

@@ -146,16 +146,21 @@ class Controller:
             self.undo_point = (len(self.game.log), [self.players[1].rng.get_state(), self.players[2].rng.get_state()])
         self._apply(decision, action)
 
+    def can_undo(self):
+        """Is there a decision of the player's to take back in the deal in play?"""
+        return self.undo_point is not None and not (self.between_deals() or self.over())
+
     def undo(self):
         """Take back the player's last decision and the computer seats' moves after it, in the
         deal in play: the deal is replayed from its start to just before it (the save's own
         replay, ``thousand.replay``) and the computer seats get back the random states
         they had then, so they decide as they would have (and as a Continue after a power cut,
-        which replays the deal from its start, would have them decide).  False when there is
-        nothing to take back (no decision of the player's yet in this deal)."""
-        point = self.undo_point
-        if point is None or self.between_deals() or self.over():
+        which replays the deal from its start, would have them decide).  The listeners are
+        told as of a move of the player's, with no action (the table shows the deal again, the
+        saves save it).  False when there is nothing to take back (``can_undo``)."""
+        if not self.can_undo():
             return False
+        point = self.undo_point
         from thousand.replay import rewind
 
         rewind(self.game, point[0])
@@ -163,7 +168,17 @@ class Controller:
             self.players[seat].rng.set_state(point[1][seat - 1])
         self.decision = self.thinking = self.undo_point = None
         self.undos += 1
+        for listener in self.listeners:
+            listener(HUMAN, None)
         return True
+
+    def write_record(self, out):
+        """The game so far as a REFEREE.md record, one line on ``out`` (a bug report's: the
+        record's writer is loaded for it, and goes with the next screen)."""
+        from thousand.record import write_game_record
+
+        write_game_record(self.game, out)
+        out.write("\n")
 
     def step(self):
         """Let the computer seat on turn think a little or move.

@@ -91,21 +91,19 @@ def beep(freq, ms):
 RECORD_WORDS = "Record to a file"  # the table menu's entry here ("Record to serial" on a board)
 
 
-def send_record(game):
+def send_record(controller):
     """The table menu's record: the game as a REFEREE.md record, written to record.txt in the
     data directory (a board writes it on its serial console); the words the table then says."""
     import builtins
 
     from thousand.persist.files import data_dir
-    from thousand.record import write_game_record
 
     directory = data_dir()
     path = os.path.join(directory, "record.txt")
     try:
         os.makedirs(directory, exist_ok=True)
         with builtins.open(path, "w") as out:  # (this module's open() opens the window)
-            write_game_record(game, out)
-            out.write("\n")
+            controller.write_record(out)
     except OSError as error:
         print("the game's record was not written to %s: %s" % (path, error))
         return "Record not written"

@@ -381,8 +381,7 @@ class TableMenu(MenuScreen):
         out = ["table"]
         controller = self.app.controller
         decision = controller.human_decision()
-        if controller.undo_point is not None and self.app.settings.undo and not (
-                controller.between_deals() or controller.over()):  # the deal's own decisions only
+        if self.app.settings.undo and controller.can_undo():  # the deal's own decisions only
             out.append("undo")
         if decision is not None:
             out.append("hint")
@@ -444,21 +443,17 @@ class TableMenu(MenuScreen):
             if app.thinker is not None:
                 return  # the footer says so (refresh)
         elif entry == "undo":
-            app.controller.undo()
-            app.on_action(0, None)  # saved as a move of the player's
+            app.controller.undo()  # its listener, app.on_action, saves it as a move of the player's
         elif entry == "record":
             # The game as a REFEREE.md record on one line of the serial console (for bug
             # reports: on the device the drive is normally read-only to the game).
             send = getattr(app.board, "send_record", None)  # the desktop: to a file
             if send is not None:
-                app.storage.report(send(app.controller.game))
+                app.storage.report(send(app.controller))
             else:
                 import sys
 
-                from thousand.record import write_game_record
-
-                write_game_record(app.controller.game, sys.stdout)
-                sys.stdout.write("\n")
+                app.controller.write_record(sys.stdout)
                 app.storage.report("Record sent to serial")  # said on the table when it is back
         elif entry == "last_trick":
             app.last_trick = True  # the table shows it until a key
