@@ -86,12 +86,17 @@ class App:
         self.now = 0
         self.key_ms = board.ticks_ms()  # the last key's time (the backlight dims a minute after it); None: dimmed
         self.ticking = False  # in tick(): a new screen is built at the next tick (show)
+        # The heavy things still to do, one a tick (tick), so that a board collects one's
+        # garbage before the next: the names of the App's methods that do them ("finish_show":
+        # a screen to build or a game to start; "deal_ended": a deal's end to save and count;
+        # "think_hint": a slice of a hint's thinking).  Keys wait while it holds a job.
+        self.jobs = []
         # A board's reload at a game's start (fresh_vm): this program is the fresh VM
         # that plays the saved game, from its table.
         self.reloaded = reloaded and storage.has_game()
         if self.reloaded:  # the game read at the first tick, its table built at the next (tick)
             self.to_start = _CONTINUE
-            self.ticking = True
+            self.ticking = True  # show leaves the start to the first tick
             self.show("table")
             self.ticking = False
             return
@@ -132,6 +137,31 @@ class App:
         self.dirty = True
         if not self.ticking:
             self.finish_show()
+        else:
+            self.queue("finish_show")
+        if self.deal_unsaved and name != "table":  # the table let go: the deal's end is saved next
+            self.queue("deal_ended")
+
+    def queue(self, job):
+        """Do ``job`` (the name of one of the App's methods, ``jobs``) at a coming tick, once."""
+        if job not in self.jobs:
+            self.jobs.append(job)
+
+    def think_hint(self, bot):
+        """A hint's thinking (``Controller.hint``'s bot), a slice a tick with the table let go,
+        as a computer seat thinks: a board collects each slice's garbage (hard's play-outs at
+        the talon leave some 15 KB each) before the next.  The table then points to it."""
+        self.thinker = bot
+        self.queue("think_slice")
+
+    def think_slice(self):
+        bot = self.thinker
+        if bot.think_step():
+            self.hint = bot.result
+            self.thinker = None
+            self.show("table")
+        else:
+            self.queue("think_slice")
 
     def finish_show(self):
         """What ``show`` leaves to the next tick: the game to start, if any (``to_start``),
@@ -189,6 +219,7 @@ class App:
                 import thousand.persist.restore  # noqa: F401
 
                 self.to_start = _CONTINUE  # finish_show comes back here at the next tick
+                self.queue("finish_show")
                 return
             self.reloaded = False  # the fresh VM's own game is read: the next start reloads
             saved = self.storage.load_game()
@@ -338,21 +369,12 @@ class App:
         self.now = now
         self.ticking = True
         try:
-            if self.screen is None:  # the last tick changed the screen: a tick of its own
-                self.finish_show()  # a game to start leaves the screen to the next tick
-                if self.screen is not None:
+            jobs = self.jobs
+            if jobs:  # one heavy thing, a tick of its own; keys wait
+                getattr(self, jobs.pop(0))()
+                if self.screen is not None and self.dirty:  # a screen built (or a game's table)
                     self.dirty = False
                     self.display.refresh()
-                return
-            if self.deal_unsaved and self.screen_name != "table":  # a tick of its own, the table let go
-                self.deal_ended()
-                return
-            bot = self.thinker
-            if bot is not None:  # a hint's slice of thinking: a tick of its own; keys wait
-                if bot.think_step():
-                    self.hint = bot.result
-                    self.thinker = None
-                    self.show("table")
                 return
             key = self.board.poll()
             if key != NO_KEY:

@@ -436,11 +436,9 @@ class TableMenu(MenuScreen):
             app.save_and_leave()
             return
         if entry == "hint":
-            # The hard bot thinks with the table let go, a slice a tick (App.tick), as a
-            # computer seat does: a board collects each slice's garbage (hard's play-outs at
-            # the talon leave some 15 KB each) before the next.
-            app.thinker = app.controller.hint()
-            if app.thinker is not None:
+            bot = app.controller.hint()
+            if bot is not None:  # it thinks with the table let go, a slice a tick (App.think_hint)
+                app.think_hint(bot)
                 return  # the footer says so (refresh)
         elif entry == "undo":
             app.controller.undo()  # its listener, app.on_action, saves it as a move of the player's
