@@ -58,3 +58,17 @@ def test_every_help_line_fits_its_columns_in_the_screens_font(cols, preset):
     wrapped = lines(cols, "A B START", Rules.preset(preset))
     assert all(len(line) <= cols and line.isascii() for line in wrapped)
     assert any(line.startswith("GOLDEN DEALS") for line in wrapped)
+
+
+@pytest.mark.parametrize("cols", [13, 26, 38])
+def test_the_help_screens_pages_read_as_its_lines_and_hold_one_paragraph_wrapped(cols):
+    from thousand.ui.helptext import Pages
+
+    rules = Rules.preset("full")
+    pages = Pages(cols, "A:go B:back", rules)
+    whole = lines(cols, "A:go B:back", rules)
+    assert len(pages) == len(whole) and [pages[at] for at in reversed(range(len(pages)))] == whole[::-1]
+    assert pages.held_lines == whole[pages.starts[pages.held]:pages.starts[pages.held + 1] - 1]
+    assert len(pages.held_lines) < len(whole) // 4  # a paragraph, not the help
+    with pytest.raises(IndexError):
+        pages[len(pages)]

@@ -79,18 +79,58 @@ def rule_parts(rules):
 
 def lines(cols, key_help, rules=None):
     """The help's text (``key_help``: this board's buttons) or, with ``key_help`` None, the
-    guided first deal's, in lines of ``cols``."""
-    from thousand import texts
-    from thousand.rules import Rules
-    from thousand.ui.widgets import wrap
+    guided first deal's, in lines of ``cols``: a list (the help screen reads ``Pages``)."""
+    return list(Pages(cols, key_help, rules))
 
-    if key_help is None:  # the guided first deal
-        return wrap(texts.entries("guide", 1)[0][2], cols)
-    if rules is None:
-        rules = Rules.preset("classic")
-    out = []
-    for part in rule_parts(rules) + [texts.entries("help", _KEYS)[0][2] % key_help]:
-        if out:
-            out.append("")  # the empty line between two paragraphs
-        out += wrap(part, cols)
-    return out
+
+class Pages:
+    """``lines``, read like a list of them, but held as its paragraphs: a paragraph is wrapped
+    when one of its lines is read (the screen reads a page's), and only the last one read is
+    kept wrapped.  A line is a string of its own, so the help wrapped whole held about twice
+    its text, and made it all in one tick: the heap's high point of a help opened mid-deal."""
+
+    def __init__(self, cols, key_help, rules=None):
+        from thousand import texts
+
+        self.cols = cols
+        if key_help is None:  # the guided first deal
+            self.parts = [texts.entries("guide", 1)[0][2]]
+        else:
+            if rules is None:
+                from thousand.rules import Rules
+
+                rules = Rules.preset("classic")
+            self.parts = rule_parts(rules)
+            self.parts.append(texts.entries("help", _KEYS)[0][2] % key_help)
+        # each paragraph's first line; an empty line between two paragraphs
+        starts = [0]
+        for part in self.parts:
+            starts.append(starts[-1] + self.wrapped(len(starts) - 1, part) + 1)
+        self.starts = starts
+        self.held = -1  # the paragraph wrapped last, and its lines
+        self.held_lines = None
+
+    def wrapped(self, index, part):
+        from thousand.ui.widgets import wrap
+
+        self.held, self.held_lines = index, wrap(part, self.cols)
+        return len(self.held_lines)
+
+    def __len__(self):
+        return self.starts[-1] - 1
+
+    def __getitem__(self, at):
+        if not 0 <= at < len(self):
+            raise IndexError(at)
+        starts = self.starts
+        index = 0
+        while starts[index + 1] <= at:
+            index += 1
+        if index != self.held:
+            self.wrapped(index, self.parts[index])
+        at -= starts[index]
+        return self.held_lines[at] if at < len(self.held_lines) else ""
+
+    def __iter__(self):
+        for at in range(len(self)):
+            yield self[at]

@@ -341,7 +341,7 @@ class HelpScreen(MenuScreen):
         guide = app.screen_name == "guide"
         if guide:
             self.title = "How to play"
-        self.lines = helptext.lines(self.list.cols, None if guide else app.board.key_help, rules)
+        self.lines = helptext.Pages(self.list.cols, None if guide else app.board.key_help, rules)
         self.refresh()
 
     def items(self):
