@@ -392,7 +392,10 @@ def measure(args, log):
         module_heap, names_of = modules_alone(node, work, order, stubs)
         least = fits_heap = None
         if args.heap is not None:
-            fits_heap, heap_out = play(node, work, args.heap + stand_ins // 1024 + 1, args)
+            # KB as a board counts it, as least_heap is: the stand-ins' heap and what the VM's
+            # name pool held beyond a board's at the session's end are added on top
+            beyond = stand_ins + board_pool(names_at_end, firmware)[2]
+            fits_heap, heap_out = play(node, work, args.heap + -(-beyond // 1024), args)
             grew = re.search(r"grew_at (.*)", heap_out)
             if grew:
                 log("the heap first had to grow at %s (the screen, and the heap in use before that tick)" % grew.group(1))
@@ -585,8 +588,9 @@ def parse_arguments(argv):
     parser.add_argument("--json", action="store_true", help="one JSON object instead of the table")
     parser.add_argument("--no-least", action="store_true", help="skip the least heap's bisection")
     parser.add_argument("--heap", type=heap_kb, metavar="KB",
-                        help="instead of the bisection, play once in a heap of KB for the game (the "
-                             "stand-ins get theirs on top) and say whether it fitted (fits_heap)")
+                        help="instead of the bisection, play once in a heap of KB as a board counts it, "
+                             "as least_heap is (the stand-ins and the VM's extra names get theirs on top), "
+                             "and say whether it fitted (fits_heap)")
     parser.add_argument("--unix", action="store_true", help="also play on the 64-bit unix port")
     parser.add_argument("--reload-cost", action="store_true",
                         help="instead: what each reload of the session costs until its first screen is "

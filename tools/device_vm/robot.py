@@ -183,6 +183,12 @@ class Robot:
         self.rng.z, self.rng.w = z, w
         self.carried = True
 
+    def has_key(self, key):
+        """Has the board a button for logical ``key``?"""
+        from thousand.hw import device
+
+        return any(key in keymap for _events, keymap in device._sources)
+
     def press(self, key):
         """The board's own button events for logical ``key``, and the ticks between them:
         None for a tick, (queue, key number, pressed) for an event."""
@@ -424,10 +430,17 @@ class Robot:
         """One of _VISITS, from the table at the player's decision, back to the table."""
         app = self.app
         if what == "help":  # SELECT: the rules and keys over the table, three pages, back
-            yield SELECT
+            select = self.has_key(SELECT)
+            if select:
+                yield SELECT
+            else:  # a board without SELECT (the Feather's three buttons): from the table's menu
+                yield B
+                yield from self.choose("help")
             for _ in range(3):
                 yield RIGHT
             yield B
+            if not select:
+                yield B  # the menu, then the table
         elif what == "refuse":  # a card that may not go now: the refusal's words on the status line
             yield from self.move(self.to_card(self.refusable()))
             yield A
