@@ -363,6 +363,22 @@ def test_the_packed_score_sheet_reads_back_every_deal_as_it_was_settled(seed, pr
     for row in settled:
         row["tricks"] = row["trumps"] = []
     assert [deal_json(row) for row in game.sheet] == settled
+    # read like a list, its rows eight to a block: by place, from the end, in slices
+    assert [deal_json(game.sheet[i]) for i in range(len(settled))] == settled
+    if settled:
+        assert deal_json(game.sheet[-1]) == settled[-1]
+        assert [deal_json(row) for row in game.sheet[3:-2]] == settled[3:-2]
+        assert [deal_json(row) for row in game.sheet.read(1, len(settled))] == settled[1:]  # (each until the next)
+    with pytest.raises(IndexError):
+        game.sheet[len(settled)]
+
+
+def test_a_sheets_row_takes_the_bytes_its_format_says():
+    import struct
+
+    from thousand import game as engine
+
+    assert struct.calcsize(engine._ROW) == engine._ROW_BYTES
 
 
 @settings(max_examples=20, deadline=None)

@@ -159,6 +159,8 @@ class DealResult:
 _ROW = "<HBBHHBBB3B3H3i3i3B3B3BB"
 _NONE8 = const(0xFF)
 _NONE16 = const(0xFFFF)
+_ROW_BYTES = const(54)  # struct.calcsize(_ROW) (a test holds it)
+_BLOCK_ROWS = const(8)  # rows in one block of the Sheet
 
 
 def _or_none(value, none):
@@ -171,49 +173,64 @@ def _or_code(value, none):
 
 class Sheet:
     """The score sheet: a DealResult per settled or redealt deal, read like a list.  Each row
-    is kept packed (54 bytes, where a DealResult takes about half a KB of a board's heap)
-    and unpacked when read, without its tricks and trumps (the referee reads those from
+    is kept packed (54 bytes, where a DealResult takes about half a KB of a board's heap),
+    eight to a block of its own (a bytes object a row took 84 bytes of a board's heap with its
+    header and its place in the list; eight rows in one block take 58 a row), and unpacked
+    when read, without its tricks and trumps (the referee reads those from
     ``Game.last_result`` at the deal's end)."""
 
     def __init__(self):
-        self._rows = []
+        self._blocks = []  # bytearrays of _BLOCK_ROWS rows, the last filled up to len(self)
+        self._count = 0
 
     def __len__(self):
-        return len(self._rows)
+        return self._count
 
     def __iter__(self):
-        for row in self._rows:
-            yield _unpack_row(row)
+        for i in range(self._count):
+            yield self._unpack(i, None)
 
     def __getitem__(self, index):
         if isinstance(index, slice):
-            return [_unpack_row(row) for row in self._rows[index]]
-        return _unpack_row(self._rows[index])
+            return [self._unpack(i, None) for i in list(range(self._count))[index]]
+        if index < 0:
+            index += self._count
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        return self._unpack(index, None)
 
     def read(self, start, end):
         """Rows ``start`` to ``end`` read one by one into the same DealResult, each valid until
         the next (for a reader that keeps none: the save's encoder, after every move)."""
         into = DealResult()
         for i in range(start, end):
-            yield _unpack_row(self._rows[i], into)
+            yield self._unpack(i, into)
+
+    def _unpack(self, index, into):
+        return _unpack_row(self._blocks[index // _BLOCK_ROWS], (index % _BLOCK_ROWS) * _ROW_BYTES, into)
 
     def append(self, result):
         """``result`` packed (it may be filled again afterwards: the save's reader does so).
         Each field is passed by itself: the lists joined for the call were a row's garbage
         ten times over."""
+        at = self._count % _BLOCK_ROWS
+        if at == 0:
+            self._blocks.append(bytearray(_BLOCK_ROWS * _ROW_BYTES))
         r = result
         c, m, d, s, b, n, u = r.cards, r.marriages, r.deltas, r.scores, r.bolts, r.barrel, r.barrels_used
-        self._rows.append(struct.pack(
-            _ROW, r.number, r.dealer, _or_code(r.declarer, _NONE8), _or_code(r.bid, _NONE16),
-            _or_code(r.contract, _NONE16), r.result, r.kind, int(r.dark_declared) | int(r.talon_shown) << 1,
+        struct.pack_into(
+            _ROW, self._blocks[-1], at * _ROW_BYTES, r.number, r.dealer, _or_code(r.declarer, _NONE8),
+            _or_code(r.bid, _NONE16), _or_code(r.contract, _NONE16), r.result, r.kind,
+            int(r.dark_declared) | int(r.talon_shown) << 1,
             c[0], c[1], c[2], m[0], m[1], m[2], d[0], d[1], d[2], s[0], s[1], s[2], b[0], b[1], b[2],
             _or_code(n[0], _NONE8), _or_code(n[1], _NONE8), _or_code(n[2], _NONE8), u[0], u[1], u[2],
-            _or_code(r.winner, _NONE8)))
+            _or_code(r.winner, _NONE8))
+        self._count += 1
 
 
-def _unpack_row(row, r=None):
-    """A packed row as a DealResult: a new one, or ``r`` filled again."""
-    v = struct.unpack(_ROW, row)
+def _unpack_row(block, offset, r=None):
+    """The row packed at ``offset`` of ``block`` as a DealResult: a new one, or ``r`` filled again."""
+    v = struct.unpack_from(_ROW, block, offset)
     if r is None:
         r = DealResult()
     r.number, r.dealer = v[0], v[1]
