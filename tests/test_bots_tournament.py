@@ -240,6 +240,10 @@ MISBEHAVING_BOTS = {
     "closed stdin": ("import os\nos.close(0)\ntime.sleep(60)\n",
                      ("closed its standard input but kept running", "no answer within %s s" % BOT_TIMEOUT)),
     "missing program": (None, "could not start"),
+    "padded answer": ("for line in sys.stdin:\n"
+                      "    legal = json.loads(line)['legal']\n"
+                      "    sys.stdout.write('  ' + legal[0] + '\\t\\r\\n')\n"
+                      "    sys.stdout.flush()\n", "which is not a legal action"),
 }
 
 
@@ -289,3 +293,71 @@ def test_the_default_time_per_answer_is_the_one_bots_md_states():
     import tournament
 
     assert stated is not None and tournament.DEFAULT_TIMEOUT == float(stated.group(1))
+
+
+def _alive(pid):
+    """True while the process exists and is not a zombie."""
+    try:
+        with open("/proc/%d/stat" % pid) as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _pids(path):
+    return [int(word) for word in path.read_text().split()] if path.exists() else []
+
+
+def _wait_for(path, count):
+    import time
+    for _ in range(600):  # up to a minute for the bots to start
+        if len(_pids(path)) >= count:
+            return
+        time.sleep(0.1)
+    raise AssertionError("the bots never wrote their pids")
+
+
+def _pid_bot(tmp_path, pids, body):
+    return _bad_bot(tmp_path, "import os\n"
+                              "open(%r, 'a').write('%%d\\n' %% os.getpid())\n" % str(pids) + body)
+
+
+def test_a_bot_that_forks_a_child_and_exits_leaves_no_process_alive(tmp_path):
+    pids = tmp_path / "pids"
+    seat = _pid_bot(tmp_path, pids,
+                    "child = os.fork()\n"
+                    "if child == 0:\n"
+                    "    open(%r, 'a').write('%%d\\n' %% os.getpid())\n"
+                    "    time.sleep(600)\n"
+                    "    os._exit(0)\n"
+                    "sys.stdin.read()\n" % str(pids))
+    subprocess.run([sys.executable, TOOL, "--seat", seat, "--seat", "random", "--seat", "random",
+                    "--deals", "1", "--timeout", "1", "--log-dir", str(tmp_path)],
+                   capture_output=True, text=True, timeout=120)
+    found = _pids(pids)
+    assert len(found) >= 2
+    assert [pid for pid in found if _alive(pid)] == []
+
+
+@pytest.mark.parametrize("signal_name, code, said", [("SIGTERM", 143, "terminated"),
+                                                     ("SIGINT", 130, "interrupted")])
+def test_a_tournament_stopped_by_a_signal_leaves_no_bot_process_alive(tmp_path, signal_name,
+                                                                      code, said):
+    import signal
+    pids = tmp_path / "pids"
+    seat = _pid_bot(tmp_path, pids, "signal = __import__('signal')\n"
+                                    "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+                                    "time.sleep(600)\n")
+    proc = subprocess.Popen([sys.executable, TOOL, "--seat", seat, "--seat", "random",
+                             "--seat", "random", "--deals", "1", "--timeout", "300",
+                             "--log-dir", str(tmp_path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        _wait_for(pids, 1)
+        proc.send_signal(getattr(signal, signal_name))
+        _out, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == code
+    assert "Traceback" not in err and said in err
+    assert [pid for pid in _pids(pids) if _alive(pid)] == []

@@ -226,6 +226,9 @@ def test_real_repository_bundles_for_the_pybadge(tmp_path):
     files = bundle.build(bundle.REPO_ROOT, out, PYBADGE, log=quiet)
     assert {"code.py", "lib/thousand/__init__.mpy"} <= {f.dest for f in files}
     assert unbundled_imports(bundle.REPO_ROOT, out, PYBADGE) == []
+    # the words kept as data (thousand.texts), where the game reads them on the board's drive
+    pages = {path.relative_to(bundle.REPO_ROOT).as_posix() for path in (bundle.REPO_ROOT / "assets" / "text").rglob("*.txt")}
+    assert "assets/text/en/refusals.txt" in pages and pages <= {f.dest for f in files}
 
 
 # ---------------------------------------------------------------- mpy-cross

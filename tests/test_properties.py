@@ -11,7 +11,8 @@ from thousand import actions
 from thousand import cards as C
 from thousand import scoring
 from thousand.driver import RandomPlayer, TableDriver
-from thousand.explain import WORDS, why_illegal
+from thousand import texts
+from thousand.explain import why_illegal
 from thousand.game import PHASE_DEAL_OVER, PHASE_PLAY, Game, IllegalAction
 from thousand.notation import action_text
 from thousand.record import deal_json, replay
@@ -268,23 +269,62 @@ def test_the_refusal_accepts_exactly_the_actions_legal_lists_and_words_every_oth
                     driver.answer(decision, player.decide(driver.view_for(player, decision)))
 
 
-def refusal_codes(module):
-    """The (name, number) refusal codes written in ``thousand/<module>.py``: the block of
-    private const()s after the comment about them."""
-    import re
+def refusal_codes():
+    """The names of the refusal codes that thousand/game.py returns or raises: the private
+    constants in the returns of its ``*refusal`` methods and in what it gives ``reason_words``
+    (read from the module's syntax tree, so a new code is found where it is used)."""
+    import ast
 
-    with open(os.path.join(os.path.dirname(__file__), "..", "thousand", module + ".py")) as f:
-        source = f.read()
-    block = source[source.index("# The refusal codes") if module == "explain" else source.index("# Why an action is refused"):]
-    block = block[:block.index("\n\n")]
-    return re.findall(r"^_([A-Z0-9_]+) = const\((\d+)\)$", block, re.M)
+    import thousand.game
+
+    with open(thousand.game.__file__) as f:
+        tree = ast.parse(f.read())
+    names = set()
+    for node in ast.walk(tree):
+        values = []
+        if isinstance(node, ast.FunctionDef) and node.name.endswith("refusal"):
+            values = [child.value for child in ast.walk(node) if isinstance(child, ast.Return) and child.value]
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "reason_words":
+            values = node.args[3:]
+        for value in values:
+            for name in ast.walk(value):
+                if isinstance(name, ast.Name) and name.id.startswith("_") and name.id[1:].isupper():
+                    names.add(name.id[1:])
+    return names
 
 
-def test_the_game_and_its_words_name_the_same_refusal_codes_and_every_code_has_words():
-    codes = refusal_codes("game")
+def test_every_refusal_code_has_words_and_every_entry_of_words_is_a_code_at_its_number():
+    import thousand.game
+
+    codes = refusal_codes()
     assert len(codes) > 50
-    assert refusal_codes("explain") == codes
-    assert [int(number) for _name, number in codes] == list(range(1, len(WORDS)))
+    entries = texts.entries("refusals")
+    names = [name for name, _facts, _words in entries]
+    assert sorted(codes - set(names)) == [], "refusal codes of thousand/game.py without an entry in refusals.txt"
+    known = explained_facts()
+    for number, (name, facts, words) in enumerate(entries, 1):
+        code = getattr(thousand.game, "_" + name, None)
+        assert code == number, (  # every entry is a code, at its number
+            "refusals.txt's entry %d is %s, but thousand/game.py has _%s = %r: the entries go in the codes' order"
+            % (number, name, name, code))
+        assert words and "\n" not in words, name
+        assert words.count("%") == len(facts.split()), name  # a fact for each of its fields
+        assert set(facts.split()) <= known, (name, facts)  # and thousand.explain finds each
+    assert len(set(names)) == len(names)
+
+
+def explained_facts():
+    """The fact names that thousand/explain.py's ``_fact`` tells (the strings it compares the
+    name with)."""
+    import ast
+
+    import thousand.explain
+
+    with open(thousand.explain.__file__) as f:
+        tree = ast.parse(f.read())
+    function = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name == "_fact"][0]
+    return {node.value for node in ast.walk(function) if isinstance(node, ast.Compare)
+            for node in node.comparators if isinstance(node, ast.Constant) and isinstance(node.value, str)}
 
 
 def test_a_refusal_names_the_rule_that_refuses():

@@ -308,3 +308,30 @@ def test_random_rules_and_starts_around_a_real_deal_give_a_result_or_a_refusal(r
     record = {"rules": rules, "start": start,
               "deals": [{"hands": HANDS, "talon": TALON, "actions": actions}]}
     _answer_never_fails(json.dumps(record).encode("utf-8"))
+
+
+def test_out_of_range_starts_and_too_many_deals_are_refused_in_a_players_words():
+    status, out, _ = run_cli(json.dumps({"start": {"barrels_used": [256, 0, 0]}, "deals": []}))
+    assert status == 2 and "'start.barrels_used' holds 256: it must be from 0 to 99" in out
+    status, out, _ = run_cli(json.dumps({"deals": [{}] * 65536}))
+    assert status == 2 and "longer than any game" in out and "format" not in out
+
+
+def test_a_huge_record_under_a_memory_limit_ends_with_one_line_and_exit_2(tmp_path):
+    big = tmp_path / "big.json"
+    with open(str(big), "w") as f:  # one action list of about 60 MB
+        f.write('{"deals": [{"actions": [')
+        f.write('"0 pass", ' * 6000000)
+        f.write('"0 pass"]}]}')
+    import resource
+
+    def limit():  # in the referee's process only: 400 MB of address space
+        resource.setrlimit(resource.RLIMIT_AS, (400 << 20, 400 << 20))
+
+    with open(str(big), "rb") as stdin:
+        proc = subprocess.run([sys.executable, REFEREE], stdin=stdin, capture_output=True, timeout=120,
+                              preexec_fn=limit)
+    lines = proc.stdout.decode().splitlines()
+    assert proc.returncode == 2, proc.stderr
+    assert len(lines) == 1 and "longer than any game" in lines[0]
+    assert b"Traceback" not in proc.stderr

@@ -11,7 +11,7 @@ import pytest
 from conftest import ROOT
 from thousand.ui import scenes
 
-ENGINE = ("actions", "cards", "rules", "rng", "game", "scoring", "explain", "explain_redeal", "checks", "notation",
+ENGINE = ("actions", "cards", "rules", "rng", "game", "scoring", "explain", "explain_redeal", "texts", "checks", "notation",
           "replay", "driver", "bots")
 # thousand.record is the REFEREE.md record format (in and out), the engine's own, not a save.
 PERSISTENCE = ("persist",)

@@ -16,7 +16,12 @@ from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP, KeyRepeater  # noqa: E
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules, agreement_names, agreements  # noqa: E402
 from thousand.ui import table as table_module  # noqa: E402
-from thousand.ui.helptext import AGREEMENT_HELP, AGREEMENT_LABELS  # noqa: E402
+from thousand import texts  # noqa: E402
+
+# The agreements' editor's words (assets/text/en/agreements.txt): a help line for each, and a
+# label for those whose names are too long for a row.
+AGREEMENT_HELP = {name: line for name, _label, line in texts.entries("agreements")}
+AGREEMENT_LABELS = {name: label for name, label, _line in texts.entries("agreements") if label}
 from thousand.ui.desktop import open_app, rules_from_text  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -174,7 +179,6 @@ def test_every_agreement_has_one_line_of_help():
 def test_every_agreements_row_fits_the_smallest_screen_beside_its_longest_value():
     """On 160 pixels no agreement's words are cut, whatever its value (issue 15)."""
     from thousand.rules import BOOL, ENUM, agreements
-    from thousand.ui.helptext import AGREEMENT_LABELS
     from thousand.ui.menus import value_text
     from thousand.ui.widgets import ListView
 
@@ -314,9 +318,7 @@ def test_the_dealer_is_marked_d_on_its_line_and_only_there(board):
 
     play_game(app, hands.press, lambda: hands.run(20), Rng(5), after_each=check)
     assert dealers == {0, 1, 2}
-    from thousand.ui.helptext import KEYS
-
-    assert "D the dealer" in KEYS
+    assert "D the dealer" in texts.entries("help", "keys")[0][2]
 
 
 def test_back_from_a_menu_the_cursor_is_where_it_was_and_a_game_starts_the_menus_afresh(board):

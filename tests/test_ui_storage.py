@@ -320,9 +320,9 @@ def test_out_of_memory_restarts_at_the_title_from_the_save(board, monkeypatch):
         made = []
         failing = True
 
-        def __init__(self, *args):
+        def __init__(self, *args, **options):
             ScriptedApp.made.append(self)
-            super().__init__(*args)
+            super().__init__(*args, **options)
             self.display.refresh = lambda: None
 
         def tick(self, now):
@@ -544,7 +544,9 @@ def test_a_writable_data_folder_says_nothing_on_the_title(board, tmp_path, monke
 def test_the_first_start_walks_through_a_first_deal_once_and_the_title_offers_it_again(board, tmp_path):
     """Issue 15: the guided first deal, on the device's screen: at the first start (a
     board's saves keep that it was shown), and from the title's "How to play"."""
-    from thousand.ui.helptext import GUIDE
+    from thousand import texts
+
+    guide = texts.entries("guide", "guide")[0][2]
 
     folder = str(tmp_path / "data")
     app = open_app("pybadge", seed=SEED, window=False, storage=Saves(FileStore(folder)))
@@ -553,7 +555,7 @@ def test_the_first_start_walks_through_a_first_deal_once_and_the_title_offers_it
     shown = [line.text.strip() for line in app.screen.list.lines]
     assert shown[0] == "A FIRST DEAL"
     for step in ("THE AUCTION", "THE TALON", "THE CONTRACT", "TRUMP BY MARRIAGE", "SCORING"):
-        assert step in GUIDE
+        assert step in guide
     pages = 0
     while app.screen_name == "guide":  # A turns the pages, and leaves at the last
         hands.press(A)
@@ -568,3 +570,52 @@ def test_the_first_start_walks_through_a_first_deal_once_and_the_title_offers_it
     hands.press(B)
     assert again.screen_name == "title"
     power_cut(again)
+
+
+class Reloaded(BaseException):
+    """A board's supervisor.reload(): the program ends (as CircuitPython's, past ``except Exception``)."""
+
+
+def test_on_a_board_that_reloads_every_game_starts_and_ends_in_a_fresh_vm(board, monkeypatch):
+    """Where the board reloads (``board.reload``, CircuitPython's supervisor.reload()), a new
+    game is saved and then played by a fresh VM: its App (``reloaded``) opens that game's
+    table where it was; the game's end reloads again, and that VM shows the title with nothing
+    to continue.  Continue reloads too.  The desktop's board has no reload: it plays on."""
+    from thousand.ui.app import App
+
+    assert not hasattr(board, "reload")
+    nvm = MemoryNvm(8192)
+    app, hands = start_app(NvmStore(nvm), Rules.from_dict(SHORT))
+
+    def reload():
+        raise Reloaded()
+
+    monkeypatch.setattr(board, "reload", reload, raising=False)
+    with pytest.raises(Reloaded):
+        new_game(app, hands, ("normal", "normal"))  # opponents that reach the target
+    first_deal = list(app.controller.game.dealt)  # the cards dealt
+    assert Saves(NvmStore(nvm)).has_game()
+
+    def fresh(reloaded=True):
+        fresh_app = App(board, app.display, app.sheet, Saves(NvmStore(nvm)), seed=SEED + 1, reloaded=reloaded)
+        fresh_app.settings.bot_delay_ms = 0
+        return fresh_app, Hands(fresh_app)
+
+    second, hands = fresh()
+    hands.run(30)  # the engine imported, the save read, the table built: a tick each
+    assert second.screen_name == "table" and list(second.controller.game.dealt) == first_deal
+    drive(second, hands, Rng(4), 3)
+    hands.press(B)  # the table's menu: "save, go to title" (no reload: the title is small)
+    hands.move_to("title", lambda: second.screen.entries()[second.screen.cursor], len(second.screen.entries()))
+    hands.press(A)
+    assert second.screen_name == "title" and second.screen.entries()[0] == "continue"
+    with pytest.raises(Reloaded):
+        hands.press(A)  # Continue: a fresh VM plays it
+    third, hands = fresh()
+    hands.run(30)
+    assert third.screen_name == "table"
+    with pytest.raises(Reloaded):
+        drive(third, hands, Rng(4))  # to the game's end: its summary, then a reload
+    fourth, hands = fresh()
+    assert fourth.screen_name == "title" and fourth.screen.entries()[0] != "continue"
+    assert load_stats(NvmStore(nvm))[0].games == 1  # the game's end was counted before the reload

@@ -12,6 +12,7 @@ START_KEYS = ("scores", "bolts", "dealer", "barrel", "barrels_used", "deals_play
 MAX_SCORE = 99999
 MAX_COUNT = 99999
 MAX_BOLTS = 2
+MAX_BARRELS = 99  # times on the barrel, barrel deals left: a packed deal row keeps a byte
 
 
 def checked_start(start, rules=None):
@@ -34,7 +35,7 @@ def checked_start(start, rules=None):
     if out["dealer"] >= NUM_SEATS:
         raise ValueError("'start.dealer' must be a seat from 0 to %d" % (NUM_SEATS - 1))
     for key, low, high in (("scores", -MAX_SCORE, MAX_SCORE), ("bolts", 0, MAX_BOLTS),
-                           ("barrel", 1, MAX_COUNT), ("barrels_used", 0, MAX_COUNT)):
+                           ("barrel", 1, MAX_BARRELS), ("barrels_used", 0, MAX_BARRELS)):
         if key not in start:
             continue  # the default start's list stays
         value = start[key]

@@ -48,8 +48,10 @@ FORCED_BID = const(100)
 _DARK_BID = const(120)
 MAX_LISTED_RAISE = const(100)  # with bid_cap none, bids are offered up to this far above the current one
 
-# Why an action is refused: the codes Game.refusal() returns, each worded by thousand/explain.py
-# (its WORDS, in this order).  Private const()s: they take no room in the loaded module.
+# Why an action is refused: the codes Game.refusal() returns (and start_deal's two), each put
+# into words by thousand/explain.py from its entry in assets/text/<language>/refusals.txt, the
+# entry of the code's number, headed by the code's name (a test holds the two together).
+# Private const()s: they take no room in the loaded module.
 _NO_SEAT = const(1)
 _GAME_OVER = const(2)
 _DEAL_OVER = const(3)
@@ -111,6 +113,7 @@ _NOT_MARRIAGE_CARD = const(58)
 _NO_MARRIAGE_PAIR = const(59)
 _DECLARE_NOT_ON_LEAD = const(60)
 _DECLARE_BEFORE_TRICK = const(61)
+_DEAL_NOT_OVER = const(62)
 
 
 def default_start():
@@ -364,10 +367,10 @@ class Game:
     # ------------------------------------------------------------------ dealing
     def start_deal(self, hands=None, talon=None):
         """Deal the next deal: shuffled by the seeded PRNG, or the given masks."""
-        if self.over:
-            raise IllegalAction("the game is over")
-        if self.phase != PHASE_DEAL_OVER:
-            raise IllegalAction("the deal is not over yet")
+        if self.over or self.phase != PHASE_DEAL_OVER:
+            from thousand.explain import reason_words  # only loaded when needed: saves RAM
+
+            raise IllegalAction(reason_words(self, None, None, _GAME_OVER if self.over else _DEAL_NOT_OVER))
         self._clear_deal()
         self.deal_start = self.start_state()
         self.deal_number += 1

@@ -64,6 +64,11 @@ def read_deal(deal, deal_index):
     return hands, talon, acts
 
 
+# No game is this long (a tournament stops one at 400 deals); a packed deal row numbers
+# its deal in 16 bits.
+MAX_RECORD_DEALS = 9999
+
+
 def replay(record, on_deal=None):
     """Play a record through a fresh Game; return the referee's output object.
 
@@ -82,6 +87,9 @@ def replay(record, on_deal=None):
     deals = record.get("deals")
     if not isinstance(deals, list):
         raise RecordError(None, None, "a record needs 'deals', a list of the deals played")
+    if len(deals) > MAX_RECORD_DEALS:
+        raise RecordError(None, None, "a record of %d deals is longer than any game: at most %d"
+                          % (len(deals), MAX_RECORD_DEALS))
     out = []
     for d in range(len(deals)):
         if game.over:

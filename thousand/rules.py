@@ -26,8 +26,8 @@ ENUM = "enum"
 
 # Every agreement, one row of four entries: id, type, classic value, choices of an enum.
 # One flat tuple: a tuple for each row cost 1.8 KB more of the device's heap.  The
-# editor's line of help for each is in thousand/ui/helptext.py, so that the device keeps
-# those words in RAM only while the agreements screen is open.
+# editor's line of help for each is data (assets/text/<language>/agreements.txt, read by
+# thousand.texts), so that the device reads those words only while the agreements screen is open.
 AGREEMENT_TABLE = (
     "target", INT, 1000, None,
     "bid_jumps", BOOL, True, None,

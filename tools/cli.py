@@ -25,34 +25,47 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, "%s: error: %s (see --help)\n" % (self.prog, " ".join(str(message).split())))
 
 
-def _whole(text, low, what):
-    try:
-        value = int(text)
-    except ValueError:
-        raise ArgumentTypeError("'%s' is not a whole number" % text)
-    if value < low:
-        raise ArgumentTypeError("%s must be %d or more, not %d" % (what, low, value))
+MAX_COUNT = 1000000  # deals, games, jobs, sets: far more than any run needs
+MAX_SECONDS = 86400.0  # one day per request at most
+
+
+def _whole(text, low, what, high=MAX_COUNT):
+    """A whole number written in ASCII digits (an optional minus), from low to high."""
+    digits = text[1:] if text[:1] == "-" else text
+    if not digits or len(digits) > 30 or not all("0" <= c <= "9" for c in digits):
+        raise ArgumentTypeError("'%s' is not a whole number (ASCII digits 0-9)" % text[:40])
+    value = int(text)
+    if not low <= value <= high:
+        raise ArgumentTypeError("%s must be from %d to %d, not %s" % (what, low, high, text))
     return value
 
 
 def count(text):
-    """A whole number of 0 or more (deals, games)."""
+    """A whole number from 0 to MAX_COUNT (deals, games)."""
     return _whole(text, 0, "a count")
 
 
 def positive(text):
-    """A whole number of 1 or more (jobs, a scale, a heap size)."""
+    """A whole number from 1 to MAX_COUNT (jobs, deals, a heap size)."""
     return _whole(text, 1, "this number")
 
 
+def scale(text):
+    """Window or picture pixels per screen pixel, 1 to 16."""
+    return _whole(text, 1, "the scale", 16)
+
+
 def seconds(text):
-    """A finite number of seconds above 0."""
+    """A finite number of seconds above 0, up to a day."""
+    if not text or not all(c in "0123456789.eE+-naifty" for c in text.lower()):
+        raise ArgumentTypeError("'%s' is not a number of seconds" % text[:40])
     try:
         value = float(text)
     except ValueError:
-        raise ArgumentTypeError("'%s' is not a number of seconds" % text)
-    if not math.isfinite(value) or value <= 0:
-        raise ArgumentTypeError("seconds must be a finite number above 0, not %s" % text)
+        raise ArgumentTypeError("'%s' is not a number of seconds" % text[:40])
+    if not math.isfinite(value) or not 0 < value <= MAX_SECONDS:
+        raise ArgumentTypeError("seconds must be a finite number above 0 and at most %d, not %s" % (
+            MAX_SECONDS, text[:40]))
     return value
 
 

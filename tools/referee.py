@@ -1,6 +1,9 @@
-"""Replay one recorded game (REFEREE.md) read on standard input; print the result as JSON.
+"""Replay one recorded game read on standard input; print the result as JSON.
 
     python tools/referee.py < game.json
+
+A record with "game": "five_hundred" is Five Hundred's (FIVE_HUNDRED.md section 10, replayed
+by thousand/five_hundred/record.py); any other is Thousand's (REFEREE.md).
 
 Exit status 0 with the deals' results, or 2 with {"error": {...}} when the record is
 malformed or holds an illegal action.
@@ -25,7 +28,7 @@ def referee(text):
     except RecursionError:
         return 2, RecordError(None, None, "the record is nested too deeply to read").to_json()
     try:
-        return 0, replay(record)
+        return 0, replay_for(record)(record)
     except RecordError as error:
         return 2, error.to_json()
     except RecursionError:
@@ -35,8 +38,30 @@ def referee(text):
         return 2, RecordError(None, None, message).to_json()
 
 
+def replay_for(record):
+    """The replay of the record's game: its "game" key names it (FIVE_HUNDRED.md 10), and a
+    record without one is Thousand's (REFEREE.md)."""
+    game = record.get("game") if isinstance(record, dict) else None
+    if game == "five_hundred":
+        from thousand.five_hundred.record import replay as replay_five_hundred
+
+        return replay_five_hundred
+    if game is not None and game != "thousand":
+        raise RecordError(None, None, "unknown game %r (known: thousand, five_hundred)" % (game,))
+    return replay
+
+
+# The longest game a record can hold (9,999 deals of 24 cards and some 40 actions) is
+# far below this; reading more would only cost memory.
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+
+
 def answer(data):
     """(exit status, output line) for the bytes of a record: the whole referee but its I/O."""
+    if len(data) > MAX_RECORD_BYTES:
+        status, out = 2, RecordError(None, None, "the record is longer than any game: at most %d bytes"
+                                     % MAX_RECORD_BYTES).to_json()
+        return status, json.dumps(out) + "\n"
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -49,7 +74,10 @@ def answer(data):
 def main(argv=None):
     parser = cli.Parser(description=__doc__.splitlines()[0], epilog="It takes no arguments.")
     parser.parse_args(argv)
-    status, line = answer(sys.stdin.buffer.read())
+    try:
+        status, line = answer(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1))
+    except MemoryError:  # under a tight memory limit: still one line and exit 2
+        status, line = 2, '{"error": {"deal": null, "action": null, "message": "the record needs more memory than there is"}}\n'
     sys.stdout.write(line)
     return status
 

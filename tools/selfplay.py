@@ -2,6 +2,12 @@
 
     python tools/selfplay.py --games 10 --seed 1 --players random,random,random
     MICROPYPATH=. micropython -X heapsize=64K tools/selfplay.py --games 3 --seed 1
+    python tools/selfplay.py --game five_hundred --players 4 --games 10
+    python tools/selfplay.py --game five_hundred --players easy,random,easy,random --rules american
+
+``--game five_hundred`` plays Five Hundred (FIVE_HUNDRED.md): ``--players`` is then 3 or 4 (that
+many random players) or one player name a seat (3 or 4 names: the table's size), ``--rules``
+one of its presets (australian by default), and ``wins`` counts per side.
 
 Runs unchanged under CPython and MicroPython (no argparse there: the options are
 read by hand).  Under MicroPython it also reports ``peak_alloc``, the largest
@@ -27,8 +33,9 @@ from thousand.game import Game  # noqa: E402
 from thousand.rules import PRESET_NAMES, Rules  # noqa: E402
 from thousand.scoring import REDEAL  # noqa: E402
 
-USAGE = ("usage: selfplay.py [--games N] [--seed S] [--rules PRESET] "
-         "[--players P,P,P] [--max-deals N] [--fast]")
+USAGE = ("usage: selfplay.py [--game thousand|five_hundred] [--games N] [--seed S] [--rules PRESET] "
+         "[--players P,P,P | 3 | 4] [--max-deals N] [--fast]")
+GAMES = ("thousand", "five_hundred")
 
 
 def _clock_ms():
@@ -53,8 +60,8 @@ def _elapsed_ms(start):
 
 def parse_args(argv):
     """The options, or None for --help; ValueError with a one-line message."""
-    options = {"games": 1, "seed": 1, "rules": "classic",
-               "players": ["random", "random", "random"], "max_deals": 400, "fast": False}
+    options = {"game": "thousand", "games": 1, "seed": 1, "rules": None,
+               "players": None, "max_deals": 400, "fast": False}
     i = 0
     while i < len(argv):
         word = argv[i]
@@ -64,7 +71,7 @@ def parse_args(argv):
             options["fast"] = True
             i += 1
             continue
-        if word not in ("--games", "--seed", "--max-deals", "--rules", "--players"):
+        if word not in ("--game", "--games", "--seed", "--max-deals", "--rules", "--players"):
             raise ValueError("unknown option '%s' (see --help)" % word)
         if i + 1 >= len(argv):
             raise ValueError("%s needs a value" % word)
@@ -77,16 +84,36 @@ def parse_args(argv):
             if word != "--seed" and number < 1:
                 raise ValueError("%s must be at least 1" % word)
             options[word[2:].replace("-", "_")] = number
+        elif word == "--game":
+            if value not in GAMES:
+                raise ValueError("unknown game '%s' (known: %s)" % (value, ", ".join(GAMES)))
+            options["game"] = value
         elif word == "--rules":
-            if value not in PRESET_NAMES:
-                raise ValueError("unknown rules preset '%s' (known: %s)" % (value, ", ".join(PRESET_NAMES)))
             options["rules"] = value
         else:  # --players
-            names = value.split(",")
-            if len(names) != 3:
-                raise ValueError("--players needs three names separated by commas")
-            options["players"] = names
+            options["players"] = value
         i += 2
+    five_hundred = options["game"] == "five_hundred"
+    if options["rules"] is None:
+        options["rules"] = "australian" if five_hundred else "classic"
+    if five_hundred:
+        from thousand.five_hundred.rules import PRESET_NAMES as presets
+    else:
+        presets = PRESET_NAMES
+    if options["rules"] not in presets:
+        raise ValueError("unknown rules preset '%s' (known: %s)" % (options["rules"], ", ".join(presets)))
+    value = options["players"]
+    if value is None:
+        options["players"] = ["random"] * 3
+    elif five_hundred and value in ("3", "4"):
+        options["players"] = ["random"] * int(value)
+    else:
+        names = value.split(",")
+        if five_hundred and len(names) not in (3, 4):
+            raise ValueError("--players needs 3 or 4, or three or four names separated by commas")
+        if not five_hundred and len(names) != 3:
+            raise ValueError("--players needs three names separated by commas")
+        options["players"] = names
     return options
 
 
@@ -138,19 +165,81 @@ def run(options):
     return out
 
 
+def run_five_hundred(options):
+    """``run`` for Five Hundred: the same figures, ``passed_out`` for the thrown-in deals
+    (they count as deals) and ``wins`` per side."""
+    from thousand.five_hundred import PASSED_OUT
+    from thousand.five_hundred.bots import make_player as make_500_player
+    from thousand.five_hundred.driver import TableDriver as Driver500
+    from thousand.five_hundred.game import Game as Game500
+    from thousand.five_hundred.rules import Rules as Rules500
+
+    mem_alloc = getattr(gc, "mem_alloc", None)
+    peak = [0]
+    collect = mem_alloc is not None and not options["fast"]
+    names = options["players"]
+    n = len(names)
+    rules = Rules500.from_dict({"preset": options["rules"], "players": n})
+    totals = {"games": 0, "deals": 0, "passed_out": 0, "actions": 0, "decisions": 0,
+              "unfinished_games": 0, "wins": [0] * rules.sides}
+
+    def on_decision(decision, action):
+        if mem_alloc is not None:
+            if collect:
+                gc.collect()
+            used = mem_alloc()
+            if used > peak[0]:
+                peak[0] = used
+
+    start = _clock_ms()
+    for g in range(options["games"]):
+        seed = options["seed"] * 1000 + g
+        game = Game500(rules, seed=seed, keep_records=False)
+        players = [make_500_player(names[s], seed * 4 + s) for s in range(n)]
+        driver = Driver500(game)
+        deals = 0
+        while not game.over and deals < options["max_deals"]:
+            totals["decisions"] += driver.play_deal(players, on_decision)
+            totals["actions"] += len(game.log)
+            if game.last_result.result == PASSED_OUT:
+                totals["passed_out"] += 1
+            deals += 1
+        totals["deals"] += deals
+        totals["games"] += 1
+        if game.over and game.winner is not None:
+            totals["wins"][game.winner] += 1
+        elif not game.over:
+            totals["unfinished_games"] += 1
+        gc.collect()
+    ms = _elapsed_ms(start)
+    out = {"game": "five_hundred", "games": totals["games"], "deals": totals["deals"],
+           "passed_out": totals["passed_out"], "actions": totals["actions"],
+           "decisions": totals["decisions"], "wins": totals["wins"],
+           "unfinished_games": totals["unfinished_games"], "players": names, "rules": options["rules"],
+           "seed": options["seed"], "seconds": ms / 1000,
+           "deals_per_second": (totals["deals"] * 1000 // ms) if ms else None}
+    if mem_alloc is not None:
+        out["peak_alloc"] = peak[0]
+    return out
+
+
 def main(argv):
     try:
         options = parse_args(argv)
         if options is None:
             print(USAGE + "\n\n" + __doc__)
             return 0
+        if options["game"] == "five_hundred":
+            from thousand.five_hundred.bots import LEVELS as known
+        else:
+            known = player_names()
         for name in options["players"]:
-            if name not in player_names():
-                raise ValueError("unknown player '%s' (known: %s)" % (name, ", ".join(player_names())))
+            if name not in known:
+                raise ValueError("unknown player '%s' (known: %s)" % (name, ", ".join(known)))
     except ValueError as error:
         sys.stderr.write("selfplay: %s\n" % error)
         return 2
-    print(json.dumps(run(options)))
+    print(json.dumps(run_five_hundred(options) if options["game"] == "five_hundred" else run(options)))
     return 0
 
 

@@ -312,8 +312,12 @@ def main(argv=None):
     parser.add_argument("--out", type=cli.out_dir, required=True)
     parser.add_argument("--board", action="append", choices=sorted(BOARD_SIZES))
     parser.add_argument("--only", action="append", help="a screen name (repeatable)")
-    parser.add_argument("--scale", type=cli.positive, default=2)
+    parser.add_argument("--scale", type=cli.scale, default=2)
     options = parser.parse_args(argv)
+    known = [name for name, _setup in scenes()]
+    for name in options.only or []:
+        if name not in known:
+            parser.error("unknown screen %r (one of %s)" % (name, ", ".join(known)))
     os.makedirs(options.out, exist_ok=True)
     print("%-22s %-16s %8s %8s %8s %7s %7s" % ("board", "screen", "bitmaps", "palettes", "total", "tiles", "objects"))
     for board in options.board or BOARDS:

@@ -116,6 +116,7 @@ class ExternalBot:
             self.start_error = str(error)
         else:
             self.start_error = None
+            _LIVE.add(self)
             for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
                 os.set_blocking(pipe.fileno(), False)
 
@@ -136,7 +137,7 @@ class ExternalBot:
         deadline = time.monotonic() + self.timeout
         self._refuse_unasked_output()
         self._send((json.dumps(request) + "\n").encode(), deadline)
-        answer = self._receive(deadline).decode("utf-8", "replace").strip()
+        answer = self._receive(deadline).decode("utf-8", "replace")  # exactly (BOTS.md)
         if answer not in legal_text:
             self._forfeit("answered %r, which is not a legal action" % answer[:80])
         return view.legal[legal_text.index(answer)]
@@ -234,9 +235,12 @@ class ExternalBot:
         self._forfeit("it has exited (code %s)" % code)
 
     def close(self):
-        """End the bot: close its stdin, then SIGTERM, then SIGKILL, each after a grace."""
+        """End the bot: close its stdin, then SIGTERM, then SIGKILL, each after a grace;
+        then SIGKILL to what is left of its process group (children it forked), whether
+        or not the bot itself exited in time."""
         process = self.process
-        if process is not None:
+        _LIVE.discard(self)
+        if process is not None and not process.stdin.closed:
             for pipe in (process.stdin, process.stdout):
                 pipe.close()
             for signal_number in (signal.SIGTERM, signal.SIGKILL):
@@ -249,6 +253,10 @@ class ExternalBot:
                     except OSError:
                         pass
             process.wait()  # SIGKILL cannot be ignored
+            try:  # the children it left behind in its group
+                os.killpg(process.pid, signal.SIGKILL)
+            except OSError:
+                pass
             deadline = time.monotonic() + self.grace  # its last words (a traceback) into the log
             while not process.stderr.closed:
                 left = deadline - time.monotonic()
@@ -384,6 +392,25 @@ def _record_deal(result, seat_names, stats):
             st.raised_made += made
         if result.result == scoring.CONCEDED:
             st.conceded += 1
+
+
+_LIVE = set()  # the external bots started and not yet closed, in this process
+
+
+class _Terminated(BaseException):
+    """SIGTERM arrived: unwind so that every bot is closed on the way out."""
+
+
+def _on_sigterm(_signum, _frame):
+    raise _Terminated()
+
+
+def _close_all():
+    for bot in list(_LIVE):
+        try:
+            bot.close()
+        except Exception:
+            pass
 
 
 def _make_bots(specs, rotation, seed, set_index, timeout, log_dir, messages):
@@ -523,6 +550,22 @@ def main(argv=None):
         p.error("cannot write bot logs into %s (%s)" % (log_dir, error.strerror or error))
     if any(spec.startswith("cmd:") for spec in args.seat):
         sys.stderr.write("external bots' stderr is kept in %s/bot-seat*.log\n" % log_dir)
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return _run(args, mode, count, log_dir)
+    except KeyboardInterrupt:
+        sys.stderr.write("\ninterrupted: the bots are stopped\n")
+        return 130
+    except _Terminated:
+        sys.stderr.write("\nterminated: the bots are stopped\n")
+        return 143
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        _close_all()
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _run(args, mode, count, log_dir):
     tasks = [(tuple(args.seat), mode, i, args.seed, args.rules.to_dict(), args.timeout, log_dir)
              for i in range(count)]
     totals = {}

@@ -54,6 +54,19 @@ def ticks_ms():
     return supervisor.ticks_ms()
 
 
+def reload():
+    """A fresh VM: CircuitPython ends this program and runs code.py again, every name and
+    every hole of the heap gone, ``alarm.sleep_memory`` and the NVM kept (thousand.ui.app:
+    a game's start; docs/memory.md)."""
+    supervisor.reload()
+
+
+def reloaded():
+    """Did this program start from ``reload()`` (not at power-up, a reset, the REPL's
+    Ctrl-D or a file saved on the drive)?"""
+    return supervisor.runtime.run_reason == supervisor.RunReason.SUPERVISOR_RELOAD
+
+
 def poll():
     now = supervisor.ticks_ms()
     if _beep_end is not None and ticks_diff(now, _beep_end) >= 0:

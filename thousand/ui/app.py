@@ -21,6 +21,7 @@ loaded bytecode lives in the heap, and it is the heap's largest part.
 """
 
 import gc
+import sys
 
 from thousand import PLAYER_LEVELS
 from thousand.hw.keys import NO_KEY, SELECT, ticks_diff
@@ -43,7 +44,7 @@ _DIM_AFTER_MS = const(60000)  # the backlight dims after this long without a key
 
 
 class App:
-    def __init__(self, board, display, sheet, storage=None, rules=None, seed=None):
+    def __init__(self, board, display, sheet, storage=None, rules=None, seed=None, reloaded=False):
         self.board = board
         self.display = display
         self.width = board.width
@@ -83,6 +84,15 @@ class App:
         self.now = 0
         self.key_ms = board.ticks_ms()  # the last key's time (the backlight dims a minute after it); None: dimmed
         self.ticking = False  # in tick(): a new screen is built at the next tick (show)
+        # A board's reload at a game's start (fresh_vm): this program is the fresh VM
+        # that plays the saved game, from its table.
+        self.reloaded = reloaded and storage.has_game()
+        if self.reloaded:  # the game read at the first tick, its table built at the next (tick)
+            self.to_start = _CONTINUE
+            self.ticking = True
+            self.show("table")
+            self.ticking = False
+            return
         # (a problem with the saves is said on the title first: damaged settings read as new)
         self.show("guide" if first and not self.settings.guided and storage.problem is None else "title")
 
@@ -167,6 +177,18 @@ class App:
         the saved one (the title again if it cannot be read)."""
         seed, self.to_start = self.to_start, None
         if seed == _CONTINUE:
+            if self.fresh_vm():
+                return
+            if "thousand.persist.restore" not in sys.modules:
+                # The engine and the save's reader are imported in a tick of their own, the
+                # save read and replayed at the next: a tick's garbage is what sets the heap a
+                # board needs between collections (a fresh VM's first tick did both: 57 KB).
+                import thousand.controller  # noqa: F401
+                import thousand.persist.restore  # noqa: F401
+
+                self.to_start = _CONTINUE  # finish_show comes back here at the next tick
+                return
+            self.reloaded = False  # the fresh VM's own game is read: the next start reloads
             saved = self.storage.load_game()
             if saved is None:
                 self.show("title")
@@ -177,8 +199,24 @@ class App:
 
         self.start(Controller(self.rules.copy(), levels=self.levels, seed=seed))
         self.storage.save_game(self.controller, NEW_GAME)
+        if self.storage.has_game() and self.fresh_vm():
+            return
         scenes.settle(self.screen_name, self.holds_game())  # the save's coder, and the flash's
         self.report_problem()
+
+    def fresh_vm(self):
+        """A game's start and its end on a board (``board.reload``): the game, saved, is played
+        by a fresh VM, which ``main()`` starts at its table (``board.reloaded()``; at the
+        title once the game is over).  The heap holds names and holes for good once made
+        (MicroPython frees neither), and a session's menus, help, hints, refusals and earlier
+        games made them: a fresh VM for each game keeps an evening's heap at one game's
+        (docs/memory.md has the figures).  False where the board does not reload (the
+        desktop), or in the fresh VM's own first start."""
+        reload = getattr(self.board, "reload", None)
+        if reload is None or self.reloaded:
+            return False
+        reload()  # nothing to write first: the game is saved, and sleep memory outlives a reload
+        return True
 
     def start(self, controller):
         """Play ``controller``'s game from where it is (a new game or a continued one)."""
@@ -224,9 +262,11 @@ class App:
         controller = self.controller
         if controller.over():
             # deal_ended saved, counted and exported it: the finished game is of no more
-            # use, and holding it made the title after it the heap's high point.
+            # use, and holding it made the title after it the heap's high point.  On a board,
+            # the title is a fresh VM's (no game saved: main() starts at the title).
             self.controller = None
-            self.show("title")
+            if not self.fresh_vm():
+                self.show("title")
             return
         controller.next_deal()
         self.deal_over_ms = None
@@ -425,11 +465,16 @@ def main(board=None, storage=None):
     display.auto_refresh = False
     sheet = sprites.Sheet(sprites.SHEET_PATH)
     restarts = 0
+    reloaded = getattr(board, "reloaded", None)
+    reloaded = reloaded is not None and reloaded()
     while True:
         gc.collect()  # the App of a run that ran out of memory goes here
         try:
-            App(board, display, sheet, storage).run()
+            app = App(board, display, sheet, storage, reloaded=reloaded)
+            reloaded = False  # a restart after a MemoryError starts at the title
+            app.run()
         except MemoryError:
+            app = None
             # No room for what came next (a heap fragmented by a long session, say): start
             # again as a reset would, from the save made at the player's last move, and say
             # so on the title.  A board that keeps running out stops with the error.

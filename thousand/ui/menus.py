@@ -198,31 +198,42 @@ def value_text(value):
 
 
 class AgreementsScreen(MenuScreen):
-    """Every agreement of RULES.md section 7 with its value and a line of help."""
+    """Every agreement of RULES.md section 7 with its value and a line of help (their words:
+    agreements.txt, ``thousand.texts``)."""
 
     title = "Agreements"
     footer_lines = 2
     big_text = False
 
+    def enter(self):
+        from thousand import texts
+
+        # The editor's words for the names too long for a row, read once; the help line
+        # under the cursor is read when the cursor moves.
+        self.labels = {}
+        for name, label, _help in texts.entries("agreements"):
+            if label:
+                self.labels[name] = label
+        self.refresh()
+
     def items(self):
         from thousand.rules import agreement_names
-        from thousand.ui.helptext import AGREEMENT_LABELS
 
         cols = self.list.cols
         rules = self.app.rules
         out = [pad("preset", rules.preset_name, cols)]
         for name in agreement_names():
             value = value_text(getattr(rules, name))
-            out.append(pad(AGREEMENT_LABELS.get(name) or name.replace("_", " "), value, cols))
+            out.append(pad(self.labels.get(name) or name.replace("_", " "), value, cols))
         return out
 
     def footer(self):
+        from thousand import texts
         from thousand.rules import agreement_names
-        from thousand.ui.helptext import AGREEMENT_HELP
 
         if self.cursor == 0:
             return "A: next preset (resets all)"
-        return AGREEMENT_HELP[agreement_names()[self.cursor - 1]]
+        return texts.entries("agreements", agreement_names()[self.cursor - 1])[0][2]
 
     def choose(self, index):
         from thousand.rules import PRESET_NAMES, Rules, RulesError, agreements

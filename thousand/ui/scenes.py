@@ -10,6 +10,10 @@ largest part, so what is loaded is decided here, in one place:
 * ``ON_DEMAND``: loaded for one action (a refusal's words, a record written, a move's save)
   and let go at the next screen change, or at once after a save (``App.on_action``).
 
+Words read rarely are not modules at all but files, read by ``thousand.texts`` (on demand,
+for any screen that shows them): a screen holds the page it shows, not a module that holds
+every page.
+
 Only one screen is built at a time: ``App.show`` lets the others go, then ``settle``
 unloads every planned module that the next screen does not need.  A module that appears
 in no list is never unloaded (nothing outside the plan should be loaded on the device:
@@ -34,7 +38,7 @@ _SHEETS = ("thousand.ui.sheet",)
 SCREENS = {
     "title": _MENUS,
     "newgame": _MENUS,
-    "agreements": _MENUS + ("thousand.ui.helptext",),
+    "agreements": _MENUS,
     "settings": _MENUS + ("thousand.persist.settings", "thousand.persist.coding", "thousand.persist.reading",
                           "thousand.persist.rules_sheet"),
     "statistics": _MENUS + ("thousand.persist.stats", "thousand.persist.coding"),
@@ -46,7 +50,7 @@ SCREENS = {
     "sheet": _SHEETS,
     "chart": _SHEETS,
 }
-ON_DEMAND = ("thousand.scoring", "thousand.replay", "thousand.rules_check", "thousand.explain", "thousand.explain_redeal", "thousand.checks", "thousand.notation", "thousand.record",
+ON_DEMAND = ("thousand.scoring", "thousand.replay", "thousand.rules_check", "thousand.explain", "thousand.texts", "thousand.explain_redeal", "thousand.checks", "thousand.notation", "thousand.record",
              "thousand.persist.encode", "thousand.persist.coding", "thousand.persist.reading", "thousand.persist.restore", "thousand.persist.rules_sheet",
              "thousand.persist.files", "thousand.persist.safe_files", "thousand.persist.settings", "thousand.persist.stats",
              "thousand.persist.records", "thousand.persist.boards", "thousand.persist.flash", "thousand.hw.choose",

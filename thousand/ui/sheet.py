@@ -16,8 +16,34 @@ except ImportError:  # CPython
         return value
 
 
-RESULT_WORDS = ("made it", "failed", "conceded", "redeal", "unfinished")
-KIND_WORDS = ("", " dark", " golden")
+# The entries of summary.txt (thousand.texts) by their places (a test holds each to its
+# entry's name): the summary's words are read when it is shown, not held with this module.
+_GAME_OVER = const(1)
+_WON = const(2)
+_DEAL = const(3)
+_NOBODY_SCORES = const(4)
+_PLAYED = const(5)
+_GAVE_UP = const(6)
+_MADE = const(7)  # then failed, conceded, redeal, unfinished: a result's words at _MADE + result
+_FAILED = const(8)
+_CONCEDED = const(9)
+_REDEAL = const(10)
+_UNFINISHED = const(11)
+_DARK = const(12)  # then golden: a kind's words at _DARK - 1 + kind
+_GOLDEN = const(13)
+_HEAD = const(14)
+_NARROW_HEAD = const(15)
+_GOLDEN_RESET = const(16)
+_THIRD_BOLT = const(17)
+_BARREL = const(18)
+_TALON = const(19)
+_GOT_A_CARD = const(20)
+_GOT_THE_CARD = const(21)
+_MARRIAGES = const(22)
+_ACE_MARRIAGE = const(23)
+_FOOTER = const(24)
+_FOOTER_OVER = const(25)
+
 SHEET_LEGEND = "+made -failed Rconceded Bbarrel |bolt S:555=0"
 
 
@@ -67,44 +93,46 @@ class SummaryScreen(Page):
     big_text = True
 
     def enter(self):
+        from thousand import texts
+
         app = self.app
         controller = app.controller
         result = controller.last_result()
         view = controller.view()  # the player's, at the deal's end
+        w = texts.bodies("summary")
         lines = []
         if controller.over():
-            title = "Game over"
-            lines.append("%s won with %d!" % ("You" if view.winner == 0 else seat_name(view.winner),
-                                              view.scores[view.winner]))
+            title = w[_GAME_OVER]
+            lines.append(w[_WON] % (seat_name(view.winner), view.scores[view.winner]))
         else:
-            title = "Deal %d" % result.number
+            title = w[_DEAL] % result.number
         if result.result == REDEAL or result.declarer is None:
-            lines.append(controller.redeal_reason() or "Redeal: nobody scores")
+            lines.append(controller.redeal_reason() or w[_NOBODY_SCORES])
         else:
-            lines.append("%s %s%s %d" % (seat_name(result.declarer), "played" if result.result != CONCEDED else
-                                         "gave up", KIND_WORDS[result.kind], result.contract or result.bid))
-            lines.append(RESULT_WORDS[result.result] if result.result != CONCEDED else "conceded")
+            lines.append("%s %s%s %d" % (seat_name(result.declarer), w[_PLAYED if result.result != CONCEDED else _GAVE_UP],
+                                         w[_DARK - 1 + result.kind] if result.kind else "", result.contract or result.bid))
+            lines.append(w[_MADE + result.result])
             # 25 columns, or 19 with the seats' initials where the text is doubled
             wide = self.list.cols >= 25
-            lines.append("%-5s%4s%5s%5s%6s" % ("", "card", "marr", "+/-", "score") if wide else "  pts mar  +/-  tot")
+            lines.append(w[_HEAD if wide else _NARROW_HEAD])
             for s in range(3):
                 lines.append(("%-5s%4d%5d%+5d%6d" if wide else "%-1s%4d%4d%+5d%5d") % (
                     seat_name(s) if wide else seat_name(s)[0], result.cards[s], result.marriages[s],
                     result.deltas[s], result.scores[s]))
-            lines += deal_review(view, result)
+            lines += deal_review(view, result, w)
         from thousand.scoring import bolt_penalised, golden_reset  # a deal's end: loaded for it
 
         if golden_reset(result):
-            lines += ["No golden deal made,", "so every score is 0"]
+            lines += w[_GOLDEN_RESET].split("\n")
         penalised = bolt_penalised(result, view) if result.declarer is not None else []
         for s in range(3):
             marks = []
             if s in penalised:
-                marks.append("third bolt -%d" % view.rules.bolt_penalty)
+                marks.append(w[_THIRD_BOLT] % view.rules.bolt_penalty)
             if result.bolts[s]:
                 marks.append("|" * result.bolts[s])
             if result.barrel[s] is not None:
-                marks.append("barrel, %d left" % result.barrel[s])
+                marks.append(w[_BARREL] % result.barrel[s])
             if marks:
                 lines.append("%s: %s" % (seat_name(s), " ".join(marks)))
         cols = self.list.cols
@@ -112,7 +140,7 @@ class SummaryScreen(Page):
         for line in lines:  # a long line in words on more rows (the table's rows fit)
             self.lines += [line] if len(line) <= cols else wrap(line, cols)
         self.header = title
-        self.footer = "A:title B:sheet" if controller.over() else "A:next deal B:sheet"
+        self.footer = w[_FOOTER_OVER if controller.over() else _FOOTER]
         self.refresh()
 
     def key(self, key):
@@ -125,23 +153,24 @@ class SummaryScreen(Page):
             self.app.show("sheet")
 
 
-def deal_review(view, result):
+def deal_review(view, result, w):
     """What the player may know of the deal just played, beyond its points: the talon (when
     it was shown, or taken), who was given which card (the player's own, or all when the
-    player gave them or they were open), the marriages declared."""
+    player gave them or they were open), the marriages declared.  ``w``: summary.txt's
+    words at their places (``thousand.texts.bodies``)."""
     lines = []
     if view.deal_number != result.number or view.declarer < 0:
         return lines  # not the deal the summary is of (a game continued between deals)
     if view.talon is not None:
-        lines.append("Talon: %s" % " ".join(card_text(c) for c in cards_of(view.talon)))
+        lines.append(w[_TALON] % " ".join(card_text(c) for c in cards_of(view.talon)))
     for card, target in view.gives:
         if card < 0:
-            lines.append("%s got a card" % seat_name(target))
+            lines.append(w[_GOT_A_CARD] % seat_name(target))
         else:
-            lines.append("%s got the %s" % (seat_name(target), card_text(card)))
+            lines.append(w[_GOT_THE_CARD] % (seat_name(target), card_text(card)))
     if view.marriages:
-        lines.append("Marriages: %s" % ", ".join(
-            seat_name(seat) + " " + ("ace marriage" if suit == 4 else SUIT_WORDS[suit]) for seat, suit in view.marriages))
+        lines.append(w[_MARRIAGES] % ", ".join(
+            seat_name(seat) + " " + (w[_ACE_MARRIAGE] if suit == 4 else SUIT_WORDS[suit]) for seat, suit in view.marriages))
     return lines
 
 

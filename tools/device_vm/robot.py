@@ -30,12 +30,21 @@ LEFT = 2
 RIGHT = 3
 A = 4
 B = 5
+SELECT = 7
+PAUSE = -2  # not a key: the robot leaves the board alone past the dimming (a minute)
 
 _PHASE_TALON = const(2)  # thousand.game's
+_CARDS = const(1)  # thousand.ui.table.CARDS: a card of the hand to choose
 _TICK_MS = const(10)
 _TAP_MS = const(40)  # a key held this long, then released as long: past the 30 ms debounce
 _LONG_PRESS_MS = const(700)  # the Feather's B is a held select button (600 ms)
-_MAX_STEPS = const(400000)
+_MAX_STEPS = const(1200000)
+_CARRIED = "/reload.bin"  # the NVM and sleep memory through a reload (carry)
+_PAUSE_MS = const(61000)  # thousand.ui.app's _DIM_AFTER_MS and a second
+# What the robot does in the middle of a deal of every game after the first, one a deal in
+# turn (see visit): each screen reachable from the table, a refused move, an undo, the record,
+# a pause past the dimming, "save, go to title" (with the statistics) and Continue.
+_VISITS = ("help", "refuse", "settings", "undo", "record", "pause", "title", "sheet", "last_trick")
 
 
 class Robot:
@@ -46,9 +55,14 @@ class Robot:
         # after which the game is saved and left (0: played to its end); whether the drive
         # is writable (a board's drive is read-only to the game unless boot.py made it
         # writable: the game's record is then written at its end); the bytes of the board's
-        # alarm.sleep_memory (0: none).  A tuple, not named fields: the robot's names share
-        # the VM's name pool with the game's, and a board runs no robot.
-        self.options = options + (0, False, 8192)[len(options):]
+        # alarm.sleep_memory (0: none); the games of the session (1: one game, the first
+        # start's visit); whether the board reloads for each game (False: one VM for the
+        # session, as the desktop plays it).  A tuple, not named fields: the robot's names share the VM's name
+        # pool with the game's, and a board runs no robot.
+        self.options = options + (0, False, 8192, 1, True)[len(options):]
+        self.game = 0  # the session's game being played (0: the first)
+        self.dealt = []
+        self.ended = ""  # "game N" once for the step after game N ended (steps.mjs's mark)
         self.board_id = board_id
         self.levels = levels
         self.preset = preset
@@ -58,6 +72,8 @@ class Robot:
         self.seen = {}  # the screens shown
         self.steps = 0
         self.pending = []  # what is left of the key being pressed (see press)
+        self.reloading = False  # the app asked for supervisor.reload() (see carry)
+        self.carried = False  # this VM is one that a reload made (carry_in)
         self.keys = self.run()
 
     def boot(self):
@@ -65,8 +81,10 @@ class Robot:
         from thousand.hw import keys
         from thousand.hw.choose import load
 
-        assert (keys.LEFT, keys.RIGHT, keys.A, keys.B) == (LEFT, RIGHT, A, B)
+        assert (keys.LEFT, keys.RIGHT, keys.A, keys.B, keys.SELECT) == (LEFT, RIGHT, A, B, SELECT)
         self.board = load(self.board_id)
+        if not self.options[4]:
+            self.board.reload = None  # the app's fresh_vm: this board does not reload
         yield None
         display = self.board.open()
         display.auto_refresh = False
@@ -80,12 +98,13 @@ class Robot:
         import alarm
 
         sleep_bytes = self.options[2]
-        alarm.sleep_memory = bytearray(sleep_bytes) if sleep_bytes else None
+        if not self.carried:  # else carry_in put back what the board kept through the reload
+            alarm.sleep_memory = bytearray(sleep_bytes) if sleep_bytes else None
         from thousand.persist.boards import POLICIES, policy_saves
         from thousand.persist.store import NvmStore
 
         size = POLICIES[self.board.save_policy][0]  # the board's NVM bytes (the stand-in's are 8 KB)
-        if len(microcontroller.nvm) != size:
+        if len(microcontroller.nvm) != size and not self.carried:
             microcontroller.nvm = None
             microcontroller.nvm = bytearray(b"\xff" * size)
         storage = policy_saves(self.board.save_policy, NvmStore(microcontroller.nvm), self.board.sleep_memory(),
@@ -96,17 +115,73 @@ class Robot:
         from thousand.rng import Rng
         from thousand.ui.app import App
 
-        self.rng = Rng(self.seed)
-        self.app = App(self.board, display, sheet, storage, seed=self.seed)
+        if not self.carried:
+            self.rng = Rng(self.seed)
+        # As main() does: after the game's own reload, the saved game at its table.  A new
+        # game's seed is the session's seed and the games started before it, as one App
+        # would have counted them.
+        self.app = App(self.board, display, sheet, storage, seed=self.seed + self.game + self.carried,
+                       reloaded=self.board.reloaded())
         yield None
 
     # -------------------------------------------------------------- keys
-    def tick(self):
-        supervisor.now[0] += _TICK_MS
+    def tick(self, ms=_TICK_MS):
+        supervisor.now[0] += ms
         if self.app is None:  # still booting
             return
-        self.app.tick(supervisor.ticks_ms())
+        try:
+            self.app.tick(supervisor.ticks_ms())
+        except supervisor.Reload:  # the program ends: steps.mjs goes on in a fresh VM (carry)
+            self.reloading = True
+            return
         self.seen[self.app.screen_name] = True
+
+    # -------------------------------------------------------------- a reload
+    def carry(self):
+        """After the step in which the app called supervisor.reload(): Python that gives a
+        fresh VM's robot (``carry_in``) what a board keeps through a reload (the NVM, sleep
+        memory, the clock) and where the robot's visit was; else ""."""
+        if not self.reloading:
+            return ""
+        import alarm
+
+        # The NVM and sleep memory in a file that steps.mjs copies to the fresh VM's drive: a
+        # literal of their bytes would be compiled there, past the heap a board has.
+        sleep = alarm.sleep_memory
+        with open(_CARRIED, "wb") as file:
+            file.write(microcontroller.nvm)
+            if sleep is not None:
+                file.write(sleep)
+        return repr((len(microcontroller.nvm), sleep is not None) + self.kept())
+
+    def kept(self):
+        """Where the robot's visit was, and the clock (carry; the unix port's one process
+        keeps the stand-ins' NVM and sleep memory as they are)."""
+        return (supervisor.now[0], (self.game, self.deals, self.dealt, sorted(self.seen), self.steps, self.rng.z,
+                                    self.rng.w), self.play)
+
+    def carry_in(self, kept):
+        """The robot of a fresh VM that a reload made: as ``carry`` left it."""
+        import alarm
+
+        if len(kept) == 5:  # from carry: the board's NVM and sleep memory too
+            microcontroller.nvm = None
+            microcontroller.nvm = bytearray(kept[0])
+            alarm.sleep_memory = bytearray(self.options[2]) if kept[1] else None
+            with open(_CARRIED, "rb") as file:
+                file.readinto(microcontroller.nvm)
+                if kept[1]:
+                    file.readinto(alarm.sleep_memory)
+            kept = kept[2:]
+        supervisor.now[0], (self.game, self.deals, self.dealt, seen, self.steps, z, w), self.play = kept
+        supervisor.runtime.run_reason = supervisor.RunReason.SUPERVISOR_RELOAD
+        for name in seen:
+            self.seen[name] = True
+        from thousand.rng import Rng
+
+        self.rng = Rng(0)
+        self.rng.z, self.rng.w = z, w
+        self.carried = True
 
     def press(self, key):
         """The board's own button events for logical ``key``, and the ticks between them:
@@ -138,17 +213,24 @@ class Robot:
                 key = next(self.keys, False)
                 if key is False:
                     return False
-                self.pending = [None, None] if key is None else self.press(key)
+                self.pending = [None, None] if key is None else [PAUSE] if key == PAUSE else self.press(key)
             item = self.pending.pop(0)
-            if item is None:
-                self.tick()
+            if item is None or item == PAUSE:
+                self.tick(_PAUSE_MS if item == PAUSE else _TICK_MS)
                 return True
             queue, number, pressed = item
             queue.append((number, pressed))
 
     def where(self):
-        """The screen on show (steps.mjs keeps the most heap in use per screen)."""
-        return "boot" if self.app is None else self.app.screen_name
+        """The game of the session and the screen on show, "GAME:SCREEN" (steps.mjs keeps the
+        most heap in use per label)."""
+        return "%d:%s" % (self.game, "boot" if self.app is None else self.app.screen_name)
+
+    def mark(self):
+        """"game N" at the step after the session's game N ended, else "" (steps.mjs notes the
+        heap and the name pool then)."""
+        ended, self.ended = self.ended, ""
+        return ended
 
     def snapshot(self):
         """"MODULES;DISPLAY": the modules loaded now and the bytes of the bitmaps and palettes
@@ -161,6 +243,9 @@ class Robot:
     # -------------------------------------------------------------- the visit
     def run(self):
         yield from self.boot()
+        if self.carried:  # a reload at a game's start: that game goes on
+            yield from self.games()
+            return
         app = self.app
         assert app.screen_name == "guide"  # a first start: the guided first deal, read to its end
         while app.screen_name == "guide":
@@ -180,8 +265,28 @@ class Robot:
         for _ in range(12):
             yield RIGHT
         yield B
-        yield from self.choose("new game")
-        # The new game screen: the preset, then each opponent's level, then start.
+        yield from self.games()
+
+    def games(self):
+        """The session's games, from the one being played (a reload's fresh VM goes on with it)."""
+        while self.game < self.options[3]:
+            if not self.carried:
+                yield from self.choose("new game")
+                # the game's own state (see play_game): saved once, the deals of its hint,
+                # talon hint and visit, the visits made, the kinds of decision hinted at, its deals
+                self.play = [self.game > 0, -1, -1, -1, 0, [], 0]
+                yield from self.start_game()
+            self.carried = False
+            yield from self.play_game()
+            self.ended = "game %d" % self.game
+            self.dealt.append(self.deals)  # the deals played so far, at each game's end
+            if self.deals == self.options[0]:  # saved and left after --max-deals: the visit ends
+                return
+            self.game += 1
+
+    def start_game(self):
+        """The new game screen: the preset, then each opponent's level, then start."""
+        app = self.app
         for row, done in ((0, lambda: app.rules.preset_name == self.preset),
                           (1, lambda: app.levels[0] == self.levels[0]),
                           (2, lambda: app.levels[1] == self.levels[1])):
@@ -192,21 +297,30 @@ class Robot:
                 yield A
         yield from self.move(4 - app.screen.cursor)
         yield A
-        saved_once = False
-        hinted = -1  # the deal in which a hint and the last trick were asked for
-        talon_hinted = -1  # the deal in which a hint was asked for at the player's talon
+
+    def play_game(self):
+        """One game to its end (the title again).  The first game visits the table menu's pages
+        once and asks for hints as before; every later game does one of _VISITS in each deal
+        and asks for a hint at each kind of decision once."""
+        app = self.app
+        # self.play, which a reload carries: [saved once, the deal in which a hint and the last
+        # trick were asked for, the deal of the hint at the player's talon, the deal of a visit
+        # (games after the first), the visits made, the kinds of decision (phases) hinted at,
+        # the game's deals]
+        play = self.play
         while True:
             name = app.screen_name
             if name == "title":  # the game is over
                 return
             if name == "summary":
                 self.deals += 1
+                play[6] += 1
                 if self.deals == self.options[0]:  # enough: the next deal, then save and leave
                     yield A
                     yield B  # the table's menu, then "save, go to title"
                     yield from self.choose("title")
                     return
-                if self.deals == 2:
+                if play[6] == 2 and self.game == 0:
                     yield B  # the score sheet, then the chart, then back to the summary
                     yield A
                     yield B
@@ -214,8 +328,9 @@ class Robot:
                 continue
             if name != "table":
                 raise AssertionError("unexpected screen " + name)
-            if not saved_once and self.deals == 1 and app.controller.human_decision() is not None:
-                saved_once = True
+            ready = self.ready()
+            if not play[0] and play[6] == 1 and ready:
+                play[0] = True
                 # B on the table: the score sheet, the chart, the settings and the help from
                 # the table menu, then "save, go to title" and Continue.
                 for entry in ("sheet", "chart", "settings", "help"):
@@ -228,33 +343,120 @@ class Robot:
                 yield from self.choose("title")
                 yield from self.choose("continue")
                 continue
-            if (talon_hinted != self.deals and app.controller.human_decision() is not None
-                    and not app.screen.changed and app.controller.view().phase == _PHASE_TALON):
+            phase = self.phase() if ready else -1
+            if self.game > 0 and ready and phase not in play[5]:
+                play[5].append(phase)  # a hint at each kind of decision: bid, talon, contract, play
+                yield B
+                yield from self.choose("hint")
+                while app.thinker is not None:
+                    yield None
+                continue
+            what = _VISITS[play[4] % len(_VISITS)]
+            if what == "refuse" and ready and not self.refusable():
+                what = None  # a refusal waits for a trick where a card may not go
+            if self.game > 0 and ready and play[3] != play[6] and phase > _PHASE_TALON and what is not None:
+                play[3] = play[6]
+                play[4] += 1
+                yield from self.visit(what)
+                continue
+            if (self.game == 0 and play[2] != play[6] and ready and phase == _PHASE_TALON):
                 # The player's talon: hard's play-outs weigh the gives for the hint.
-                talon_hinted = self.deals
+                play[2] = play[6]
                 yield B
                 yield from self.choose("hint")
                 while app.thinker is not None:  # a slice of the hint's thinking a tick
                     yield None
                 continue
-            if (hinted != self.deals and app.controller.human_decision() is not None
-                    and not app.screen.changed and app.controller.view().hand_counts[0] <= 4):
+            if (play[1] != play[6] and ready and app.controller.view().hand_counts[0] <= 4):
                 # Late in each deal, where the hard bot searches: a hint, the last trick and an
                 # undo, from the table's menu (the hint's search and the undo's replay run there,
                 # with the table let go).
-                hinted = self.deals
+                play[1] = play[6]
                 for entry in ("hint", "last_trick", "undo"):
                     yield B
                     yield from self.choose(entry)
                     while app.thinker is not None:
                         yield None
                 continue
-            if app.screen.holds_play():  # a computer's open talon: A once seen
+            if self.holds_play():  # a computer's open talon: A once seen
                 yield A
-            elif app.controller.human_decision() is None or app.screen.changed:
+            elif not ready:
                 yield None
             else:
                 yield from self.decide()
+
+    # What a generator of the visit reads of the app is read in these plain methods, not in
+    # the generator's own frame: a collection scans a generator's frame whole, the stack slots
+    # above its top included, and a screen read there last (a method called on it leaves the
+    # screen in the slot above the result) stayed alive with its module after the screen was
+    # let go: the table's 14 KB at every summary, once.
+    def holds_play(self):
+        return self.app.screen.holds_play()
+
+    def offers(self, entry):
+        """Is ``entry`` on the menu on show?"""
+        return entry in self.app.screen.entries()
+
+    def ready(self):
+        """Does the table wait for the player's decision, drawn?"""
+        return self.app.controller.human_decision() is not None and not self.app.screen.changed
+
+    def phase(self):
+        return self.app.controller.view().phase
+
+    def to_card(self, card):
+        """The cursor's steps to ``card`` of the player's hand."""
+        return self.app.screen.hand_cards.index(card) - self.app.screen.cursor
+
+    def refusable(self):
+        """A card of the player's hand that may not go now (None: every card may, or no card
+        is asked for)."""
+        screen = self.app.screen
+        if screen.mode != _CARDS:
+            return None
+        allowed = [card for card, _ in screen.card_actions]
+        for card in screen.hand_cards:
+            if card not in allowed:
+                return card
+        return None
+
+    def visit(self, what):
+        """One of _VISITS, from the table at the player's decision, back to the table."""
+        app = self.app
+        if what == "help":  # SELECT: the rules and keys over the table, three pages, back
+            yield SELECT
+            for _ in range(3):
+                yield RIGHT
+            yield B
+        elif what == "refuse":  # a card that may not go now: the refusal's words on the status line
+            yield from self.move(self.to_card(self.refusable()))
+            yield A
+        elif what == "settings":  # a setting changed and changed back, saved as the board saves it
+            yield B
+            yield from self.choose("settings")
+            yield A
+            yield A
+            yield B
+            yield B
+        elif what == "title":  # "save, go to title", the statistics, and Continue
+            yield B
+            yield from self.choose("title")
+            yield from self.choose("statistics")
+            yield B
+            yield from self.choose("continue")
+        elif what == "pause":
+            yield PAUSE
+            yield A  # the key that wakes the screen does nothing else
+        else:  # undo, record, sheet, last_trick: from the table's menu
+            yield B
+            if not self.offers(what):
+                yield B
+                return
+            yield from self.choose(what)
+            if app.screen_name == "sheet":
+                yield B
+            if app.screen_name != "table":
+                yield B
 
     # No screen is held in a local across a ``yield``: the game's heap is measured between
     # two steps, and a screen the app has let go would stay alive in the robot's frame.
@@ -303,9 +505,10 @@ class Robot:
         assert app.screen_name == "title", app.screen_name
         stats = app.storage.load_stats()
         if self.deals != self.options[0]:  # played to the end: counted, and let go
-            assert app.controller is None and stats.games == 1, stats.lines()
+            assert app.controller is None and stats.games == self.options[3], stats.lines()
         assert stats.deals >= 1, stats.lines()
-        return "ok deals=%d screens=%s" % (self.deals, ",".join(sorted(self.seen)))
+        return "ok deals=%d screens=%s games=%s" % (self.deals, ",".join(sorted(self.seen)),
+                                                    ",".join("%d" % deals for deals in self.dealt))
 
 
 def display_bytes(layer, seen):

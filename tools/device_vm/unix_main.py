@@ -1,6 +1,12 @@
 """The device game on the 64-bit unix port (``tools/device_budget.py``'s ``run_unix``): the
 robot's whole visit in one loop, a collection before every step.  Run as a script beside
 ``device_robot.mpy``, so that the robot the VM loads holds none of this.
+
+With a ninth argument ``reload-cost``: after each of the app's reloads, what the fresh
+program does until its first screen is drawn (its modules imported afresh, the save read and
+the position replayed, the screen built) runs inside ``filter``'s iteration, which
+``valgrind --tool=callgrind --toggle-collect=filter_iternext`` counts alone
+(``tools/device_budget.py --reload-cost``); a line "reload N SCREEN DEAL" says what each was.
 """
 
 import gc
@@ -10,19 +16,40 @@ from device_robot import Robot
 
 
 def main():
-    board_id, levels, preset, seed, max_deals, writable, sleep_bytes = (
+    board_id, levels, preset, seed, max_deals, writable, sleep_bytes, games = (
         sys.argv[1], sys.argv[2].split(","), sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6] == "1",
-        int(sys.argv[7]))
+        int(sys.argv[7]), int(sys.argv[8]))
+    cost = len(sys.argv) > 9 and sys.argv[9] == "reload-cost"
     gc.collect()
-    robot = Robot(board_id, levels, preset, seed, max_deals, writable, sleep_bytes)
+    robot = Robot(board_id, levels, preset, seed, max_deals, writable, sleep_bytes, games)
     peak = 0
+    reloads = 0
     while True:
         gc.collect()
         peak = max(peak, gc.mem_alloc())
         if not robot.step():
             break
+        if robot.reloading:  # the app's supervisor.reload(): not a fresh VM here, its modules let go
+            kept = robot.kept()
+            robot = None
+            for name in [name for name in sys.modules if name.startswith("thousand")]:
+                del sys.modules[name]
+            gc.collect()
+            robot = Robot(board_id, levels, preset, seed, max_deals, writable, sleep_bytes, games)
+            robot.carry_in(kept)
+            if cost:  # the fresh program to its first screen drawn, counted alone
+                next(filter(to_first_screen, (robot,)))
+                reloads += 1
+                print("reload %d %s %d" % (reloads, robot.app.screen_name, robot.deals))
     print(robot.summary())
     print("peak_live %d" % peak)
+
+
+def to_first_screen(robot):
+    """The robot's steps until the app's first screen is built and drawn."""
+    while robot.app is None or robot.app.screen is None:
+        robot.step()
+    return True
 
 
 if __name__ == "__main__":

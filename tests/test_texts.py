@@ -1,0 +1,104 @@
+"""The words kept as data (thousand/texts.py, assets/text/<language>/): the reader, and each
+page against the code that reads it."""
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import ROOT
+from thousand import texts
+from thousand.rules import agreement_names
+from thousand.ui import helptext
+
+TEXT = os.path.join(ROOT, "assets", "text")
+
+
+def pages(language):
+    folder = os.path.join(TEXT, language)
+    return sorted(name[:-4] for name in os.listdir(folder) if name.endswith(".txt"))
+
+
+def test_an_entry_is_found_by_its_name_or_its_place_and_its_body_is_its_lines_as_written(tmp_path, monkeypatch):
+    (tmp_path / "page.txt").write_bytes(b"What this page is.\n@one\nfirst line\n  second, indented\n\n\n"
+                                        b"@two a label\r\nwindows line\r\n\r\n@three\n")
+    monkeypatch.setattr(texts, "_FOLDER", str(tmp_path) + "/")
+    everything = [("one", "", "first line\n  second, indented"), ("two", "a label", "windows line"), ("three", "", "")]
+    assert texts.entries("page") == everything
+    assert texts.entries("page", "two") == [everything[1]] == texts.entries("page", 2)
+    assert texts.entries("page", "four") == [] == texts.entries("page", 4)
+
+
+def test_every_language_has_the_pages_and_entries_of_english_with_the_same_facts():
+    english = {page: texts.entries(page) for page in pages("en")}
+    assert {"refusals", "help", "guide", "agreements", "summary", "redeal"} <= set(english)
+    for page, found in english.items():
+        names = [name for name, _rest, _body in found]
+        assert len(set(names)) == len(names), page
+        assert all(body for _name, _rest, body in found), page
+    for language in os.listdir(TEXT):
+        assert pages(language) == sorted(english), language
+        monkeypatch = pytest.MonkeyPatch()
+        monkeypatch.setattr(texts, "_FOLDER", os.path.join(TEXT, language) + "/")
+        try:
+            for page, found in english.items():
+                other = texts.entries(page)
+                assert [name for name, _r, _b in other] == [name for name, _r, _b in found], (language, page)
+                if page == "refusals":  # the facts may come in another order, but the same facts
+                    assert [sorted(r.split()) for _n, r, _b in other] == [sorted(r.split()) for _n, r, _b in found]
+        finally:
+            monkeypatch.undo()
+
+
+def test_the_agreements_page_has_one_entry_for_each_agreement_in_the_tables_order():
+    assert [name for name, _label, _help in texts.entries("agreements")] == list(agreement_names())
+
+
+def test_the_guide_and_the_keys_are_read_as_written():
+    guide = texts.entries("guide", "guide")[0][2]
+    assert guide.startswith("A FIRST DEAL\n") and guide.endswith("every rule of the agreements you play.")
+    assert helptext.lines(2000, None) == guide.split("\n")
+    keys = texts.entries("help", "keys")[0][2]
+    assert keys.startswith("KEYS\n") and keys.endswith("Buttons here: %s")
+
+
+def board_folder(tmp_path):
+    """A board's drive: the package in lib/, the assets at the root (tools/bundle.py)."""
+    drive = tmp_path / "CIRCUITPY"
+    os.makedirs(drive / "lib" / "thousand")
+    for name in ("__init__.py", "texts.py"):
+        shutil.copy(os.path.join(ROOT, "thousand", name), drive / "lib" / "thousand" / name)
+    shutil.copytree(TEXT, drive / "assets" / "text")
+    return drive
+
+
+@pytest.mark.parametrize("layout", ["checkout", "board"])
+def test_micropython_reads_the_words_from_a_checkout_and_from_a_boards_drive(tmp_path, micropython, layout):
+    code = "from thousand import texts\nprint(texts.entries('refusals', 29)[0])\n"
+    if layout == "checkout":  # run from elsewhere: the folder is found beside the package
+        env = dict(os.environ, MICROPYPATH=ROOT)
+        cwd = str(tmp_path)
+    else:  # the working folder is the drive's root, as on a board
+        drive = board_folder(tmp_path)
+        env = dict(os.environ, MICROPYPATH=str(drive / "lib"))
+        cwd = str(drive)
+    out = subprocess.run([micropython, "-c", code], capture_output=True, text=True, env=env, cwd=cwd, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "('BID_STEP', 'amount', 'bids go up in steps of 5: %d is not one')"
+
+
+@pytest.mark.parametrize("module, page", [("thousand.ui.helptext", "help"), ("thousand.ui.sheet", "summary"),
+                                          ("thousand.explain_redeal", "redeal")])
+def test_a_readers_places_are_the_places_of_the_entries_they_are_named_after(module, page):
+    """A reader that names a page's entries by place (private const()s) names each place
+    after its entry, and has a place for every entry."""
+    if module == "thousand.ui.sheet":
+        pytest.importorskip("displayio")
+    import importlib
+
+    reader = importlib.import_module(module)
+    found = texts.entries(page)
+    for place, (name, _rest, _body) in enumerate(found, 1):
+        assert getattr(reader, "_" + name.upper(), None) == place, (page, name)
+    assert texts.bodies(page) == [None] + [body for _name, _rest, body in found]

@@ -1,0 +1,26 @@
+# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
+"""Five Hundred (500), the project's second game: its engine, beside Thousand's.
+
+The rules are ``FIVE_HUNDRED.md`` (in the shared material); what the package decides where
+that page is silent is in ``docs/five_hundred.md``.  Modules: ``cards`` (cards as small
+ints, a hand one mask a suit), ``actions`` (actions and bids as small ints), ``rules``
+(the agreements and presets), ``game`` (the state machine: legality in one place),
+``scoring`` (a deal's end), ``explain`` (a refusal in words), ``notation`` and ``record``
+(the text form and the referee's replay).  The seeded PRNG is Thousand's
+(``thousand.rng``)."""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+# A deal's result, as the referee names them (FIVE_HUNDRED.md 10).
+MADE = const(0)
+FAILED = const(1)
+PASSED_OUT = const(2)
+ALL_PASS_PLAYED = const(3)
+UNFINISHED = const(4)
+RESULT_NAMES = ("made", "failed", "passed_out", "all_pass_played", "unfinished")

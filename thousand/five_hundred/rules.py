@@ -1,0 +1,161 @@
+# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
+"""Five Hundred's agreements (FIVE_HUNDRED.md section 8) as one object.
+
+>>> rules = Rules.from_dict({"preset": "american", "players": 4})
+>>> rules.bidding, rules.all_pass, rules.players, rules.sides
+('one_round', 'play_nt', 4, 2)
+>>> Rules.from_dict({"sans_kitty": 1})
+Traceback (most recent call last):
+...
+thousand.five_hundred.rules.RulesError: agreement 'sans_kitty' must be true or false, not 1
+"""
+
+BOOL = "bool"
+INT = "int"
+INT_OR_NULL = "int or null"
+ENUM = "enum"
+
+# One flat tuple, four entries a row: id, type, the australian value, an enum's choices
+# (the shape of Thousand's thousand/rules.py table).
+AGREEMENT_TABLE = (
+    "players", INT, 3, (3, 4),
+    "bidding", ENUM, "auction", ("auction", "one_round"),
+    "misere", ENUM, "after_seven", ("after_seven", "anytime", "off"),
+    "blind_misere", BOOL, False, None,
+    "sans_kitty", BOOL, False, None,
+    "raise_own_bid", BOOL, False, None,
+    "all_pass", ENUM, "throw_in", ("throw_in", "redeal_same", "play_nt"),
+    "joker_nomination", ENUM, "before_play", ("before_play", "lead"),
+    "joker_lead_last", BOOL, False, None,
+    "defender_points", ENUM, "always", ("always", "on_fail"),
+    "defender_cap", INT_OR_NULL, None, None,
+    "target", INT, 500, None,
+    "lose_at", INT_OR_NULL, -500, None,
+)
+_ROW = 4
+MAX_POINTS = 99999  # bounds of target, lose_at and defender_cap: small ints, short outputs
+
+PRESETS = {
+    "australian": {},
+    "simple": {"misere": "off", "joker_nomination": "lead"},
+    "american": {"bidding": "one_round", "all_pass": "play_nt", "joker_nomination": "lead"},
+}
+PRESET_NAMES = ("australian", "simple", "american")
+
+
+class RulesError(ValueError):
+    pass
+
+
+def agreements():
+    """The rows of AGREEMENT_TABLE as (id, type, australian value, choices) tuples."""
+    t = AGREEMENT_TABLE
+    return [t[i:i + _ROW] for i in range(0, len(t), _ROW)]
+
+
+def agreement_names():
+    t = AGREEMENT_TABLE
+    return [t[i] for i in range(0, len(t), _ROW)]
+
+
+def _row(name):
+    t = AGREEMENT_TABLE
+    for i in range(0, len(t), _ROW):
+        if t[i] == name:
+            return t[i:i + _ROW]
+    return None
+
+
+def _is_int(value):
+    return isinstance(value, int) and value is not True and value is not False
+
+
+def check_value(name, value):
+    """``value`` if agreement ``name`` may take it, else RulesError in words."""
+    row = _row(name)
+    if row is None:
+        raise RulesError("unknown agreement '%s' (known: %s)" % (name, ", ".join(agreement_names())))
+    kind, choices = row[1], row[3]
+    if kind == BOOL:
+        if value is not True and value is not False:
+            raise RulesError("agreement '%s' must be true or false, not %r" % (name, value))
+    elif kind == ENUM:
+        if not isinstance(value, str) or value not in choices:
+            raise RulesError("agreement '%s' must be one of %s, not %r" % (name, ", ".join(choices), value))
+    elif value is None and kind == INT_OR_NULL:
+        pass
+    elif not _is_int(value):
+        raise RulesError("agreement '%s' must be a whole number%s, not %r"
+                         % (name, " or null" if kind == INT_OR_NULL else "", value))
+    elif choices is not None and value not in choices:
+        raise RulesError("agreement '%s' must be %s, not %r" % (name, " or ".join([str(c) for c in choices]), value))
+    elif value < -MAX_POINTS or value > MAX_POINTS:
+        raise RulesError("agreement '%s' must be from %d to %d, not %d" % (name, -MAX_POINTS, MAX_POINTS, value))
+    return value
+
+
+class Rules:
+    """One value for every agreement, read as plain attributes (``rules.misere``)."""
+
+    def __init__(self):
+        t = AGREEMENT_TABLE
+        for i in range(0, len(t), _ROW):
+            setattr(self, t[i], t[i + 2])
+        self.preset_name = "australian"
+        self.sides = 3
+
+    @classmethod
+    def preset(cls, name="australian"):
+        if not isinstance(name, str) or name not in PRESETS:
+            raise RulesError("unknown preset %r (known: %s)" % (name, ", ".join(PRESET_NAMES)))
+        rules = cls()
+        values = PRESETS[name]
+        for key in values:
+            setattr(rules, key, values[key])
+        rules.preset_name = name
+        return rules
+
+    @classmethod
+    def from_dict(cls, data):
+        """Rules from a record's ``rules`` object: a preset (australian when missing) plus
+        the agreements that differ."""
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise RulesError("'rules' must be an object: a preset and agreements")
+        rules = cls.preset(data.get("preset", "australian"))
+        for key in data:
+            if key != "preset":
+                rules.set(key, data[key])
+        return rules.validate()
+
+    def set(self, name, value):
+        setattr(self, name, check_value(name, value))
+        self.sides = 2 if self.players == 4 else 3
+
+    def validate(self):
+        """Ranges the type alone does not catch; ``self``, or RulesError."""
+        if self.lose_at is not None and self.lose_at >= self.target:
+            raise RulesError("'lose_at' (%d) must be below 'target' (%d)" % (self.lose_at, self.target))
+        self.sides = 2 if self.players == 4 else 3
+        return self
+
+    def to_dict(self):
+        """The preset's name plus every agreement that differs from it."""
+        base = Rules.preset(self.preset_name)
+        out = {"preset": self.preset_name}
+        for name in agreement_names():
+            if getattr(self, name) != getattr(base, name) or name == "players":
+                out[name] = getattr(self, name)
+        return out
+
+    def copy(self):
+        return Rules.from_dict(self.to_dict())
+
+    def __eq__(self, other):
+        if not isinstance(other, Rules):
+            return False
+        for name in agreement_names():
+            if getattr(self, name) != getattr(other, name):
+                return False
+        return True

@@ -1,0 +1,92 @@
+"""The game's words that are read rarely, kept as data: the files of ``assets/text/<language>/``.
+
+Words written in a module are bytecode, held in the heap for as long as the module is.
+Read from a file, they cost only the entry read, and only until it is let go.  A second
+language is a second folder of the same files.
+
+A file (a "page") is a preamble for its readers (ignored), then entries, each a head line
+and its body:
+
+    @NAME REST
+    the body's lines, up to the next line that starts with "@"
+
+``NAME`` is the entry's one word; ``REST`` (the head's other words, maybe none) is for the
+entry's reader (the facts a refusal's words name, an agreement's short label).  The body is
+its lines as written, less empty lines before and after it (they only space the entries).  A page
+is read a line at a time, never whole, and up to the entry asked for.
+
+Few names here: every name of a module is a name in the VM's pool for good (so are strings
+of up to 10 characters written in it: the longer strings below are not).
+"""
+
+import os
+
+# The folder of the language's pages.  A desktop's checkout holds assets/ beside the package;
+# a board's drive holds it at its root, the working folder there (the package is in lib/).
+try:
+    _FOLDER = __file__[:__file__.rfind("thousand")] + "assets/text/en/"
+    os.stat(_FOLDER)
+except (NameError, OSError):
+    _FOLDER = "assets/text/en/"
+
+
+def bodies(name):
+    """The bodies of page ``name``'s entries at their places, the first at 1: [None, body,
+    ...], for a reader that names its entries by place with private const()s (no names in
+    the VM's pool; its test holds each place to its entry's name)."""
+    return _read(name, None, False)
+
+
+def entries(name, key=None):
+    """The entries of page ``name``, in order: [(NAME, REST, body), ...]; with ``key``, only
+    the entry it names: its NAME (a str) or its place (an int, the first entry 1), in a list
+    of one (empty if the page has none such)."""
+    return _read(name, key, True)
+
+
+def _read(name, key, heads):
+    # Little garbage: the board reads a page while a screen is built, with the game in the
+    # heap (a line read is one string; an entry of one line is that line, no list).
+    out = [] if heads else [None]
+    place = 0
+    head = None  # the entry being read: (NAME, REST), or "" without heads; None: skipped
+    text = None  # its first line, then
+    more = None  # its lines, from the second on
+    blank = 0  # empty lines not yet known to be inside the body
+    with open(_FOLDER + name + ".txt") as f:
+        while True:
+            line = f.readline()
+            if not line or line.startswith("@"):
+                if head is not None:
+                    body = "" if text is None else text if more is None else "\n".join(more)
+                    out.append((head[0], head[1], body) if heads else body)
+                    if key is not None:
+                        return out
+                if not line:
+                    return out
+                place += 1
+                head = text = more = None
+                blank = 0
+                if not heads:
+                    head = ""
+                else:
+                    line = line.rstrip("\r\n")
+                    cut = line.find(" ")
+                    if cut < 0:
+                        cut = len(line)
+                    if key is None or key == place or key == line[1:cut]:
+                        head = (line[1:cut], line[cut + 1:])
+            elif head is not None:
+                line = line.rstrip("\r\n")
+                if not line:
+                    blank += 1
+                elif text is None:
+                    text = line
+                    blank = 0  # (none can come before the first line: the body starts there)
+                else:
+                    if more is None:
+                        more = [text]
+                    while blank:
+                        more.append("")
+                        blank -= 1
+                    more.append(line)
