@@ -32,8 +32,10 @@ def safe_files():
 
     if not hasattr(os, "replace"):
         return None
-    from thousand.persist import safe_files
-
+    try:
+        from thousand.persist import safe_files  # desktop-only: not in a board's bundle
+    except ImportError:
+        return None
     return safe_files
 
 

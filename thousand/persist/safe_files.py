@@ -1,3 +1,4 @@
+# desktop-only: not bundled for the device (a board's FAT drive has no links nor special files)
 """The desktop's files, safe from what may be planted in the data folder (CPython only).
 
 A save is written as a new file beside the old one (``NAME.new``, created afresh: never
