@@ -684,3 +684,28 @@ def test_the_statistics_screen_shows_the_flashs_wear_as_a_share_of_its_rated_min
     share = rig.nvm.writes * 10000 // 10000  # hundredths of a percent of 10,000 cycles
     assert lines[-2] == "Flash wear %d.%02d%%" % (share // 100, share % 100) and rig.nvm.writes > 4
     assert POLICIES["samd51"][boards._CYCLES] == 10000 and POLICIES["rp2040"][boards._CYCLES] == 100000
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_before_a_reload_the_flash_takes_what_only_sleep_memory_holds_and_nothing_else(name):
+    """App.fresh_vm: ``flush(True)`` before every reload.  After a deal's end the flash holds
+    the game: nothing is written.  A move after it, then a reset (a new program, which never
+    knew the move was pending): the flash takes it, once; the RP2040's journal took it already."""
+    rig = Rig(name)
+    controller = short_game(seed=8, target=1000)
+    for moment in app_calls(controller, rig.saves, Rng(9), deals=1):
+        pass
+    writes = rig.nvm.writes
+    rig.saves.flush(True)
+    assert rig.nvm.writes == writes
+    controller.next_deal()
+    while controller.human_decision() is None:
+        controller.step()
+    controller.act(controller.human_decision().legal[0])
+    rig.saves.save_game(controller)
+    writes = rig.nvm.writes  # the RP2040's journal appended the move
+    again = rig.after_reset()
+    again.flush(True)
+    again.flush(True)
+    assert rig.nvm.writes == writes + (0 if POLICIES[name][boards._JOURNAL] else 1)
+    assert loaded(rig.after_power_cut()) == position(controller)

@@ -149,17 +149,23 @@ class Saves:
                 if to_moves and pair is self.game_record and policy.moves is not self.store:
                     policy.pending = True
 
-    def flush(self):
+    def flush(self, reload=False):
         """A pause (the screen dims): the newest game and statistics that the store of moves
         holds, when the flash has not taken them, go to the flash as they are (one write), so
-        that a board switched off after it loses nothing."""
-        if not self.policy.pending or self.policy.worn:
-            return
+        that a board switched off after it loses nothing.  ``reload``: before a reload
+        (``App.fresh_vm``), also what an earlier program left there (a reset's, whose
+        ``pending`` this one never knew): a firmware may clear sleep memory at a reload
+        (docs/saves.md); the flash holding it already, nothing is written."""
+        policy = self.policy
+        if policy.worn or policy.moves is None or policy.moves is self.store or not (reload or policy.pending):
+            return  # (the desktop and the RP2040's journal: every save is on the flash)
         items = []
         for pair in (self.game_record, self.pair("stats", KIND_STATS)):  # the game's slot first (flash.write_flash)
             found = pair.newest()
             if found is not None:
                 items.append((pair, found[0], found[1]))
+        if not items:
+            return
         try:
             self.write(False, items)
             self.policy.deals = 0

@@ -215,7 +215,11 @@ class App:
         reload = getattr(self.board, "reload", None)
         if reload is None or self.reloaded:
             return False
-        reload()  # nothing to write first: the game is saved, and sleep memory outlives a reload
+        # A save must be on the flash before it: the flash takes what sleep memory holds
+        # newer (a reset left it), as some firmware clears sleep memory at a reload
+        # (CircuitPython 10.3.0's pre-releases after a power-on: docs/saves.md).
+        self.storage.flush(True)
+        reload()
         return True
 
     def start(self, controller):
