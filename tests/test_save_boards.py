@@ -23,7 +23,7 @@ from thousand.persist.flash import wear_count  # noqa: E402
 from thousand.persist.saves import DEAL_END, MOVE, NEW_GAME, SavePolicy, Saves  # noqa: E402
 from thousand.persist.boards import RamStore  # noqa: E402
 from thousand.persist.journal import JournalStore  # noqa: E402
-from thousand.persist.store import NVM_SLOTS, NvmStore  # noqa: E402
+from thousand.persist.store import NVM_SLOTS, OVERHEAD, NvmStore  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
 
@@ -316,6 +316,48 @@ def test_a_cut_inside_a_flash_write_leaves_the_save_before_the_new_one_or_on_an_
             assert found in (old or LOST, new or LOST, LOST), (start, step)
             outcomes.add("old" if found == old else "new" if found == new else LOST)
     assert outcomes == {"old", "new", LOST}
+
+
+def test_a_cut_at_every_byte_of_a_samd51_flash_write_loses_the_nvm_only_until_its_first_half_is_programmed_again():
+    """The SAMD51's NVM is one 8 KB block that every write erases and programs again from its
+    start (ASF4's _flash_write, 16 pages in order).  A cut at every step of a deal end's write
+    into each half: before the erase the start reads the save before; from the erase until the
+    first half's records (settings, statistics, wear count: 256 bytes, then the game's record)
+    are programmed again, no game (the window README and docs/saves.md state); then the game
+    the first half holds (the one before for a write into the second half, the new one for a
+    write into the first), and the new one once the write is whole."""
+    from thousand.persist.store import KIND_GAME, SlotPair
+
+    def game_in(data):
+        found = SlotPair(NvmStore(samd51_holding(data)), "game", KIND_GAME).newest()
+        return None if found is None else found[1]
+
+    rig = Rig("samd51")
+    game_at = NvmStore(rig.nvm).places["game"][0]
+    assert game_at == 256
+    checked = set()
+    for (before, start, values), old, new in flash_writes_of_a_game(rig, 31)[1:]:
+        half = start // 4096
+        if half in checked or old is None or new is None:
+            continue
+        checked.add(half)
+        after = cut_during(rig.nvm, before, start, values, len(before) + 1).data
+        old_game, new_game = game_in(before), game_in(after)
+        assert old_game is not None and new_game is not None and old_game != new_game
+        first_half_game = OVERHEAD + len(new_game if half == 0 else old_game)
+        lost_until = 1 + game_at + first_half_game  # steps: the erase, then a byte each
+        new_from = 1 + half * 4096 + game_at + OVERHEAD + len(new_game)
+        for step in range(len(before) + 2):
+            found = game_in(cut_during(rig.nvm, before, start, values, step).data)
+            if step == 0:
+                assert found == old_game
+            elif step < lost_until:
+                assert found is None, step
+            elif step < new_from:
+                assert found == (old_game if half else new_game), step
+            else:
+                assert found == new_game, step
+    assert checked == {0, 1}
 
 
 def test_where_the_erase_unit_is_half_the_nvm_a_cut_anywhere_leaves_the_save_before_or_the_new_one():
