@@ -1,7 +1,7 @@
 """Every board's save policy, in one place, and the App's Saves built from it.
 
-The flash under ``microcontroller.nvm`` bears some tens of thousands of erases, and the
-firmware erases it for (nearly) every write (docs/saves.md has the sources): so a move's save
+The flash under ``microcontroller.nvm`` bears 10,000 (SAMD51) to 100,000 erases at the rated
+minimum, and the firmware erases it for (nearly) every write (docs/saves.md has the sources): so a move's save
 goes to ``alarm.sleep_memory`` (it outlives a reset or a crash, not a power cut), or where a
 board has too little of it to its flash's journal (the RP2040: appends that erase nothing), or
 to RAM where it has none; the flash takes a deal's end (with the statistics, one
