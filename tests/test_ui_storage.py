@@ -677,3 +677,37 @@ def test_before_every_reload_the_flash_holds_the_newest_save_so_sleep_memory_cle
     fifth, hands = start(True)
     assert fifth.screen_name == "title" and fifth.screen.entries()[0] != "continue"
     assert fifth.storage.load_stats().games == 1
+
+
+def test_a_save_that_fails_before_a_reload_is_told_and_the_game_plays_on_without_the_reload(board, monkeypatch):
+    """A new game whose save the flash refuses (a write that fails, or reads back wrong) is
+    not handed to a fresh VM, which would find the game before it and never hear of the
+    failure: the table says it, and the game goes on in this program."""
+    from boardstores import MODELS, SleepMemory
+    from thousand.persist.boards import _SLEEP_BYTES, POLICIES, policy_saves
+
+    class Refusing(MODELS["samd51"]):
+        refuse = False
+
+        def __setitem__(self, index, values):
+            if self.refuse:
+                raise OSError(5, "Input/output error")
+            MODELS["samd51"].__setitem__(self, index, values)
+
+    nvm = Refusing()
+    app, hands = start_app(policy_saves("samd51", NvmStore(nvm), SleepMemory(POLICIES["samd51"][_SLEEP_BYTES])),
+                           Rules.from_dict(SHORT))
+
+    def reload():
+        raise Reloaded()
+
+    monkeypatch.setattr(board, "reload", reload, raising=False)
+    app.levels = ["random", "random"]
+    app.save_settings()  # so that the new game's screen writes no settings
+    nvm.refuse = True
+    new_game(app, hands)  # no reload
+    hands.run(3)
+    assert app.controller is not None and "cannot save" in app.screen.table_view.status.text
+    drive(app, hands, Rng(4), 2)  # play goes on (its moves to sleep memory)
+    assert app.screen_name == "table"
+    power_cut(app)

@@ -211,7 +211,7 @@ class App:
         (MicroPython frees neither), and a session's menus, help, hints, refusals and earlier
         games made them: a fresh VM for each game keeps an evening's heap at one game's
         (docs/memory.md has the figures).  False where the board does not reload (the
-        desktop), or in the fresh VM's own first start."""
+        desktop), in the fresh VM's own first start, or when a save failed."""
         reload = getattr(self.board, "reload", None)
         if reload is None or self.reloaded:
             return False
@@ -219,6 +219,8 @@ class App:
         # newer (a reset left it), as some firmware clears sleep memory at a reload
         # (CircuitPython 10.3.0's pre-releases after a power-on: docs/saves.md).
         self.storage.flush(True)
+        if self.storage.problem is not None:
+            return False  # a save failed: said here, where this program plays on (a reload would lose the words)
         reload()
         return True
 
