@@ -23,7 +23,7 @@ from thousand.persist.flash import wear_count  # noqa: E402
 from thousand.persist.saves import DEAL_END, MOVE, NEW_GAME, SavePolicy, Saves  # noqa: E402
 from thousand.persist.boards import RamStore  # noqa: E402
 from thousand.persist.journal import JournalStore  # noqa: E402
-from thousand.persist.store import NVM_SLOTS, NvmStore  # noqa: E402
+from thousand.persist.store import NVM_SLOTS, OVERHEAD, NvmStore  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
 
@@ -243,10 +243,10 @@ def test_the_low_battery_path_saves_every_move_to_the_flash(name):
     assert rig.nvm.writes == writes + 1 + POLICIES[name][boards._JOURNAL]
 
 
-def test_a_pause_puts_the_deal_ends_kept_off_the_flash_on_it_with_their_statistics():
-    """The PyBadge's flash takes every 10th deal end; a pause (the screen dims: App.dim) writes
-    the newest game and statistics that sleep memory holds, so that switching off after it
-    loses no finished deal; with none pending it writes nothing."""
+def test_a_pause_mid_deal_puts_the_moves_kept_off_the_flash_on_it_with_their_statistics():
+    """The PyBadge's flash takes every deal end; a pause mid-deal (the screen dims: App.dim)
+    writes the newest game and statistics that sleep memory holds, so that switching off
+    after it loses nothing; with none pending it writes nothing."""
     rig = Rig("samd51")
     controller = short_game(seed=8, target=1000)
     deal_ends = 0
@@ -255,7 +255,7 @@ def test_a_pause_puts_the_deal_ends_kept_off_the_flash_on_it_with_their_statisti
         if deal_ends == 3 and moment == MOVE and len(controller.game.log) > 6:
             break
     writes = rig.nvm.writes
-    assert loaded(rig.after_power_cut()) != position(controller)  # the flash holds the new game only
+    assert loaded(rig.after_power_cut()) != position(controller)  # the flash holds the deal's start
     rig.saves.flush()
     assert rig.nvm.writes == writes + 1 and wear_count(rig.saves) == rig.nvm.writes
     after = rig.after_power_cut()
@@ -263,8 +263,7 @@ def test_a_pause_puts_the_deal_ends_kept_off_the_flash_on_it_with_their_statisti
     assert after.load_stats().deals == len([r for r in controller.game.sheet if r.result != scoring.REDEAL]) >= 2
     rig.saves.flush()  # nothing pending: no write
     assert rig.nvm.writes == writes + 1
-    # The 10-deal count starts again after the pause: the flash's next deal end is 10 deals on.
-    assert rig.saves.policy.deals == 0
+    assert not rig.saves.policy.pending
 
 
 def test_an_unknown_battery_is_never_low():
@@ -319,6 +318,48 @@ def test_a_cut_inside_a_flash_write_leaves_the_save_before_the_new_one_or_on_an_
     assert outcomes == {"old", "new", LOST}
 
 
+def test_a_cut_at_every_byte_of_a_samd51_flash_write_loses_the_nvm_only_until_its_first_half_is_programmed_again():
+    """The SAMD51's NVM is one 8 KB block that every write erases and programs again from its
+    start (ASF4's _flash_write, 16 pages in order).  A cut at every step of a deal end's write
+    into each half: before the erase the start reads the save before; from the erase until the
+    first half's records (settings, statistics, wear count: 256 bytes, then the game's record)
+    are programmed again, no game (the window README and docs/saves.md state); then the game
+    the first half holds (the one before for a write into the second half, the new one for a
+    write into the first), and the new one once the write is whole."""
+    from thousand.persist.store import KIND_GAME, SlotPair
+
+    def game_in(data):
+        found = SlotPair(NvmStore(samd51_holding(data)), "game", KIND_GAME).newest()
+        return None if found is None else found[1]
+
+    rig = Rig("samd51")
+    game_at = NvmStore(rig.nvm).places["game"][0]
+    assert game_at == 256
+    checked = set()
+    for (before, start, values), old, new in flash_writes_of_a_game(rig, 31)[1:]:
+        half = start // 4096
+        if half in checked or old is None or new is None:
+            continue
+        checked.add(half)
+        after = cut_during(rig.nvm, before, start, values, len(before) + 1).data
+        old_game, new_game = game_in(before), game_in(after)
+        assert old_game is not None and new_game is not None and old_game != new_game
+        first_half_game = OVERHEAD + len(new_game if half == 0 else old_game)
+        lost_until = 1 + game_at + first_half_game  # steps: the erase, then a byte each
+        new_from = 1 + half * 4096 + game_at + OVERHEAD + len(new_game)
+        for step in range(len(before) + 2):
+            found = game_in(cut_during(rig.nvm, before, start, values, step).data)
+            if step == 0:
+                assert found == old_game
+            elif step < lost_until:
+                assert found is None, step
+            elif step < new_from:
+                assert found == (old_game if half else new_game), step
+            else:
+                assert found == new_game, step
+    assert checked == {0, 1}
+
+
 def test_where_the_erase_unit_is_half_the_nvm_a_cut_anywhere_leaves_the_save_before_or_the_new_one():
     """Flash erasing 4 KB of an 8 KB NVM (an nRF52840's pages): a write of the game, the
     statistics and the wear count into one half never touches the save in the other."""
@@ -350,15 +391,19 @@ def test_a_reset_inside_a_sleep_memory_write_leaves_the_move_before_or_the_new_o
     rig = Rig("samd51")
     rig.sleep.log = []
     controller = short_game(seed=11, target=700)
-    positions = [None]
+    writes = {}  # sleep memory's write k: (the position saved before it, its own, the flash then)
+    saved = None
     for moment in app_calls(controller, rig.saves, Rng(12), deals=3):
-        positions += [position(controller)] * (len(rig.sleep.log) + 1 - len(positions))  # a deal's end: 2 writes
+        if len(rig.sleep.log) > len(writes):
+            writes[len(rig.sleep.log) - 1] = (saved, position(controller), bytes(rig.nvm.data))
+        saved = position(controller)  # a deal's end goes to the flash
     outcomes = set()
     for k in (1, len(rig.sleep.log) // 2, len(rig.sleep.log) - 1):
         before, start, values = rig.sleep.log[k]
-        old, new = positions[k], positions[k + 1]
-        for step in range(0, len(values) + 1, 3):
+        old, new, flash = writes[k]
+        for step in sorted(set(range(0, len(values), 3)) | {len(values)}):
             rig_after = copy.copy(rig)
+            rig_after.nvm = samd51_holding(flash)
             rig_after.sleep = cut_during(rig.sleep, before, start, values, step)
             found = found_after(rig_after.after_reset())
             assert found in (old, new)
@@ -413,6 +458,10 @@ def test_an_nvm_written_before_the_wear_count_still_reads_whole(monkeypatch):
     assert position(again.load_game()) == position(controller)
     assert again.load_stats().games == 4 and wear_count(again) == 0
     again.save_game(controller, NEW_GAME)
+    assert wear_count(again) == 0  # the very game the flash holds: not written again
+    settings = again.load_settings()
+    settings.sound = not settings.sound
+    again.save_settings(settings)
     assert wear_count(again) == 1 and rig.after_power_cut().load_stats().games == 4
 
 
@@ -591,7 +640,7 @@ def test_a_board_whose_drive_is_read_only_exports_no_record_and_loads_nothing_to
 # ---------------------------------------------------------------- whole games against the goal
 def test_whole_games_to_1000_stay_within_each_boards_erase_goal():
     """tools/save_sizes.py --writes: a seeded game to 1000 on every board's policy, counted as
-    the App saves it; each board within its goal for a 40-deal game, before it 40 times more."""
+    the App saves it; each board within its goal for a 40-deal game, before it 5 times more."""
     deals, played = save_sizes.count_writes(0, Rules.from_dict({"preset": "full", "target": 1000}))
     assert deals >= 20
     for name in BOARDS:
@@ -602,7 +651,7 @@ def test_whole_games_to_1000_stay_within_each_boards_erase_goal():
         per = POLICIES[name][boards._DEALS_PER_FLASH]
         moves = board.calls["move"] if POLICIES[name][boards._JOURNAL] else 0
         assert board.nvm.writes == 2 + (deals - 1) // per + moves  # the new game, every per-th deal end, the end
-    assert save_sizes.erases_text(played["before"], deals)[0] > 40 * save_sizes.GOAL["samd51"]
+    assert save_sizes.erases_text(played["before"], deals)[0] > 5 * save_sizes.GOAL["samd51"]
 
 
 def test_a_low_battery_from_some_deal_on_saves_every_move_to_the_flash_in_the_tool():
@@ -610,3 +659,95 @@ def test_a_low_battery_from_some_deal_on_saves_every_move_to_the_flash_in_the_to
                                             boards=("samd51",), low_from=2)
     board = played["samd51"]
     assert board.erases["move"] >= 5 and board.nvm.writes == wear_count(board.saves)
+
+
+# ---------------------------------------------------------------- a worn flash, writes for nothing
+def worn(name, at=300):
+    """A model of ``name``'s NVM whose byte ``at`` (in the first half's game) no longer takes
+    what is programmed: it reads back with a bit flipped after every write."""
+
+    class Worn(MODELS[name]):
+        def set_bytes(self, start, values):
+            MODELS[name].set_bytes(self, start, values)
+            self.data[at] ^= 0x10
+
+    return Worn()
+
+
+@pytest.mark.parametrize("name", ["samd51", "esp32s3"])
+def test_a_flash_write_that_reads_back_wrong_is_told_once_and_play_goes_on_in_sleep_memory(name):
+    from thousand.persist.store import WORN
+
+    rig = Rig(name, nvm=worn(name))
+    controller = short_game(seed=11, target=700)
+    told = []
+    for moment in app_calls(controller, rig.saves, Rng(12), deals=4):
+        problem = rig.saves.take_problem()
+        if problem is not None:
+            told.append(problem)
+        if moment == MOVE and controller.game.deal_number == 4 and len(controller.game.log) > 6:
+            break
+    assert told == [WORN] and "\n" not in WORN and len(WORN) <= 42
+    assert rig.saves.policy.worn and rig.nvm.writes <= 2  # after it the flash is left alone
+    assert loaded(rig.after_reset()) == position(controller)  # sleep memory took every save since
+    rig.saves.flush()  # a pause: nothing to the worn flash
+    assert rig.nvm.writes <= 2 and rig.saves.take_problem() is None
+
+
+def test_a_write_the_flash_already_holds_is_not_made():
+    """"Save, go to title" right after a deal's end, a pause with nothing new, an unchanged
+    setting: the flash holds those bytes as its newest, so nothing is erased for them."""
+    from thousand.persist.saves import LEAVE
+
+    rig = Rig("samd51")
+    controller = short_game(seed=8, target=1000)
+    for moment in app_calls(controller, rig.saves, Rng(9), deals=2):
+        pass
+    assert controller.between_deals()
+    writes = rig.nvm.writes
+    rig.saves.save_game(controller, LEAVE)
+    rig.saves.flush()
+    assert rig.nvm.writes == writes == wear_count(rig.saves)
+    assert loaded(rig.after_power_cut()) == position(controller)
+    controller.next_deal()
+    while controller.human_decision() is None:
+        controller.step()
+    controller.act(controller.human_decision().legal[0])
+    rig.saves.save_game(controller)  # a move: sleep memory, newer than the flash's deal end
+    rig.saves.save_game(controller, LEAVE)
+    assert rig.nvm.writes == writes + 1 and loaded(rig.after_power_cut()) == position(controller)
+
+
+def test_the_statistics_screen_shows_the_flashs_wear_as_a_share_of_its_rated_minimum():
+    rig = Rig("samd51")
+    for _ in app_calls(short_game(seed=1, target=300), rig.saves, Rng(1)):
+        pass
+    lines = rig.after_power_cut().load_stats().lines()
+    share = rig.nvm.writes * 10000 // 10000  # hundredths of a percent of 10,000 cycles
+    assert lines[-2] == "Flash wear %d.%02d%%" % (share // 100, share % 100) and rig.nvm.writes > 4
+    assert POLICIES["samd51"][boards._CYCLES] == 10000 and POLICIES["rp2040"][boards._CYCLES] == 100000
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_before_a_reload_the_flash_takes_what_only_sleep_memory_holds_and_nothing_else(name):
+    """App.fresh_vm: ``flush(True)`` before every reload.  After a deal's end the flash holds
+    the game: nothing is written.  A move after it, then a reset (a new program, which never
+    knew the move was pending): the flash takes it, once; the RP2040's journal took it already."""
+    rig = Rig(name)
+    controller = short_game(seed=8, target=1000)
+    for moment in app_calls(controller, rig.saves, Rng(9), deals=1):
+        pass
+    writes = rig.nvm.writes
+    rig.saves.flush(True)
+    assert rig.nvm.writes == writes
+    controller.next_deal()
+    while controller.human_decision() is None:
+        controller.step()
+    controller.act(controller.human_decision().legal[0])
+    rig.saves.save_game(controller)
+    writes = rig.nvm.writes  # the RP2040's journal appended the move
+    again = rig.after_reset()
+    again.flush(True)
+    again.flush(True)
+    assert rig.nvm.writes == writes + (0 if POLICIES[name][boards._JOURNAL] else 1)
+    assert loaded(rig.after_power_cut()) == position(controller)

@@ -274,6 +274,58 @@ def test_desktop_main_opens_a_window_with_the_board_size(board):
         window_front.main(["--rules", '{"golden": "yes"}'], max_ticks=1)
 
 
+def test_play_continue_opens_the_saved_game_in_the_window(board, tmp_path, monkeypatch):
+    """tools/play.py --continue where a display exists: the window front-end opens the saved
+    game's table at its very move (issue 32), where without it the title shows."""
+    pytest.importorskip("pygame")
+    import play
+    from thousand.controller import Controller
+    from thousand.persist.files import FileStore
+    from thousand.persist.saves import NEW_GAME, Saves
+    from thousand.ui import desktop as window_front
+
+    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("DISPLAY", ":0")  # play.py's has_display; SDL's dummy driver draws
+    saves = Saves(FileStore(str(tmp_path)))
+    settings = saves.load_settings()
+    settings.guided = True  # not a first start: no guided deal before the title
+    saves.save_settings(settings)
+    controller = Controller(Rules.preset("classic"), levels=("random", "random"), seed=7)
+    saves.save_game(controller, NEW_GAME)
+    controller.next_deal()
+    moves = 4
+    while moves and not controller.between_deals():
+        decision = controller.human_decision()
+        if decision is None:
+            controller.step()
+            continue
+        controller.act(decision.legal[0])
+        saves.save_game(controller)
+        moves -= 1
+    assert moves == 0
+    opened = []
+    real_open, real_main = window_front.open_app, window_front.main
+
+    def open_app(*args, **options):
+        opened.append(real_open(*args, **options))
+        return opened[-1]
+
+    monkeypatch.setattr(window_front, "open_app", open_app)
+    monkeypatch.setattr(window_front, "main", lambda argv: real_main(argv, max_ticks=20))
+    for argv, screen in ((["--continue", "--board", "picosystem"], "table"), ([], "title")):
+        desktop.display = None
+        assert play.main(argv) == 0
+        app = opened[-1]
+        assert app.screen_name == screen
+        if screen == "table":
+            assert app.width == 240 and list(app.controller.game.dealt) == list(controller.game.dealt)
+            assert app.controller.game.log[:len(controller.game.log)] == controller.game.log
+        desktop.display.canvas.release()
+    import pygame
+
+    pygame.display.quit()
+
+
 def test_each_marriage_shows_on_its_declarers_line(board):
     """A computer seat's marriage is shown in its own box, never on the player's line (issue 15)."""
     app, hands = started_game('{"preset": "classic", "target": 300}', 7, ("easy", "easy"))  # they declare marriages

@@ -621,3 +621,95 @@ def test_on_a_board_that_reloads_every_game_starts_and_ends_in_a_fresh_vm(board,
     fourth, hands = fresh()
     assert fourth.screen_name == "title" and fourth.screen.entries()[0] != "continue"
     assert load_stats(NvmStore(nvm))[0].games == 1  # the game's end was counted before the reload
+
+
+@pytest.mark.parametrize("name", ["samd51", "esp32s3"])
+def test_before_every_reload_the_flash_holds_the_newest_save_so_sleep_memory_cleared_by_it_loses_nothing(
+        board, monkeypatch, name):
+    """A power cut loses at most the deal in progress, and a reload nothing, even on a firmware
+    that clears sleep memory at a reload (CircuitPython 10.3.0's pre-releases after a
+    power-on, adafruit/circuitpython#11167): a new game and the game's end are on the flash
+    before their reloads, and Continue after a reset (sleep memory kept, newer than the
+    flash) puts the moves on the flash first."""
+    from boardstores import MODELS, SleepMemory
+    from thousand.persist.boards import _SLEEP_BYTES, POLICIES, policy_saves
+    from thousand.ui.app import App
+
+    nvm = MODELS[name]()
+    sleep = SleepMemory(POLICIES[name][_SLEEP_BYTES])
+
+    def reload():
+        raise Reloaded()
+
+    def cleared_by_the_reload():
+        sleep.data[:] = bytes(len(sleep.data))
+
+    def start(reloaded):
+        app = App(board, first.display, first.sheet, policy_saves(name, NvmStore(nvm), sleep), seed=SEED + 1,
+                  reloaded=reloaded)
+        app.settings.bot_delay_ms = 0
+        return app, Hands(app)
+
+    first, hands = start_app(policy_saves(name, NvmStore(nvm), sleep), Rules.from_dict(SHORT))
+    monkeypatch.setattr(board, "reload", reload, raising=False)
+    with pytest.raises(Reloaded):
+        new_game(first, hands, ("normal", "normal"))
+    dealt = list(first.controller.game.dealt)
+    cleared_by_the_reload()
+    second, hands = start(True)
+    hands.run(30)
+    assert second.screen_name == "table" and list(second.controller.game.dealt) == dealt
+    drive(second, hands, Rng(4), 3)  # three moves into the first deal: in sleep memory only
+    drive(second, hands, Rng(4), 0)  # the computer seats' moves after them
+    before = position(second)
+    writes = nvm.writes
+    third, hands = start(False)  # a reset: sleep memory kept, the title
+    assert third.screen_name == "title" and third.screen.entries()[0] == "continue"
+    with pytest.raises(Reloaded):
+        hands.press(A)  # Continue: a fresh VM plays it
+    assert nvm.writes == writes + 1  # the moves on the flash before the reload
+    cleared_by_the_reload()
+    fourth, hands = start(True)
+    hands.run(30)
+    drive(fourth, hands, Rng(0), 0)
+    assert position(fourth) == before
+    with pytest.raises(Reloaded):
+        drive(fourth, hands, Rng(4))  # to the game's end: its summary, then a reload
+    cleared_by_the_reload()
+    fifth, hands = start(True)
+    assert fifth.screen_name == "title" and fifth.screen.entries()[0] != "continue"
+    assert fifth.storage.load_stats().games == 1
+
+
+def test_a_save_that_fails_before_a_reload_is_told_and_the_game_plays_on_without_the_reload(board, monkeypatch):
+    """A new game whose save the flash refuses (a write that fails, or reads back wrong) is
+    not handed to a fresh VM, which would find the game before it and never hear of the
+    failure: the table says it, and the game goes on in this program."""
+    from boardstores import MODELS, SleepMemory
+    from thousand.persist.boards import _SLEEP_BYTES, POLICIES, policy_saves
+
+    class Refusing(MODELS["samd51"]):
+        refuse = False
+
+        def __setitem__(self, index, values):
+            if self.refuse:
+                raise OSError(5, "Input/output error")
+            MODELS["samd51"].__setitem__(self, index, values)
+
+    nvm = Refusing()
+    app, hands = start_app(policy_saves("samd51", NvmStore(nvm), SleepMemory(POLICIES["samd51"][_SLEEP_BYTES])),
+                           Rules.from_dict(SHORT))
+
+    def reload():
+        raise Reloaded()
+
+    monkeypatch.setattr(board, "reload", reload, raising=False)
+    app.levels = ["random", "random"]
+    app.save_settings()  # so that the new game's screen writes no settings
+    nvm.refuse = True
+    new_game(app, hands)  # no reload
+    hands.run(3)
+    assert app.controller is not None and "cannot save" in app.screen.table_view.status.text
+    drive(app, hands, Rng(4), 2)  # play goes on (its moves to sleep memory)
+    assert app.screen_name == "table"
+    power_cut(app)

@@ -1,7 +1,10 @@
 """Play Thousand on the desktop: a window where a display exists, else the terminal.
 
-    python tools/play.py [--terminal] [--board BOARD] [--scale N] [--seed N]
+    python tools/play.py [--continue] [--terminal] [--board BOARD] [--scale N] [--seed N]
                          [--rules PRESET or JSON] [--levels A,B]
+
+--continue goes on with the saved game (of the terminal or the window); in the terminal a
+new game over a saved one asks first, as the window's title offers Continue beside New game.
 
 --board and --scale are the window's; the terminal game leaves them out.
 """
@@ -23,6 +26,7 @@ def has_display():
 
 def main(argv=None):
     parser = cli.Parser(description=__doc__.splitlines()[0])
+    parser.add_argument("--continue", dest="resume", action="store_true", help="go on with the saved game")
     parser.add_argument("--terminal", action="store_true", help="the terminal game even where a window can open")
     parser.add_argument("--board", choices=sorted(BOARD_SIZES), help="the window's board (default pybadge)")
     parser.add_argument("--scale", type=cli.scale, help="window pixels per screen pixel")
@@ -30,7 +34,7 @@ def main(argv=None):
     parser.add_argument("--rules", type=cli.rules_spec, help="preset name or JSON agreements")
     parser.add_argument("--levels", type=cli.opponents, help="the two opponents' levels, e.g. normal,random")
     options = parser.parse_args(argv)
-    game = []  # the checked options, as both front-ends read them
+    game = ["--continue"] if options.resume else []  # the checked options, as both front-ends read them
     if options.seed is not None:
         game += ["--seed", str(options.seed)]
     if options.rules is not None:

@@ -412,9 +412,13 @@ def play(controller, read=read_answer, out=sys.stdout, storage=None):
             tell_problem(storage, out)
 
 
-def open_game(options, storage, out):
+def open_game(options, storage, out, read=read_answer, ask=False):
     """The saved game with --continue (a new one when there is none), else a new game,
-    which replaces the saved one as the window's New game does."""
+    which replaces the saved one as the window's New game does; with ``ask`` (a player at
+    the terminal) a saved game is not replaced before the player says so."""
+    if not options.resume and ask and storage.has_game():
+        answer = read("There is a saved game: c continues it, n starts a new one in its place [c]: ")
+        options.resume = answer.strip().lower() not in ("n", "new")
     if options.resume:
         controller = storage.load_game()
         tell_problem(storage, out)
@@ -438,12 +442,23 @@ def open_game(options, storage, out):
 
 
 def leave(controller, storage):
-    """Quitting mid-game keeps it, as the window's "Save, go to title" does."""
+    """Quitting mid-game keeps it, as the window's "Save, go to title" does: None, or the
+    one line saying why it could not be saved."""
     from thousand.persist.saves import LEAVE
 
     if controller is not None and not controller.over():
         storage.save_game(controller, LEAVE)
+        if storage.problem is not None:
+            return storage.take_problem()
         storage.export(controller)
+    return None
+
+
+SAVED = "the game is saved (--continue goes on with it)."
+
+
+def goodbye(problem, ended=""):
+    return "\nBye: %s%s" % (ended, SAVED if problem is None else "the game could NOT be saved (%s)." % problem)
 
 
 def main(argv=None):
@@ -469,14 +484,12 @@ def main(argv=None):
     controller = None
     try:
         try:
-            controller = open_game(options, storage, sys.stdout)
+            controller = open_game(options, storage, sys.stdout, ask=sys.stdin is not None and sys.stdin.isatty())
             play(controller, storage=storage)
         except KeyboardInterrupt:
-            leave(controller, storage)
-            print("\nBye: the game is saved (--continue goes on with it).")
+            print(goodbye(leave(controller, storage)))
         except EOFError:
-            leave(controller, storage)
-            print("\nBye: the input ended; the game is saved (--continue goes on with it).")
+            print(goodbye(leave(controller, storage), "the input ended; "))
         sys.stdout.flush()
     except BrokenPipeError:
         # whoever read the game went away: the rest of the output goes nowhere, one line says why

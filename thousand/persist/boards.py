@@ -1,7 +1,7 @@
 """Every board's save policy, in one place, and the App's Saves built from it.
 
-The flash under ``microcontroller.nvm`` bears some tens of thousands of erases, and the
-firmware erases it for (nearly) every write (docs/saves.md has the sources): so a move's save
+The flash under ``microcontroller.nvm`` bears 10,000 (SAMD51) to 100,000 erases at the rated
+minimum, and the firmware erases it for (nearly) every write (docs/saves.md has the sources): so a move's save
 goes to ``alarm.sleep_memory`` (it outlives a reset or a crash, not a power cut), or where a
 board has too little of it to its flash's journal (the RP2040: appends that erase nothing), or
 to RAM where it has none; the flash takes a deal's end (with the statistics, one
@@ -24,19 +24,22 @@ except ImportError:  # CPython
 # name: (NVM bytes, how a write erases (tests/boardstores.py models each one), flash erase unit, erase cycles (datasheet minimum),
 #        sleep memory bytes, deal ends per flash write, battery low below (volts): a LiPo's
 #        last minutes, when each move costs an erase, about 10 a deal; records appended
-#        onto erased bytes (thousand.persist.journal) rather than kept in two halves)
+#        onto erased bytes (thousand.persist.journal) rather than kept in two halves;
+#        flash writes per erase of the erased unit, at least: the statistics' wear share)
 POLICIES = {
-    # ATSAMD51J19/J20 (PyBadge, PyGamer): 8 KB NVM = one 8 KB NVMCTRL block, 25,000 cycles.
-    # 6 erases in a 40-deal game: the new game, the deal ends 10, 20, 30 and 40, the end.
-    "samd51": (8192, "every write erases the NVM's block", 8192, 25000, 8192, 10, 3.5, False),
-    # RP2040 (PicoSystem): 4 KB NVM = one sector of the W25Q flash, 100,000 cycles; 256 bytes
-    # of sleep memory hold no save (a position alone takes up to 206).  A write onto erased
-    # bytes erases nothing: every move (a delta) and every deal's end is appended, and the
-    # sector is erased only when full (about one erase in three or four deals).
-    "rp2040": (4096, "a write erases the sector unless its bytes are all 0xFF", 4096, 100000, 256, 1, 3.5, True),
+    # ATSAMD51J19/J20 (PyBadge, PyGamer): 8 KB NVM = one 8 KB NVMCTRL block, 10,000 cycles
+    # (DS60001507E table 54-41, the minimum at 85 C; no typical).  Every deal's end: 42
+    # erases in a 40-deal game (the new game, 40 deal ends, the end), a pause one more.
+    "samd51": (8192, "every write erases the NVM's block", 8192, 10000, 8192, 1, 3.5, False, 1),
+    # RP2040 (PicoSystem): 4 KB NVM = one sector of the W25Q128JV flash, 100,000 cycles; 256
+    # bytes of sleep memory hold no save (a position alone takes up to 206).  A write onto
+    # erased bytes erases nothing: every move (a delta) and every deal's end is appended, and
+    # the sector is erased only when full (about one write in 25 or more).
+    "rp2040": (4096, "a write erases the sector unless its bytes are all 0xFF", 4096, 100000, 256, 1, 3.5, True, 25),
     # ESP32-S3 (Feather Reverse TFT): an 8 KB blob in a 20 KB NVS partition (5 pages of 4 KB,
-    # each write spreads about 2 page erases over them), 100,000 cycles; 4 KB sleep memory.
-    "esp32s3": (8192, "a write erases the NVS keys, then writes the whole blob", 4096, 100000, 4096, 1, 3.5, False),
+    # each write spreads about 2 page erases over them: 2.4 writes a page erase), 100,000
+    # cycles; 4 KB sleep memory.
+    "esp32s3": (8192, "a write erases the NVS keys, then writes the whole blob", 4096, 100000, 4096, 1, 3.5, False, 2),
 }
 # A row's columns: private const()s, folded on a board (the tests and tools/save_sizes.py
 # read them under these names), as a name loaded once stays in the pool for good.
@@ -48,6 +51,7 @@ _SLEEP_BYTES = const(4)
 _DEALS_PER_FLASH = const(5)
 _LOW_VOLTS = const(6)
 _JOURNAL = const(7)
+_WRITES_PER_ERASE = const(8)
 
 
 def board_saves(board):
@@ -87,7 +91,9 @@ def policy_saves(name, flash, sleep_memory=None, battery=None):
             moves = NvmStore(sleep_memory)
         except SaveError:
             pass  # too small for a save: RAM
-    return Saves(flash, policy=SavePolicy(moves, row[_DEALS_PER_FLASH], battery, row[_LOW_VOLTS]))
+    policy = SavePolicy(moves, row[_DEALS_PER_FLASH], battery, row[_LOW_VOLTS])
+    policy.rated = row[_CYCLES] * row[_WRITES_PER_ERASE]
+    return Saves(flash, policy=policy)
 
 
 class RamStore:

@@ -25,6 +25,47 @@ def exists(path):
         return False
 
 
+def safe_files():
+    """thousand.persist.safe_files where ``os.replace`` exists (CPython: the desktop), else
+    None (a board's FAT drive: no links, no special files; plain ``open``)."""
+    import os
+
+    if not hasattr(os, "replace"):
+        return None
+    try:
+        from thousand.persist import safe_files  # desktop-only: not in a board's bundle
+    except ImportError:
+        return None
+    return safe_files
+
+
+def read_file(path, limit):
+    """A file's bytes (at most ``limit``); None if missing; on the desktop anything but a
+    regular file in its place reads as damage (``safe_files``)."""
+    safe = safe_files()
+    if safe is not None:
+        return safe.read_file(path, limit)
+    import os
+
+    try:
+        size = os.stat(path)[6]  # read(n) takes n bytes of heap at once on MicroPython
+        with open(path, "rb") as f:
+            return f.read(min(size, limit))
+    except OSError:
+        return None
+
+
+def write_file(path, data):
+    """``data`` into ``path``; on the desktop a new file renamed into place (``safe_files``).
+    OSError when it cannot be written."""
+    safe = safe_files()
+    if safe is not None:
+        safe.write_file(path, data)
+        return
+    with open(path, "wb") as f:
+        f.write(data)
+
+
 def make_dirs(path):
     """``os.makedirs`` for CircuitPython too (it has only ``mkdir``)."""
     import os
@@ -51,29 +92,14 @@ class FileStore:
 
     def read(self, name, slot):
         """The file's bytes (no more than a record can take), b"" once cleared, None if missing.
-        Any other bytes are a record or damage: a file is never erased to zeros as flash is."""
-        import os
-
-        path = self.path(name, slot)
-        try:
-            size = os.stat(path)[6]  # read(n) takes n bytes of heap at once on MicroPython
-            with open(path, "rb") as f:
-                return f.read(min(size, MOST_A_RECORD_TAKES))
-        except OSError:
-            return None
+        Any other bytes are a record or damage: a file is never erased to zeros as flash is
+        (nor is a link, a FIFO or a folder in its place a save: damage, ``read_file``)."""
+        return read_file(self.path(name, slot), MOST_A_RECORD_TAKES)
 
     def write(self, name, slot, data):
         make_dirs(self.directory)
         self.writes += 1
-        with open(self.path(name, slot), "wb") as f:
-            f.write(data)
-            f.flush()
-            try:
-                import os
-
-                os.fsync(f.fileno())  # CPython: the bytes reach the disk before we go on
-            except (AttributeError, ImportError, OSError):
-                pass
+        write_file(self.path(name, slot), data)
 
 
 # ---------------------------------------------------------------- choosing a store
@@ -105,8 +131,7 @@ def write_problem(directory):
     try:
         make_dirs(directory)
         probe = join(directory, ".probe")
-        with open(probe, "wb") as f:
-            f.write(b"1")
+        write_file(probe, b"1")
         import os
 
         os.remove(probe)

@@ -8,7 +8,7 @@ without it, are added to it at the next.  Loaded at those few moments
 (thousand/ui/scenes.py: on demand), not per move.
 """
 
-from thousand.persist.store import KIND_WEAR, SaveError
+from thousand.persist.store import KIND_WEAR, SLOT_GOOD, WORN, SaveError, reads_back, unpack_record
 
 try:
     from micropython import const
@@ -34,10 +34,13 @@ def write_flash(saves, items):
     NvmStore), in one slice assignment: the slot without the newest record of the first
     item (the game, else the settings or the statistics), so that a cut before the write
     ends leaves the one before; or after the last records of a JournalStore.  SaveError
-    (one line) when it does not fit or fails."""
+    (one line) when it does not fit or fails, ``store.WORN`` when it read back wrong.  Nothing
+    when the flash holds these very records as the newest (no erase for nothing)."""
     slot = items[0][0].next_slot()
     wear = saves.pair("wear", KIND_WEAR)
     append = getattr(saves.store, "append", None)  # a journal (thousand.persist.journal) appends them
+    if append is None and holds(saves.store, items):
+        return
     # A journal's moves were appended without a count: they are counted now.
     count = wear_count(saves, wear) + 1 + (0 if append is None else saves.store.moves)
     items = list(items)
@@ -53,6 +56,21 @@ def write_flash(saves, items):
         raise SaveError("cannot save (%s)" % error)
     for pair, version, payload in items:
         pair.wrote(slot)
+
+
+def holds(store, items):
+    """Does the flash (an NvmStore) hold each of ``items`` as its pair's newest record?"""
+    for pair, version, payload in items:
+        if pair.newest_slot is None:
+            pair.scan()
+        slot = pair.newest_slot[0]
+        if slot < 0:
+            return False
+        state, held, seq, data = unpack_record(store.read(pair.name, slot), pair.kind)
+        # the flash's record must be the newest of all (none newer in sleep memory)
+        if state != SLOT_GOOD or held != version or seq != pair.seq or data != payload:
+            return False
+    return True
 
 
 def write_slot(store, slot, records):
@@ -73,3 +91,5 @@ def write_slot(store, slot, records):
         image[at:at + len(data)] = data
     store.writes += 1
     store.nvm[base + first:base + last] = image
+    if not reads_back(store.nvm, base + first, image):
+        raise SaveError(WORN)

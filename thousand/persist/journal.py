@@ -40,7 +40,7 @@ except ImportError:  # CPython
         return value
 
 
-from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, KIND_WEAR, MAGIC, NVM_SLOTS, OVERHEAD, SLOT_GOOD, SaveError, newer, pack_record, unpack_record
+from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, KIND_WEAR, MAGIC, NVM_SLOTS, OVERHEAD, SLOT_GOOD, WORN, SaveError, newer, pack_record, reads_back, unpack_record
 
 _KIND_DELTA = const(0x67)  # "g": a game record as its changes from a whole one before it (above)
 _DELTA_HEAD = const(6)  # the whole record's place (2 bytes, little-endian) and its CRC (4)
@@ -219,6 +219,8 @@ class JournalStore:
         self.index = None  # until the write is done: scanned again if it fails
         self.writes += 1
         self.nvm[start:start + len(image)] = image
+        if not reads_back(self.nvm, start, image):
+            raise SaveError(WORN)  # scanned again at the next read or write
         image = None
         # The index follows the write: the next write needs no scan of the NVM.
         if whole:

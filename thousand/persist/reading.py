@@ -16,21 +16,20 @@ def keep_aside(pair, data):
     directory = getattr(files, "directory", None)
     if directory is None:
         return ""
-    from thousand.persist.files import exists, join, make_dirs
+    from thousand.persist.files import join, make_dirs, read_file, write_file
 
     try:
         make_dirs(directory)
         n = 1
         while True:
             path = join(directory, "%s.damaged-%d" % (pair.name, n))
-            if not exists(path):
+            held = read_file(path, len(data) + 1)  # a link or a FIFO there is no copy: the next name
+            if held is None:
                 break
-            with open(path, "rb") as f:
-                if f.read(len(data) + 1) == data:
-                    return "; copy kept in " + path
+            if held == data:
+                return "; copy kept in " + path
             n += 1
-        with open(path, "wb") as f:
-            f.write(data)
+        write_file(path, data)
         return "; copy kept in " + path
     except OSError:
         return ""

@@ -7,7 +7,7 @@ resumed game's record starts at the deal it resumed (a save keeps the current de
 cards, not the earlier ones').
 """
 
-from thousand.persist.files import data_dir, is_circuitpython, join, make_dirs
+from thousand.persist.files import data_dir, is_circuitpython, join, make_dirs, safe_files
 
 CURRENT = "current.json"
 LAST = "last.json"
@@ -27,6 +27,20 @@ def write_record(game, path):
         cut = path.rfind("/")
         if cut > 0:
             make_dirs(path[:cut])
+        safe = safe_files()
+        if safe is not None:  # the desktop: a new file renamed into place, never through a link
+            import io
+            import os
+
+            if cut > 0 and os.path.islink(path[:cut]):
+                return False  # a link in place of the records' folder: nothing outside the data folder
+
+            from thousand.record import write_game_record
+
+            text = io.StringIO()
+            write_game_record(game, text)
+            safe.write_file(path, text.getvalue().encode("utf-8"))
+            return True
         with open(path, "w") as f:
             from thousand.record import write_game_record
 

@@ -12,7 +12,7 @@ from save to save are kept here), ``flash`` when a board's flash is written, the
 used (thousand/ui/scenes.py).
 """
 
-from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, SaveError, SlotPair
+from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, WORN, SaveError, SlotPair
 
 # ms between computer moves, so that a human can follow; the saved speed step is an
 # index into it (0 the slowest, 2 the default).
@@ -52,9 +52,10 @@ class SavePolicy:
     Without ``moves`` every save goes to the flash (the desktop's files, where a save costs
     nothing).  With it a move goes there and so do the deal ends but every
     ``deals_per_flash``-th; the flash takes that deal end, a new game, the game's end,
-    "Save, go to title" and the settings, each write with the wear count
-    (``thousand.persist.flash``); and every save once ``battery()`` (volts, or None where
-    unknown) is below ``low_volts``.  The boards' numbers: ``thousand.persist.boards``.
+    "Save, go to title", the settings and a pause (``Saves.flush``), each write with the
+    wear count (``thousand.persist.flash``); and every save once ``battery()`` (volts, or
+    None where unknown) is below ``low_volts``.  Once a flash write read back wrong
+    (``worn``) every save goes to ``moves``.  The boards' numbers: ``thousand.persist.boards``.
     """
 
     def __init__(self, moves=None, deals_per_flash=1, battery=None, low_volts=0.0):
@@ -64,6 +65,9 @@ class SavePolicy:
         self.low_volts = low_volts
         self.low = False
         self.deals = 0  # deal ends kept off the flash since it last took the game
+        self.pending = False  # the store of moves holds a game save the flash has not taken
+        self.worn = False  # a flash write read back wrong: the store of moves takes every save
+        self.rated = 0  # flash writes its rated minimum endurance bears (the statistics' share)
 
     def battery_low(self):
         volts = None if self.battery is None else self.battery()
@@ -72,6 +76,8 @@ class SavePolicy:
         return self.low
 
     def to_moves(self, moment):
+        if self.worn and self.moves is not None:
+            return True
         if self.moves is not None and not self.battery_low():
             if moment == MOVE:
                 return True
@@ -115,25 +121,51 @@ class Saves:
     def write(self, to_moves, items):
         """``(pair, version, payload)`` records to the store of moves or the flash: a board's
         flash in one write, with the wear count (``thousand.persist.flash``); SaveError."""
-        if not to_moves and self.policy.moves is not None:
+        policy = self.policy
+        try:
+            self.put(to_moves, items)
+        except SaveError as error:
+            if str(error) != WORN:
+                raise
+            if not policy.worn:
+                self.report(WORN)  # once: from now on the store of moves takes every save
+            policy.worn = True
+            if not to_moves and policy.moves is not self.store:
+                self.put(True, items)  # sleep memory (or RAM) takes this one
+
+    def put(self, to_moves, items):
+        policy = self.policy
+        if not to_moves and policy.moves is not None:
             from thousand.persist.flash import write_flash
 
             write_flash(self, items)
+            for item in items:
+                if item[0] is self.game_record:
+                    policy.pending = False  # the flash holds the newest game
             return
         for pair, version, payload in items:
-            pair.write(version, payload, to_moves)
+            if not to_moves or pair.moves is not None:  # the settings: only the flash keeps them
+                pair.write(version, payload, to_moves)
+                if to_moves and pair is self.game_record and policy.moves is not self.store:
+                    policy.pending = True
 
-    def flush(self):
+    def flush(self, reload=False):
         """A pause (the screen dims): the newest game and statistics that the store of moves
-        holds, with deal ends the flash has not taken, go to the flash as they are (one write),
-        so that a board switched off after it loses no finished deal."""
-        if not self.policy.deals:
-            return
+        holds, when the flash has not taken them, go to the flash as they are (one write), so
+        that a board switched off after it loses nothing.  ``reload``: before a reload
+        (``App.fresh_vm``), also what an earlier program left there (a reset's, whose
+        ``pending`` this one never knew): a firmware may clear sleep memory at a reload
+        (docs/saves.md); the flash holding it already, nothing is written."""
+        policy = self.policy
+        if policy.worn or policy.moves is None or policy.moves is self.store or not (reload or policy.pending):
+            return  # (the desktop and the RP2040's journal: every save is on the flash)
         items = []
         for pair in (self.game_record, self.pair("stats", KIND_STATS)):  # the game's slot first (flash.write_flash)
             found = pair.newest()
             if found is not None:
                 items.append((pair, found[0], found[1]))
+        if not items:
+            return
         try:
             self.write(False, items)
             self.policy.deals = 0
@@ -257,6 +289,7 @@ class Saves:
             from thousand.persist.flash import wear_count
 
             stats.flash_writes = wear_count(self)
+            stats.flash_rated = self.policy.rated
         return stats
 
     def save_stats(self, stats):

@@ -65,6 +65,7 @@ class Stats:
         for name in FIELDS:
             setattr(self, name, None if name in SIGNED else 0)
         self.flash_writes = None  # the board's wear count (thousand.persist.flash), not kept here
+        self.flash_rated = 0  # the writes its flash bears at the rated minimum (a board's row)
 
     def win_rate(self):
         """Games won, in whole percent."""
@@ -152,6 +153,9 @@ class Stats:
             out.append("Best final score %d" % self.best_score)
             out.append("Worst final score %d" % self.worst_score)
         if self.flash_writes is not None:
+            if self.flash_rated:  # a share of the rated minimum, in hundredths of a percent
+                share = self.flash_writes * 10000 // self.flash_rated
+                out.append("Flash wear %d.%02d%%" % (share // 100, share % 100))
             out.append("Flash writes %d" % self.flash_writes)
         return out
 

@@ -49,6 +49,23 @@ class SaveError(Exception):
     """A save that cannot be used or written; the message is one line for the screen."""
 
 
+# A flash write that read back wrong (a worn block): said once, then saves go to sleep memory.
+WORN = "Flash worn: saves last until switched off"
+
+
+def reads_back(nvm, start, data):
+    """Does ``nvm`` hold ``data`` at ``start``?  Read back after a flash write, 64 bytes at a
+    time (no copy of the whole write on the heap)."""
+    n = len(data)
+    at = 0
+    while at < n:
+        end = min(n, at + 64)
+        if bytes(nvm[start + at:start + end]) != bytes(data[at:end]):
+            return False
+        at = end
+    return True
+
+
 # ---------------------------------------------------------------- CRC-32
 # zlib's CRC-32, a nibble at a time (tables of 16 entries, not 256: 64 bytes of heap kept
 # for the whole game, not 1 KB), in two 16-bit halves: on a microcontroller ints above

@@ -246,11 +246,17 @@ class App:
         (MicroPython frees neither), and a session's menus, help, hints, refusals and earlier
         games made them: a fresh VM for each game keeps an evening's heap at one game's
         (docs/memory.md has the figures).  False where the board does not reload (the
-        desktop), or in the fresh VM's own first start."""
+        desktop), in the fresh VM's own first start, or when a save failed."""
         reload = getattr(self.board, "reload", None)
         if reload is None or self.reloaded:
             return False
-        reload()  # nothing to write first: the game is saved, and sleep memory outlives a reload
+        # A save must be on the flash before it: the flash takes what sleep memory holds
+        # newer (a reset left it), as some firmware clears sleep memory at a reload
+        # (CircuitPython 10.3.0's pre-releases after a power-on: docs/saves.md).
+        self.storage.flush(True)
+        if self.storage.problem is not None:
+            return False  # a save failed: said here, where this program plays on (a reload would lose the words)
+        reload()
         return True
 
     def start(self, controller):

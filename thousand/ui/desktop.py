@@ -75,6 +75,7 @@ def main(argv, max_ticks=None):
 
     parser = argparse.ArgumentParser(description="Thousand in a window, as on the handheld.")
     parser.add_argument("--board", default="pybadge", choices=sorted(BOARD_SIZES))
+    parser.add_argument("--continue", dest="resume", action="store_true", help="the saved game at once (else the title)")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--rules", default=None, help="preset name or JSON agreements (default: as last time)")
     parser.add_argument("--levels", default=None, help="the two opponents' levels, e.g. normal,random")
@@ -90,6 +91,8 @@ def main(argv, max_ticks=None):
         if len(levels) != 2 or any(level not in player_names() for level in levels):
             parser.error("--levels needs two of: %s" % ", ".join(player_names()))
         app.levels = levels
+    if options.resume and app.can_continue():  # else the title, which says why there is none
+        app.continue_game()
     from thousand.hw import desktop
 
     ticks = 0
