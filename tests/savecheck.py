@@ -212,3 +212,23 @@ def load(store):
     from thousand.persist.store import KIND_GAME, SlotPair
 
     return load_game(SlotPair(store, "game", KIND_GAME))
+
+
+def saved_game(saves, moves=6, seed=5):
+    """A new classic game against random players saved in ``saves`` as a board saves it: at its
+    start, then after each of the player's first ``moves`` moves (fewer if the deal ends)."""
+    from thousand.controller import Controller
+    from thousand.persist.saves import NEW_GAME
+
+    controller = Controller(Rules.preset("classic"), levels=("random", "random"), seed=seed)
+    saves.save_game(controller, NEW_GAME)
+    controller.next_deal()
+    while moves and not controller.between_deals():
+        decision = controller.human_decision()
+        if decision is None:
+            controller.step()
+            continue
+        controller.act(decision.legal[0])
+        saves.save_game(controller)
+        moves -= 1
+    return controller

@@ -9,28 +9,15 @@ import sys
 import pytest
 
 from conftest import ROOT
-from thousand.controller import Controller
+from savecheck import saved_game
 from thousand.persist import safe_files
 from thousand.persist.files import FileStore
-from thousand.persist.saves import NEW_GAME, Saves
+from thousand.persist.saves import Saves
 from thousand.rules import Rules
 
 NAMES = ("game.0", "game.1", "stats.0", "stats.1", "settings.0", "settings.1", "wear.0")
 
 
-def a_game(saves, moves=6):
-    controller = Controller(Rules.preset("classic"), levels=("random", "random"), seed=5)
-    saves.save_game(controller, NEW_GAME)
-    controller.next_deal()
-    while moves and not controller.between_deals():
-        decision = controller.human_decision()
-        if decision is None:
-            controller.step()
-            continue
-        controller.act(decision.legal[0])
-        saves.save_game(controller)
-        moves -= 1
-    return controller
 
 
 def test_links_planted_in_the_saves_places_are_replaced_never_written_through(tmp_path):
@@ -47,7 +34,7 @@ def test_links_planted_in_the_saves_places_are_replaced_never_written_through(tm
     settings = saves.load_settings()
     settings.sound = not settings.sound
     saves.save_settings(settings)
-    controller = a_game(saves)
+    controller = saved_game(saves)
     saves.end_deal(controller, 0)
     saves.export(controller)
     assert outside.read_bytes() == b"precious"
@@ -63,7 +50,7 @@ def test_a_link_in_place_of_the_records_folder_writes_nothing_outside(tmp_path):
     data.mkdir()
     os.symlink(outside, data / "records")
     saves = Saves(FileStore(str(data)), records_dir=str(data / "records"))
-    saves.export(a_game(saves))
+    saves.export(saved_game(saves))
     assert list(outside.iterdir()) == []
 
 
@@ -88,7 +75,7 @@ def test_a_folder_in_a_saves_place_is_damage_and_a_save_over_it_says_it_failed(t
     (data / "game.1").mkdir()
     saves = Saves(FileStore(str(data)))
     assert not saves.has_game() and saves.take_problem().startswith("game save damaged, not used")
-    a_game(saves, moves=1)
+    saved_game(saves, moves=1)
     problem = saves.take_problem()
     assert problem.startswith("cannot save game") and "\n" not in problem
     assert (data / "game.0").is_dir() and not (data / "game.0.new").exists()
@@ -117,10 +104,10 @@ class FailingOs:
 def test_a_read_only_folder_or_a_full_disk_leaves_the_save_before_and_says_so(tmp_path, monkeypatch, call, code):
     data = tmp_path / "data"
     saves = Saves(FileStore(str(data)))
-    controller = a_game(saves, moves=2)
+    controller = saved_game(saves, moves=2)
     before = {name: (data / name).read_bytes() for name in os.listdir(data)}
     monkeypatch.setattr(safe_files, "os", FailingOs(call, code))
-    a_game(saves, moves=3)
+    saved_game(saves, moves=3)
     problem = saves.take_problem()
     assert problem.startswith("cannot save game") and os.strerror(code) in problem and "\n" not in problem
     monkeypatch.undo()
@@ -157,7 +144,7 @@ def test_a_new_game_over_a_saved_one_asks_first_at_a_terminal(tmp_path):
     import terminal_game
 
     saves = Saves(FileStore(str(tmp_path)))
-    a_game(saves)
+    saved_game(saves)
     kept = Saves(FileStore(str(tmp_path))).load_game()
     options = argparse.Namespace(resume=False, seed=9, levels="random,random", rules=Rules.preset("classic"))
     asked = []

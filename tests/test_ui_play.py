@@ -279,9 +279,9 @@ def test_play_continue_opens_the_saved_game_in_the_window(board, tmp_path, monke
     game's table at its very move (issue 32), where without it the title shows."""
     pytest.importorskip("pygame")
     import play
-    from thousand.controller import Controller
+    from savecheck import saved_game
     from thousand.persist.files import FileStore
-    from thousand.persist.saves import NEW_GAME, Saves
+    from thousand.persist.saves import Saves
     from thousand.ui import desktop as window_front
 
     monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
@@ -290,19 +290,8 @@ def test_play_continue_opens_the_saved_game_in_the_window(board, tmp_path, monke
     settings = saves.load_settings()
     settings.guided = True  # not a first start: no guided deal before the title
     saves.save_settings(settings)
-    controller = Controller(Rules.preset("classic"), levels=("random", "random"), seed=7)
-    saves.save_game(controller, NEW_GAME)
-    controller.next_deal()
-    moves = 4
-    while moves and not controller.between_deals():
-        decision = controller.human_decision()
-        if decision is None:
-            controller.step()
-            continue
-        controller.act(decision.legal[0])
-        saves.save_game(controller)
-        moves -= 1
-    assert moves == 0
+    controller = saved_game(saves, moves=4, seed=7)
+    assert not controller.between_deals()  # saved in the middle of its first deal
     opened = []
     real_open, real_main = window_front.open_app, window_front.main
 

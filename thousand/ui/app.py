@@ -89,7 +89,7 @@ class App:
         # The heavy things still to do, one a tick (tick), so that a board collects one's
         # garbage before the next: the names of the App's methods that do them ("finish_show":
         # a screen to build or a game to start; "deal_ended": a deal's end to save and count;
-        # "think_hint": a slice of a hint's thinking).  Keys wait while it holds a job.
+        # "think_slice": a slice of a hint's thinking, think_hint).  Keys wait while it holds a job.
         self.jobs = []
         # A board's reload at a game's start (fresh_vm): this program is the fresh VM
         # that plays the saved game, from its table.
