@@ -225,7 +225,22 @@ def test_cli_fuzz_processes_never_print_a_traceback():
 def test_numbers_in_actions_are_plain_ascii_digits(written):
     status, out = referee(one_deal([written]))
     assert status == 2 and (out["error"]["deal"], out["error"]["action"]) == (0, 0)
-    assert "number" in out["error"]["message"]
+    assert "number" in out["error"]["message"] or "not plain ASCII" in out["error"]["message"]
+
+
+@pytest.mark.parametrize("written", ["1\u00a0pass", "1 pass\u00a0", "1\tpass", "1 bid 1\u200b10"])
+def test_an_action_holding_a_character_that_is_not_plain_ascii_is_refused(written):
+    status, out = referee(one_deal([written]))
+    assert status == 2 and (out["error"]["deal"], out["error"]["action"]) == (0, 0)
+    assert "not plain ASCII" in out["error"]["message"]
+
+
+def test_a_card_written_with_a_long_s_is_refused_not_read_as_spades():
+    record = json.loads(one_deal([]))
+    hand = record["deals"][0]["hands"][0]
+    hand[hand.index("AS") if "AS" in hand else 0] = "A\u017f"
+    status, out = referee(json.dumps(record))
+    assert status == 2 and "U+017F, which is not plain ASCII" in out["error"]["message"]
 
 
 @pytest.mark.parametrize("written", ["2 keep", "1 nodark"])

@@ -114,6 +114,8 @@ def test_the_cli_prints_the_result_and_exits_0_or_prints_the_error_and_exits_2()
     (record(["0 bid blind_misere"]), 0, 0, "blind misère"),
     (record(["0 bid misere sans"]), 0, 0, "never bid sans"),
     (record(["0 fly"]), 0, 0, "unknown action"),
+    (record(["0\u00a0pass"]), 0, 0, "U+00A0, which is not plain ASCII"),
+    (record([], hands=[HANDS[0], HANDS[1], HANDS[2][:9] + ["A\u017f"]]), 0, None, "U+017F, which is not plain ASCII"),
     (record(["3 pass"]), 0, 0, "no seat 3"),
     (record(["0 bid 7H", "1 pass", "2 pass", "0 pass"]), 0, 3, "auction is over"),
     (record(["0 bid 7H", "1 pass", "2 pass", "0 play JK"]), 0, 3, "discard three cards"),

@@ -25,11 +25,29 @@ VERB_WORDS = (None, "pass", "bid", "dark", "nodark", "redeal", "give", "contract
 DIGITS = "0123456789"
 
 
+def plain_ascii(text):
+    """``text`` when every character is printable ASCII, as REFEREE.md's records are; else
+    ValueError naming the first that is not (a no-break space, or the long s 'ſ', which
+    upper-cases to 'S', is refused, not read as a space or an S).
+
+    >>> plain_ascii("0 play AS")
+    '0 play AS'
+    >>> plain_ascii("0 play A\u017f")
+    Traceback (most recent call last):
+    ValueError: '0 play A?' holds U+017F, which is not plain ASCII
+    """
+    for c in text:
+        if not " " <= c <= "~":
+            raise ValueError("'%s' holds U+%04X, which is not plain ASCII" % (
+                "".join(k if " " <= k <= "~" else "?" for k in text[:40]), ord(c)))
+    return text
+
+
 def parse_card(text):
     """Read ``TH``, ``10H`` or ``9s``; raise ValueError for anything else."""
     if not isinstance(text, str):
         raise ValueError("a card must be written as text, like 'TH', not %r" % (text,))
-    word = text.strip().upper()
+    word = plain_ascii(text).strip().upper()
     if word.startswith("10"):
         word = "T" + word[2:]
     if len(word) != 2 or word[0] not in RANK_CHARS or word[1] not in SUIT_CHARS:
@@ -67,7 +85,7 @@ def parse_action(text, num_seats=3):
     """``"SEAT VERB ARGS"`` to ``(seat, action)``; ValueError with a plain message."""
     if not isinstance(text, str):
         raise ValueError("an action must be text like '1 pass', not %r" % (text,))
-    words = text.split()
+    words = plain_ascii(text).split()
     if len(words) < 2:
         raise ValueError("cannot read action '%s' (write it like '1 pass' or '0 play AS')" % text)
     try:

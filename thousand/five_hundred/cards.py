@@ -31,6 +31,7 @@ except ImportError:  # CPython
 
 
 from thousand.cards import POPCOUNT6  # a 6-bit popcount: the same table as Thousand's
+from thousand.notation import plain_ascii  # records are ASCII in both games
 
 SPADES = const(0)
 CLUBS = const(1)
@@ -141,7 +142,7 @@ def parse_card(text):
     pack in play is refused by the record reader, which knows the pack)."""
     if not isinstance(text, str):
         raise ValueError("a card must be written as text, like 'TH', not %r" % (text,))
-    word = text.strip().upper()
+    word = plain_ascii(text).strip().upper()
     if word == "JK":
         return JOKER
     if word.startswith("10"):

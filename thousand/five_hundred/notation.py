@@ -11,6 +11,7 @@ True
 
 from thousand.five_hundred import actions as A
 from thousand.five_hundred import cards as C
+from thousand.notation import plain_ascii
 
 _MISERES = {"misere": A.MISERE, "open_misere": A.OPEN_MISERE, "blind_misere": A.BLIND_MISERE}
 
@@ -46,7 +47,7 @@ def parse_action(text, players):
     """``"SEAT VERB ARGS"`` to ``(seat, action)``; ValueError with a plain message."""
     if not isinstance(text, str):
         raise ValueError("an action must be text like '1 pass', not %r" % (text,))
-    words = text.split()
+    words = plain_ascii(text).split()
     if len(words) < 2:
         raise ValueError("cannot read action '%s' (write it like '1 pass' or '0 play AS')" % text)
     head = words[0]
