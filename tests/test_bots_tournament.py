@@ -244,6 +244,12 @@ MISBEHAVING_BOTS = {
                       "    legal = json.loads(line)['legal']\n"
                       "    sys.stdout.write('  ' + legal[0] + '\\t\\r\\n')\n"
                       "    sys.stdout.flush()\n", "which is not a legal action"),
+    # The same answer again a moment later: taken before the next request, as the next
+    # request's answer (then its real answer is one line too many, or not legal), or after the
+    # last answer when the match ends; every way, the match is lost.
+    "late second line": ("for line in sys.stdin:\n    a = %s\n    print(a, flush=True)\n"
+                         "    time.sleep(0.3)\n    print(a, flush=True)\n" % ANSWER,
+                         ("one line per request", "which is not a legal action")),
 }
 
 

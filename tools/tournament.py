@@ -226,6 +226,30 @@ class ExternalBot:
         self._buffer = b""
         return line
 
+    def finish(self):
+        """The match is over: close the bot's stdin (BOTS.md: it exits then) and read what it
+        still writes until it exits, within the grace.  A line written after its last answer
+        (a second, late line for a request) forfeits the match, however late it came: in a
+        pipe it cannot be told from an answer, and a bot that writes one line more than it was
+        asked for is caught here if no later request caught it first."""
+        process = self.process
+        if process is None or process.stdin.closed:
+            return
+        self._refuse_unasked_output()
+        process.stdin.close()
+        deadline = time.monotonic() + self.grace
+        while process.poll() is None or select.select([process.stdout], [], [], 0)[0]:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([process.stdout], [], [], left)[0]:
+                return  # still running at the deadline: close() ends it
+            try:
+                chunk = os.read(process.stdout.fileno(), 65536)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                return
+            self._forfeit("wrote %r after its last answer: one line per request" % chunk[:40])
+
     def _gone(self, what):
         """The pipe to the bot is closed: say whether it exited or only closed it."""
         try:
@@ -240,7 +264,7 @@ class ExternalBot:
         or not the bot itself exited in time."""
         process = self.process
         _LIVE.discard(self)
-        if process is not None and not process.stdin.closed:
+        if process is not None and not process.stdout.closed:
             for pipe in (process.stdin, process.stdout):
                 pipe.close()
             for signal_number in (signal.SIGTERM, signal.SIGKILL):
@@ -476,6 +500,9 @@ def run_set(task):
                     if game.over:
                         stats[names[game.winner]].games_won += 1
                         break
+            for bot in bots:
+                if isinstance(bot, ExternalBot):
+                    bot.finish()
         except Forfeit as forfeit:
             st = stats[names[forfeit.seat]]
             st.forfeits += 1
@@ -527,7 +554,7 @@ def main(argv=None):
                        ", ".join(LEVELS), BASELINE, EXPERT))
     p.add_argument("--deals", type=cli.count, default=0, help="duplicate deal sets")
     p.add_argument("--games", type=cli.count, default=0, help="duplicate game sets")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=cli.seed, default=1)
     p.add_argument("--rules", type=cli.rules_spec, default="classic",
                    help="a rules preset or a JSON rules object")
     p.add_argument("--timeout", type=cli.seconds, default=DEFAULT_TIMEOUT,
@@ -618,4 +645,4 @@ def _run(args, mode, count, log_dir):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli.run(main)
