@@ -408,6 +408,10 @@ def test_install_refuses_what_is_not_the_boards_drive(fake_root, tmp_path, drive
     assert install(fake_root, tmp_path, drive) == 2
     assert "is a pygamer board" in capsys.readouterr().err
 
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.2.1 on 2026-10-01; a board\n")
+    assert install(fake_root, tmp_path, drive) == 2
+    assert "names no board" in capsys.readouterr().err
+
     (drive / "boot_out.txt").unlink()
     assert install(fake_root, tmp_path, drive) == 2
     assert "no boot_out.txt" in capsys.readouterr().err

@@ -542,7 +542,13 @@ def check_install_target(drive, board, force):
             EXIT_USAGE,
         )
     board_id = read_board_id(drive)
-    if board_id is not None and board_id not in board.board_ids:
+    if board_id is None:  # CircuitPython writes "Board ID:" into every boot_out.txt it makes
+        raise BundleError(
+            "%s has a boot_out.txt that names no board (no 'Board ID:' line): not a CIRCUITPY drive "
+            "CircuitPython wrote; use --force to install anyway" % drive,
+            EXIT_USAGE,
+        )
+    if board_id not in board.board_ids:
         raise BundleError(
             "%s is a %s board but the bundle is for %s (%s); pick --board for it or use --force"
             % (drive, board_id, board.name, ", ".join(board.board_ids)),
@@ -721,4 +727,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli.run(main)
