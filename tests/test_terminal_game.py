@@ -59,6 +59,37 @@ def test_a_closed_output_pipe_ends_the_game_in_one_line_on_stderr():
     assert proc.stderr.decode("utf-8").splitlines() == ["terminal_game.py: the output was closed, so the game ended"]
 
 
+def test_a_reader_going_away_mid_game_keeps_the_game_and_says_so_in_one_line(tmp_path):
+    env = dict(os.environ, THOUSAND_DATA_DIR=str(tmp_path))
+    proc = subprocess.Popen(GAME, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    assert proc.stdout.readline().startswith(b"Thousand: you are seat 0")
+    proc.stdout.close()  # the reader goes away in the middle of the first deal
+    try:
+        _out, err = proc.communicate(b"1\n" * 200, timeout=120)
+    except BrokenPipeError:  # the game ended before it read all of its input
+        err = proc.stderr.read()
+        proc.wait(timeout=120)
+    assert proc.returncode == 1
+    assert err.decode("utf-8").splitlines() == [
+        "terminal_game.py: the output was closed, so the game ended; the game is saved (--continue goes on with it)."]
+    resumed = subprocess.run(GAME[:2] + ["--continue"], input=b"q\n", capture_output=True, timeout=120, env=env)
+    assert "the saved game goes on (seed 3" in resumed.stdout.decode("utf-8")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_a_full_disk_under_the_output_ends_the_game_in_one_line_and_keeps_it(tmp_path):
+    env = dict(os.environ, THOUSAND_DATA_DIR=str(tmp_path))
+    with open("/dev/full", "wb") as full:
+        proc = subprocess.run(GAME, input=b"1\n" * 50, stdout=full, stderr=subprocess.PIPE, timeout=120, env=env)
+    assert proc.returncode == 1
+    lines = proc.stderr.decode("utf-8").splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("terminal_game.py: the output could not be written (No space left on device), "
+                               "so the game ended")
+    resumed = subprocess.run(GAME[:2] + ["--continue"], input=b"q\n", capture_output=True, timeout=120, env=env)
+    assert "the saved game goes on (seed 3" in resumed.stdout.decode("utf-8")
+
+
 def test_a_closed_standard_output_ends_the_game_in_one_line_on_stderr():
     proc = subprocess.run(GAME, input=b"1\n", capture_output=True, timeout=120, preexec_fn=lambda: os.close(1))
     assert proc.returncode == 1

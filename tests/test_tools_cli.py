@@ -34,6 +34,8 @@ BAD_ARGUMENTS = {
         (["--games", "\u0661"], "ASCII digits"), (["--deals", "\uff13"], "ASCII digits"),
         (["--deals", "99999999999999999999999"], "from 0 to 1000000"), (["--jobs", "1.5"], "whole number"),
         (["--timeout", "3e6"], "at most 86400"), (["--timeout", "\u0661"], "number of seconds"),
+        (["--seed", "\u0661"], "ASCII digits"), (["--seed", "-1"], "from 0 to 4294967295"),
+        (["--seed", "4294967296"], "from 0 to 4294967295"),
     ],
     "save_sizes.py": [(["--games", "-1"], "from 1 to"), (["--preset", "nonsense"], "unknown rules preset"),
                       (["--target", "-5"], "from 1 to"), (["--deals", "0"], "from 1 to")],
@@ -48,23 +50,28 @@ BAD_ARGUMENTS = {
                         (["--deals", "-4"], "from 1 to")],
     "bench_bots.py": [(["--levels", "nonsense"], "three players"), (["--levels", "hard,hard,genius"], "unknown player"),
                       (["--deals", "-1"], "from 1 to"), (["--rules", "nonsense"], "unknown rules preset")],
-    "example_bot.py": [(["seven"], "invalid int value"), (["1", "2"], "unrecognized arguments")],
+    "example_bot.py": [(["seven"], "not a whole number"), (["\u0667"], "ASCII digits"), (["1", "2"], "unrecognized arguments")],
     "make_sprites.py": [([os.path.join(MISSING, "cards.bmp")], "does not exist"), (["{tmp}"], "is a folder")],
     "play.py": [(["--scale", "-3"], "from 1 to"), (["--scale", "200"], "from 1 to 16"), (["--rules", "zzz"], "unknown preset"),
-                (["--levels", "normal"], "two of"), (["--board", "gameboy"], "invalid choice")],
+                (["--levels", "normal"], "two of"), (["--board", "gameboy"], "invalid choice"),
+                (["--seed", "\uff17"], "ASCII digits")],
     "terminal_game.py": [(["--rules", "zzz"], "unknown preset"), (["--rules", '{"target": "x"}'], "whole number"),
-                         (["--levels", "normal,genius"], "two of")],
+                         (["--levels", "normal,genius"], "two of"), (["--seed", "1e3"], "whole number"),
+                         (["--seed", "99999999999"], "from 0 to 4294967295")],
     "bot_legality.py": [(["--games", "-1"], "from 1 to"), (["--max-deals", "0"], "from 1 to")],
     "mpy.py": [([A_FILE, "--bogus"], "unrecognized arguments"), ([os.path.join(MISSING, "x.py")], "no file"),
                ([A_FILE, "-o", os.path.join(MISSING, "x.mpy")], "does not exist")],
-    "selfplay.py": [(["--games", "-1"], "at least 1"), (["--rules", "nonsense"], "unknown rules preset"),
+    "selfplay.py": [(["--games", "-1"], "ASCII digits"), (["--games", "0"], "from 1 to 1000000"),
+                    (["--games", "\u0661"], "ASCII digits"), (["--max-deals", "0"], "from 1 to"),
+                    (["--seed", "99999999999"], "ASCII digits"), (["--seed", "4294967296"], "from 0 to 4294967295"), (["--rules", "nonsense"], "unknown rules preset"),
                     (["--players", "a,b"], "three names"), (["--players", "a,b,c"], "unknown player")],
     "referee.py": [(["record.json"], "unrecognized arguments")],
     "bundle.py": [(["--board", "gameboy"], "unknown board 'gameboy'")],
     "export_record.py": [(["--bogus"], "unrecognized arguments"), (["-o", os.path.join(MISSING, "x.json")], "does not exist"),
                          (["-o", "{tmp}"], "is a folder")],
     "device_budget.py": [(["--board", "gameboy"], "invalid choice"), (["--heap", "-1"], "from 1 to"),
-                         (["--levels", "hard"], "two of"), (["--max-deals", "-1"], "from 0 to")],
+                         (["--levels", "hard"], "two of"), (["--max-deals", "-1"], "from 0 to"),
+                         (["--seed", "\u0661"], "ASCII digits")],
     "make_font.py": [(["--out", os.path.join(MISSING, "font.bmp")], "does not exist"), (["--out", "{tmp}"], "is a folder")],
 }
 
@@ -120,3 +127,43 @@ def test_every_tool_is_named_in_the_readmes_tools_list():
     tools_list = readme.split("\n## Tools\n", 1)[1].split("\n## ", 1)[0]
     listed = [line.split("`")[1] for line in tools_list.splitlines() if line.startswith("- `tools/")]
     assert sorted(os.path.basename(path) for path in listed) == TOOLS
+
+
+CASES = os.path.join(ROOT, "..", "shared", "cases")
+A_CASE = os.path.join(CASES, sorted(os.listdir(CASES))[0]) if os.path.isdir(CASES) else None
+
+# tool, its arguments, its standard output ("closed", "full": /dev/full, or a pipe): every one
+# cannot write what it makes and must say so in one line with exit 2
+UNWRITABLE = [
+    ("shoot.py", ["--out", "/proc/no-such-folder", "--only", "title", "--board", "pybadge"], "pipe"),
+    ("make_font.py", ["--out", "/proc/x.bmp"], "pipe"),
+    ("make_sprites.py", ["/proc/x.bmp"], "pipe"),
+    ("export_record.py", ["-o", "-"], "closed"),
+    ("referee.py", [], "closed"),
+    ("referee.py", [], "full"),
+]
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self") or not os.path.exists("/dev/full"),
+                    reason="needs /proc, where no file can be made, and /dev/full")
+@pytest.mark.parametrize("tool, args, output", UNWRITABLE,
+                         ids=["%s %s %s" % (t, " ".join(a), o) for t, a, o in UNWRITABLE])
+def test_every_tool_that_cannot_write_its_output_says_so_in_one_line(tool, args, output, tmp_path):
+    env = dict(os.environ, THOUSAND_DATA_DIR=str(tmp_path))
+    env.pop("DISPLAY", None)
+    if tool == "export_record.py":  # a saved game to export
+        subprocess.run([sys.executable, os.path.join(ROOT, "tools", "terminal_game.py"), "--seed", "1"],
+                       input=b"q\n", capture_output=True, timeout=120, env=env, check=True)
+    if tool == "referee.py" and A_CASE is None:
+        pytest.skip("../shared/cases is missing")
+    with open(A_CASE if tool == "referee.py" else os.devnull) as stdin, open("/dev/full", "w") as full:
+        stdout = {"pipe": subprocess.PIPE, "full": full, "closed": None}[output]
+        proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", tool)] + args, cwd=str(tmp_path),
+                              stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=300, env=env,
+                              preexec_fn=(lambda: os.close(1)) if output == "closed" else None)
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and "Traceback" not in proc.stderr, proc.stderr
+    assert lines[0].startswith(tool + ": error: cannot write"), lines[0]
+    if output == "pipe":
+        assert "WARNING" not in proc.stdout  # Blinka's own lines are kept out of the tool's output

@@ -380,7 +380,7 @@ def main(argv=None):
     p = cli.Parser(description=__doc__.splitlines()[0])
     p.add_argument("--levels", type=cli.players, default="hard,hard,hard",
                    help="the three seats' players: bot levels or random (default hard,hard,hard)")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=cli.seed, default=1)
     p.add_argument("--rules", type=cli.preset, default="classic", help="a rules preset (default classic)")
     p.add_argument("--deals", type=cli.positive, default=12, help="deals measured under callgrind")
     p.add_argument("--skip-heap", action="store_true")
@@ -434,4 +434,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    cli.run(main)

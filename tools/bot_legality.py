@@ -104,7 +104,7 @@ def play_checked_game(index, seed, max_deals, bot_for=None):
 def main(argv=None):
     p = cli.Parser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=cli.positive, default=3000)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=cli.seed, default=1)
     p.add_argument("--max-deals", type=cli.positive, default=60, help="deals per game at most")
     args = p.parse_args(argv)
     decisions = 0
@@ -117,4 +117,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    cli.run(main)

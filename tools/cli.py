@@ -9,6 +9,9 @@ Run alone (``python tools/cli.py --help``) it only describes itself.
 """
 
 import argparse
+import contextlib
+import errno
+import io
 import math
 import os
 import sys
@@ -48,6 +51,15 @@ def count(text):
 def positive(text):
     """A whole number from 1 to MAX_COUNT (jobs, deals, a heap size)."""
     return _whole(text, 1, "this number")
+
+
+MAX_SEED = 2 ** 32 - 1  # the terminal game's random seeds are four bytes
+
+
+def seed(text):
+    """A seed for the deals: a whole number from 0 to MAX_SEED, in ASCII digits (type=int would
+    also read Arabic-Indic digits, which the referee refuses)."""
+    return _whole(text, 0, "a seed", MAX_SEED)
 
 
 def scale(text):
@@ -159,6 +171,55 @@ def out_file(text):
     if not os.path.isdir(os.path.dirname(path)):
         raise ArgumentTypeError("the folder of '%s' does not exist" % text)
     return text
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output of a tool started with it closed (``>&-``): writing fails as a full disk does."""
+
+    def writable(self):
+        return True
+
+    def write(self, text):
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def quiet_blinka():
+    """Import Blinka's displayio without the lines its ``microcontroller`` module prints on
+    standard output on every desktop ('WARNING: GENERIC_X86 is not fully supported'): a tool's
+    output holds only what the tool says."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        import microcontroller  # noqa: F401  (the one that prints; busdisplay imports it later)
+        import displayio  # noqa: F401
+
+
+def run(main):
+    """Run a tool's ``main()`` and exit with its status.  Output that cannot be written (a full
+    disk, a closed standard output, a reader that went away, a path where no file can be made)
+    ends the tool with one line on stderr and exit 2, never a traceback.
+
+    ``if __name__ == "__main__": cli.run(main)``
+    """
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
+    prog = os.path.basename(sys.argv[0])
+    try:
+        status = main()
+        sys.stdout.flush()
+    except OSError as error:
+        quiet_stdout()
+        where = " %s" % error.filename if getattr(error, "filename", None) else ""
+        if sys.stderr is not None:
+            sys.stderr.write("%s: error: cannot write%s: %s\n" % (prog, where, error.strerror or error))
+        status = 2
+    sys.exit(status)
+
+
+def quiet_stdout():
+    """Point stdout at nothing, so that Python's own flush at exit does not fail a second time."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        sys.stdout = io.StringIO()
 
 
 if __name__ == "__main__":

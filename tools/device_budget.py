@@ -570,7 +570,7 @@ def parse_arguments(argv):
                         help="the two opponents' levels (default hard,normal)")
     parser.add_argument("--rules", default="full", choices=("classic", "full", "club", "family"),
                         help="the preset the robot picks on the new game screen (default full)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=cli.seed, default=1)
     parser.add_argument("--max-deals", type=cli.count, default=0, metavar="N",
                         help="save and leave to the title after N deals (0, the default: play to the "
                              "game's end; random players seldom reach the target)")
@@ -640,4 +640,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli.run(main)

@@ -15,7 +15,7 @@ import cli  # tools/cli.py, beside this script
 
 def main(argv=None):
     parser = cli.Parser(description=__doc__.splitlines()[0])
-    parser.add_argument("seed", nargs="?", type=int, default=0, help="seeds its choices (default 0)")
+    parser.add_argument("seed", nargs="?", type=cli.seed, default=0, help="seeds its choices (default 0)")
     rng = random.Random(parser.parse_args(argv).seed)
     for line in sys.stdin:
         if not line.strip():
@@ -26,4 +26,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    cli.run(main)

@@ -24,6 +24,8 @@ sys.path.insert(0, ROOT)
 sys.path.insert(0, HERE)
 
 import cli  # noqa: E402
+
+cli.quiet_blinka()  # before thousand.ui, which imports displayio
 from thousand.ui import sprites  # noqa: E402  (the cell size and first character live there)
 
 
@@ -109,4 +111,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli.run(main)

@@ -19,6 +19,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 import cli  # noqa: E402  (tools/cli.py, beside this script)
+
+cli.quiet_blinka()  # before thousand.ui, which imports displayio
 from thousand.ui import sprites  # noqa: E402  (the tile layout lives there; its names with a
 # leading underscore are const()s that the device folds away, so that they take no room there)
 
@@ -191,4 +193,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    cli.run(main)

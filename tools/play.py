@@ -30,7 +30,7 @@ def main(argv=None):
     parser.add_argument("--terminal", action="store_true", help="the terminal game even where a window can open")
     parser.add_argument("--board", choices=sorted(BOARD_SIZES), help="the window's board (default pybadge)")
     parser.add_argument("--scale", type=cli.scale, help="window pixels per screen pixel")
-    parser.add_argument("--seed", type=int, help="seed for the deals (default: random)")
+    parser.add_argument("--seed", type=cli.seed, help="seed for the deals (default: random)")
     parser.add_argument("--rules", type=cli.rules_spec, help="preset name or JSON agreements")
     parser.add_argument("--levels", type=cli.opponents, help="the two opponents' levels, e.g. normal,random")
     options = parser.parse_args(argv)
@@ -56,4 +56,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli.run(main)

@@ -130,7 +130,7 @@ def estimate(levels, seed, deals):
 def main(argv=None):
     p = cli.Parser(description=__doc__.splitlines()[0])
     p.add_argument("--levels", type=cli.levels, default="hard,hard,hard")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=cli.seed, default=1)
     p.add_argument("--deals", type=cli.positive, default=4)
     args = p.parse_args(argv)
     need, watch, below, above = estimate(args.levels.split(","), args.seed, args.deals)
@@ -145,4 +145,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    cli.run(main)

@@ -58,6 +58,18 @@ def _elapsed_ms(start):
         return _clock_ms() - start
 
 
+def whole_number(option, text):
+    """The value of --games, --max-deals (1 to a million) or --seed (0 to 2**32 - 1), in ASCII
+    digits as tools/cli.py reads them (that module needs argparse, which MicroPython lacks)."""
+    low, high = (0, 4294967295) if option == "--seed" else (1, 1000000)
+    if not text or len(text) > 10 or text.strip("0123456789"):
+        raise ValueError("%s needs a whole number in ASCII digits 0-9, not '%s'" % (option, text[:40]))
+    number = int(text)
+    if not low <= number <= high:
+        raise ValueError("%s must be from %d to %d, not %s" % (option, low, high, text))
+    return number
+
+
 def parse_args(argv):
     """The options, or None for --help; ValueError with a one-line message."""
     options = {"game": "thousand", "games": 1, "seed": 1, "rules": None,
@@ -77,13 +89,7 @@ def parse_args(argv):
             raise ValueError("%s needs a value" % word)
         value = argv[i + 1]
         if word == "--games" or word == "--seed" or word == "--max-deals":
-            try:
-                number = int(value)
-            except ValueError:
-                raise ValueError("%s needs a whole number, not '%s'" % (word, value))
-            if word != "--seed" and number < 1:
-                raise ValueError("%s must be at least 1" % word)
-            options[word[2:].replace("-", "_")] = number
+            options[word[2:].replace("-", "_")] = whole_number(word, value)
         elif word == "--game":
             if value not in GAMES:
                 raise ValueError("unknown game '%s' (known: %s)" % (value, ", ".join(GAMES)))

@@ -21,6 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import cli  # noqa: E402  (tools/cli.py, beside this script)
 
+cli.quiet_blinka()
 import displayio  # noqa: E402
 
 from thousand import actions  # noqa: E402
@@ -414,4 +415,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli.run(main)

@@ -6,6 +6,7 @@ The game is saved after each of your moves where the window keeps it (the data d
 thousand.persist): --continue goes on with it, in the terminal or the window.
 """
 
+import errno
 import os
 import sys
 
@@ -20,7 +21,7 @@ from thousand.driver import player_names  # noqa: E402
 from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_PLAY, IllegalAction  # noqa: E402
 from thousand.notation import PHASE_NAMES, parse_card  # noqa: E402
 
-OUTPUT_CLOSED = "%s: the output was closed, so the game ended\n"
+OUTPUT_CLOSED = "%s: the output %s, so the game ended%s\n"
 SUIT_SIGNS = {"S": "\u2660", "C": "\u2663", "D": "\u2666", "H": "\u2665"}
 SUIT_OF_SIGN = {sign: letter for letter, sign in SUIT_SIGNS.items()}
 CARD_VERBS = (actions.PLAY, actions.DECLARE, actions.GIVE)
@@ -465,13 +466,13 @@ def main(argv=None):
     parser = cli.Parser(description="Play Thousand in the terminal against two computer players.")
     parser.add_argument("--continue", dest="resume", action="store_true",
                         help="go on with the saved game (of this terminal or the window)")
-    parser.add_argument("--seed", type=int, default=None, help="seed for the deals (default: random)")
+    parser.add_argument("--seed", type=cli.seed, default=None, help="seed for the deals (default: random)")
     parser.add_argument("--rules", type=cli.rules_spec, default="classic", help="preset name or JSON agreements")
     parser.add_argument("--levels", type=cli.opponents, default=None,
                         help="the two opponents' levels (default: normal,normal)")
     options = parser.parse_args(argv)
-    if sys.stdout is None:  # started with its output closed: nothing to play on
-        sys.stderr.write(OUTPUT_CLOSED % parser.prog)
+    if sys.stdout is None:  # started with its output closed (when not run by cli.run): nothing to play on
+        sys.stderr.write(OUTPUT_CLOSED % (parser.prog, "was closed", ""))
         return 1
     # Bytes that are not text are a wrong answer, and a terminal without the suits' signs
     # shows '?': neither is a crash.
@@ -491,13 +492,24 @@ def main(argv=None):
         except EOFError:
             print(goodbye(leave(controller, storage), "the input ended; "))
         sys.stdout.flush()
-    except BrokenPipeError:
-        # whoever read the game went away: the rest of the output goes nowhere, one line says why
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.stderr.write(OUTPUT_CLOSED % parser.prog)
+    except OSError as error:
+        # whoever read the game went away (a broken pipe), the output was closed, or the disk
+        # is full: the game is kept as on quitting, the rest of the output goes nowhere, one
+        # line says why
+        problem = leave(controller, storage)
+        cli.quiet_stdout()
+        if isinstance(error, BrokenPipeError) or error.errno == errno.EBADF:
+            what = "was closed"
+        else:
+            what = "could not be written (%s)" % (error.strerror or error)
+        if controller is None:
+            kept = ""
+        else:
+            kept = "; " + (SAVED if problem is None else "the game could NOT be saved (%s)." % problem)
+        sys.stderr.write(OUTPUT_CLOSED % (parser.prog, what, kept))
         return 1
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli.run(main)

@@ -196,7 +196,7 @@ def check(deals, seed, rules):
 def main(argv=None):
     p = cli.Parser(description=__doc__.splitlines()[0])
     p.add_argument("--deals", type=cli.positive, default=4000)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=cli.seed, default=1)
     p.add_argument("--rules", type=cli.preset, default="classic")
     p.add_argument("--play-level", type=cli.level, default="normal")
     p.add_argument("--make-rate", type=cli.fraction, default=0.72)
@@ -224,4 +224,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    cli.run(main)
