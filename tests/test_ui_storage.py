@@ -50,15 +50,23 @@ def store_maker(request, tmp_path):
     return lambda: NvmStore(nvm)
 
 
+def guided_seen(storage):
+    """Settings saved as a player's who has had the first start's guided deal (one write, as
+    that start makes): an App on ``storage`` opens at the title."""
+    settings = storage.load_settings()
+    if not settings.guided:
+        settings.guided = True
+        storage.save_settings(settings)
+
+
 def start_app(store, rules=None):
-    """The App on a store, or on a Saves as given."""
+    """The App on a store, or on a Saves as given, at the title (not a first start)."""
     storage = store if isinstance(store, Saves) else Saves(store)
+    guided_seen(storage)
     app = open_app("pybadge", seed=SEED, rules=rules, window=False, storage=storage)
     app.settings.bot_delay_ms = 0  # not saved: the test's own pace
     app.display.refresh = lambda: None  # screens and labels are updated; only the pixels are not drawn
     hands = Hands(app)
-    if app.screen_name == "guide":  # the first start: the guided first deal, left with B
-        hands.press(B)
     assert app.screen_name == "title"
     return app, hands
 
@@ -448,13 +456,13 @@ def test_the_write_policy_decides_where_each_save_goes(board):
 
     saves.save_game = recording(saves.save_game)
     saves.end_deal = recording(saves.end_deal)
+    guided_seen(saves)
+    assert (flash.writes, moves.writes) == (1, 0)  # the settings: the first start's guided deal was had
     app = open_app("pybadge", seed=SEED, rules=Rules.from_dict(SHORT), window=False, storage=saves)
     app.settings.bot_delay_ms = 0
     app.display.refresh = lambda: None
     hands = Hands(app)
-    assert app.screen_name == "guide"  # a first start
-    hands.press(B)
-    assert (flash.writes, moves.writes) == (1, 0)  # the settings: the guide was shown
+    assert app.screen_name == "title"
     new_game(app, hands)
     assert (flash.writes, moves.writes) == (3, 0)  # the settings (other levels) and the new game
     drive(app, hands, Rng(5), 14)
@@ -544,33 +552,46 @@ def test_a_writable_data_folder_says_nothing_on_the_title(board, tmp_path, monke
     power_cut(app)
 
 
-def test_the_first_start_walks_through_a_first_deal_once_and_the_title_offers_it_again(board, tmp_path):
-    """Issue 15: the guide's pages, on the device's screen, at the first start (a board's
-    saves keep that it was shown); the title's "How to play" deals the guided deal (issue 34)."""
+def test_the_first_start_deals_the_guided_deal_once_and_the_title_offers_it_again(board, tmp_path):
+    """Issue 34, item 7: the first start showed the guide's 88 lines of text pages.  It now
+    deals the guided deal at once, a real deal whose table says what to do at each step (a
+    board's saves keep that it was had: a second start opens at the title, with the guided
+    game under Continue); the title's "How to play" deals it again."""
     from thousand import texts
-
-    guide = texts.entries("guide", "guide")[0][2]
+    from thousand.ui.app import _GUIDE_SEED
 
     folder = str(tmp_path / "data")
     app = open_app("pybadge", seed=SEED, window=False, storage=Saves(FileStore(folder)))
+    app.settings.bot_delay_ms = 0
     hands = Hands(app)
-    assert app.screen_name == "guide" and app.screen.title == "How to play"
-    shown = [line.text.strip() for line in app.screen.list.lines]
-    assert shown[0] == "A FIRST DEAL"
-    for step in ("THE AUCTION", "THE TALON", "THE CONTRACT", "TRUMP BY MARRIAGE", "SCORING"):
-        assert step in guide
-    pages = 0
-    while app.screen_name == "guide":  # A turns the pages, and leaves at the last
-        hands.press(A)
-        pages += 1
-    assert app.screen_name == "title" and pages > 3
+    hands.run(50)  # the game starts at the first tick, its table is built at the next
+    assert app.screen_name == "table" and app.screen is not None
+    assert app.controller.seed == _GUIDE_SEED and app.controller.levels == ["normal", "normal"]
+    assert app.controller.rules.to_dict() == Rules.preset().to_dict()
+    auction_words = texts.entries("guided", "auction")[0][2]
+    shown, last = "", None
+    for _ in range(400):  # the table's status line tells the player what to do, a line at a time
+        screen = app.screen
+        if screen is not None and app.screen_name == "table":
+            text = screen.table_view.status.text.strip()
+            if text != last:
+                shown, last = shown + " " + text, text
+            if auction_words in shown:
+                break
+            if screen.message is None and not screen.changed and app.controller.human_decision() is not None:
+                hands.press(A)  # the choice the table starts on (keep the deal)
+                continue
+        hands.run(20)
+    assert auction_words in shown
+    assert Saves(FileStore(folder)).load_settings().guided
     power_cut(app)
-    again, hands = start_app(FileStore(folder))  # asserts the title: not shown twice
+    again, hands = start_app(FileStore(folder))  # asserts the title: not dealt twice
+    assert "continue" in again.screen.entries()  # the guided game, kept as any game is
     hands.move_to("guide", lambda: again.screen.entries()[again.screen.cursor], len(again.screen.entries()))
     assert "How to play" in again.screen.items()[again.screen.cursor]
     hands.press(A)  # from the title, How to play is the guided deal (issue 34): a table
     assert again.screen_name == "table" and again.controller.rules.to_dict() == Rules.preset().to_dict()
-    assert again.controller.levels == ["normal", "normal"]
+    assert again.controller.levels == ["normal", "normal"] and again.controller.seed == _GUIDE_SEED
     power_cut(again)
 
 

@@ -321,7 +321,6 @@ def scenes():
         ("agreements", agreements),
         ("settings", lambda app: app.show("settings")),
         ("help", lambda app: app.show("help")),
-        ("guide", lambda app: app.show("guide")),
         ("table-auction", table_auction),
         ("table-auction-history", table_auction_history),
         ("table-redeal", table_redeal),

@@ -51,7 +51,7 @@ class App:
         self.width = board.width
         self.height = board.height
         self.sheet = sheet
-        first = storage is not None  # a session that keeps its settings shows the guide first
+        first = storage is not None  # a session that keeps its settings deals the guided deal first
         if storage is None:  # this session only
             from thousand.persist.store import memory_store
 
@@ -101,7 +101,18 @@ class App:
             self.ticking = False
             return
         # (a problem with the saves is said on the title first: damaged settings read as new)
-        self.show("guide" if first and not self.settings.guided and storage.problem is None else "title")
+        if first and not self.settings.guided and storage.problem is None:
+            # The first start: the guided deal, a real deal in which the table says what to
+            # do at each step and why (the title's "How to play" deals it again).  Kept as
+            # seen at once: a player who switches off in it finds it under Continue.
+            self.settings.guided = True
+            self.save_settings()
+            self.to_start = _GUIDE_SEED
+            self.ticking = True  # started at the first tick, as a reload's game is
+            self.show("table")
+            self.ticking = False
+            return
+        self.show("title")
 
     # -------------------------------------------------------------- screens
     def build(self, name):

@@ -1,5 +1,5 @@
-"""The rules in short, for the help screen (imported only when it is opened), and the guided
-first deal.  The words are data (``thousand.texts``: help.txt and guide.txt); this module
+"""The rules in short, for the help screen (imported only when it is opened).  The words are
+data (``thousand.texts``: help.txt); this module
 puts the rules' entries together as the agreements make them."""
 
 try:
@@ -78,8 +78,8 @@ def rule_parts(rules):
 
 
 def lines(cols, key_help, rules=None):
-    """The help's text (``key_help``: this board's buttons) or, with ``key_help`` None, the
-    guided first deal's, in lines of ``cols``: a list (the help screen reads ``Pages``)."""
+    """The help's text (``key_help``: this board's buttons) in lines of ``cols``: a list (the
+    help screen reads ``Pages``)."""
     return list(Pages(cols, key_help, rules))
 
 
@@ -93,15 +93,12 @@ class Pages:
         from thousand import texts
 
         self.cols = cols
-        if key_help is None:  # the guided first deal
-            self.parts = [texts.entries("guide", 1)[0][2]]
-        else:
-            if rules is None:
-                from thousand.rules import Rules
+        if rules is None:
+            from thousand.rules import Rules
 
-                rules = Rules.preset("classic")
-            self.parts = rule_parts(rules)
-            self.parts.append(texts.entries("help", _KEYS)[0][2] % key_help)
+            rules = Rules.preset("classic")
+        self.parts = rule_parts(rules)
+        self.parts.append(texts.entries("help", _KEYS)[0][2] % key_help)
         # each paragraph's first line; an empty line between two paragraphs
         starts = [0]
         for part in self.parts:

@@ -327,8 +327,7 @@ class StatisticsScreen(MenuScreen):
 
 
 class HelpScreen(MenuScreen):
-    """The rules in short and the keys of this board, a page to scroll; as the "guide"
-    screen, the guided first deal (at the first start, and from the title)."""
+    """The rules in short and the keys of this board, a page to scroll."""
 
     title = "Rules and keys"
     footer_lines = 1
@@ -338,10 +337,7 @@ class HelpScreen(MenuScreen):
 
         app = self.app
         rules = app.controller.rules if app.controller is not None else app.rules
-        guide = app.screen_name == "guide"
-        if guide:
-            self.title = "How to play"
-        self.lines = helptext.Pages(self.list.cols, None if guide else app.board.key_help, rules)
+        self.lines = helptext.Pages(self.list.cols, app.board.key_help, rules)
         self.refresh()
 
     def items(self):
@@ -354,9 +350,6 @@ class HelpScreen(MenuScreen):
     def key(self, key):
         if key == B or key == A and self.list.first + self.list.rows >= len(self.lines):
             app = self.app
-            if app.screen_name == "guide" and not app.settings.guided:  # the first start's: not again
-                app.set_setting("guided", True)
-                app.save_settings()
             if app.help_from is not None:  # opened by SELECT: back to that screen
                 app.show(app.help_from)
                 app.help_from = None
@@ -472,6 +465,5 @@ SCREENS = {
     "settings": SettingsScreen,
     "statistics": StatisticsScreen,
     "help": HelpScreen,
-    "guide": HelpScreen,
     "tablemenu": TableMenu,
 }

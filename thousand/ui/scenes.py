@@ -43,7 +43,6 @@ SCREENS = {
                           "thousand.persist.rules_sheet"),
     "statistics": _MENUS + ("thousand.persist.stats", "thousand.persist.coding"),
     "help": _MENUS + ("thousand.ui.helptext",),
-    "guide": _MENUS + ("thousand.ui.helptext",),
     "tablemenu": _MENUS,
     "table": ("thousand.ui.table",),
     "summary": _SHEETS,

@@ -74,6 +74,7 @@ class Robot:
         self.pending = []  # what is left of the key being pressed (see press)
         self.reloading = False  # the app asked for supervisor.reload() (see carry)
         self.carried = False  # this VM is one that a reload made (carry_in)
+        self.play = None  # the game's own state (play_game); None: the first start's visit goes on
         self.keys = self.run()
 
     def boot(self):
@@ -249,13 +250,29 @@ class Robot:
     # -------------------------------------------------------------- the visit
     def run(self):
         yield from self.boot()
-        if self.carried:  # a reload at a game's start: that game goes on
-            yield from self.games()
-            return
+        if self.play is None:  # the first start's visit (in a fresh VM too, once its guided deal reloaded)
+            yield from self.first_start()
+        yield from self.games()  # after a reload at a game's start, that game goes on
+
+    def first_start(self):
+        """A player's first start: the guided deal, its first deal played (the game starts in
+        a fresh VM on a board that reloads), its next deal's table left with "save, go to
+        title"; then the agreements, the settings, the statistics and the help."""
         app = self.app
-        assert app.screen_name == "guide"  # a first start: the guided first deal, read to its end
-        while app.screen_name == "guide":
-            yield A
+        while app.screen_name != "summary":
+            if app.screen_name != "table":
+                raise AssertionError("unexpected screen " + app.screen_name)
+            if self.holds_play():  # a computer's open talon: A once seen
+                yield A
+            elif not self.ready():
+                yield None  # the guide's words, a line at a time; the computers
+            else:
+                yield from self.decide()
+        yield A  # the next deal
+        while app.screen_name != "table" or not self.ready():
+            yield None
+        yield B
+        yield from self.choose("title")
         yield from self.choose("agreements")
         for _ in range(60):  # every agreement, each with its help line
             yield RIGHT
@@ -271,7 +288,7 @@ class Robot:
         for _ in range(12):
             yield RIGHT
         yield B
-        yield from self.games()
+        self.carried = False  # the session's first game is a new game
 
     def games(self):
         """The session's games, from the one being played (a reload's fresh VM goes on with it)."""
