@@ -1,6 +1,7 @@
 """Playing through the screens with scripted key presses on the desktop board (fake time)."""
 
 import os
+import re
 import sys
 
 import pytest
@@ -426,6 +427,32 @@ def test_the_summary_reviews_what_the_player_may_know_of_the_deal_and_nothing_mo
 
     play_game(app, hands.press, lambda: hands.run(20), Rng(5), after_each=check)
     assert seen["talon"] and seen["hidden give"] and seen["marriage"] and seen["scrolled"], seen
+
+
+def test_on_the_square_screen_the_summary_names_every_seat_in_full_in_the_font_of_its_table(board):
+    """Issue 34, item 4: the 240x240 screen's summary used the doubled font (issue 15 wanted the
+    screen filled), so its score table shrank to the seats' initials ('Y W E').  Every deal's summary there now names You, West and
+    East in full, each line in one of its rows, and holds as many rows as the sheet's."""
+    from thousand.controller import seat_name
+
+    app, hands = started_game('{"preset": "classic", "target": 300}', 7, ("easy", "easy"), "picosystem")
+    summaries = []
+
+    def check():
+        if app.screen_name != "summary" or app.screen is None or app.controller.last_result().declarer is None:
+            return
+        rows = [label.text.rstrip() for label in app.screen.list.lines]
+        assert app.screen.list.cols >= 39 and len(rows) >= 16  # the small font (a column for the scroll mark)
+        for s in range(3):
+            row = [r for r in rows if re.match(r"%s +\d+ +\d+ +[+-]\d+ +-?\d+$" % seat_name(s), r)]
+            assert len(row) == 1, (seat_name(s), rows)
+            result = app.controller.last_result()
+            assert row[0].split() == [seat_name(s), str(result.cards[s]), str(result.marriages[s]),
+                                      "%+d" % result.deltas[s], str(result.scores[s])]
+        summaries.append(rows)
+
+    play_game(app, hands.press, lambda: hands.run(20), Rng(5), after_each=check)
+    assert summaries
 
 
 def test_the_summary_says_why_a_deal_was_dealt_again_and_who_paid_for_three_bolts(board):
@@ -1052,23 +1079,6 @@ def test_a_game_with_an_undo_is_marked_in_the_statistics(board):
         saves.end_deal(controller, 0)
     stats = saves.load_stats()
     assert (stats.games, stats.undone) == (2, 1) and "Games with an undo 1" in stats.lines()
-
-
-def test_the_summary_fills_the_square_screen_in_doubled_text_with_its_table_in_columns(board):
-    """Issue 15, item 10: the PicoSystem's summary no longer leaves half the screen empty."""
-    from thousand.controller import seat_name
-
-    app = new_app("picosystem", seed=7)
-    shoot.find(app, lambda controller: controller.between_deals() and controller.last_result().declarer is not None)
-    app.show("summary")
-    screen = app.screen
-    assert screen.list.cols == 19 and screen.list.step > 2 * 8  # doubled rows
-    result = app.controller.last_result()
-    rows = screen.lines
-    assert rows[2] == "  pts mar  +/-  tot" and all(len(row) <= 19 for row in rows)
-    for s in range(3):
-        assert rows[3 + s].split() == [seat_name(s)[0], str(result.cards[s]), str(result.marriages[s]),
-                                       "%+d" % result.deltas[s], str(result.scores[s])]
 
 
 def test_a_trick_a_computer_takes_stays_with_its_taker_named_and_marked_before_its_lead(board):

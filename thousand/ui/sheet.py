@@ -32,17 +32,16 @@ _UNFINISHED = const(11)
 _DARK = const(12)  # then golden: a kind's words at _DARK - 1 + kind
 _GOLDEN = const(13)
 _HEAD = const(14)
-_NARROW_HEAD = const(15)
-_GOLDEN_RESET = const(16)
-_THIRD_BOLT = const(17)
-_BARREL = const(18)
-_TALON = const(19)
-_GOT_A_CARD = const(20)
-_GOT_THE_CARD = const(21)
-_MARRIAGES = const(22)
-_ACE_MARRIAGE = const(23)
-_FOOTER = const(24)
-_FOOTER_OVER = const(25)
+_GOLDEN_RESET = const(15)
+_THIRD_BOLT = const(16)
+_BARREL = const(17)
+_TALON = const(18)
+_GOT_A_CARD = const(19)
+_GOT_THE_CARD = const(20)
+_MARRIAGES = const(21)
+_ACE_MARRIAGE = const(22)
+_FOOTER = const(23)
+_FOOTER_OVER = const(24)
 
 _GUIDE_SEED = const(16777229)  # the guided deal's game (thousand.ui.guide)
 
@@ -71,16 +70,15 @@ def start_scores(controller):
 
 
 class Page:
-    """A screen of text lines with ``footer_lines`` of help under them; ``big_text``: doubled
-    on the square screen, where the small font left half of it empty."""
+    """A screen of text lines with ``footer_lines`` of help under them, in the small font on
+    every board (the square screen's summary was doubled once: its columns shrank to the
+    seats' initials)."""
 
     footer_lines = 1
-    big_text = False
 
     def __init__(self, app):
         self.app = app
-        scale = 2 if self.big_text and app.height >= 200 else 1
-        self.list = ListView(app.width, app.height, self.footer_lines, scale, scale)
+        self.list = ListView(app.width, app.height, self.footer_lines)
         self.group = self.list.group
 
     def tick(self, now):
@@ -104,8 +102,6 @@ class Page:
 class SummaryScreen(Page):
     """What the deal gave: card points, marriages, made or failed, the changes."""
 
-    big_text = True
-
     def enter(self):
         from thousand import texts
 
@@ -126,13 +122,10 @@ class SummaryScreen(Page):
             lines.append("%s %s%s %d" % (seat_name(result.declarer), w[_PLAYED if result.result != CONCEDED else _GAVE_UP],
                                          w[_DARK - 1 + result.kind] if result.kind else "", result.contract or result.bid))
             lines.append(w[_MADE + result.result])
-            # 25 columns, or 19 with the seats' initials where the text is doubled
-            wide = self.list.cols >= 25
-            lines.append(w[_HEAD if wide else _NARROW_HEAD])
+            lines.append(w[_HEAD])  # 25 columns: every board's screen has 26 or more
             for s in range(3):
-                lines.append(("%-5s%4d%5d%+5d%6d" if wide else "%-1s%4d%4d%+5d%5d") % (
-                    seat_name(s) if wide else seat_name(s)[0], result.cards[s], result.marriages[s],
-                    result.deltas[s], result.scores[s]))
+                lines.append("%-5s%4d%5d%+5d%6d" % (seat_name(s), result.cards[s], result.marriages[s],
+                                                     result.deltas[s], result.scores[s]))
             lines += deal_review(view, result, w)
         from thousand.scoring import bolt_penalised, golden_reset  # a deal's end: loaded for it
 
