@@ -374,7 +374,7 @@ def compile_cached(path, source_name, source_lines=False):
 
 
 def settings_toml(board):
-    """settings.toml for ``board``: only keys the README's settings.toml table documents."""
+    """settings.toml for ``board``: only keys docs/hardware.md's settings.toml table documents."""
     return (
         "# Written by tools/bundle.py; the game reads it with os.getenv().\n"
         "# %s: the board profile this folder was built for; the game may\n"

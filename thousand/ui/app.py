@@ -481,7 +481,7 @@ class App:
         """The device's loop.  Between ticks it sleeps for 10 ms unless a computer seat is
         thinking: CircuitPython's ``time.sleep`` idles the processor until the next interrupt
         (keypad scans its keys meanwhile and queues them), the battery's biggest saving after
-        the backlight (README: Battery)."""
+        the backlight (docs/hardware.md: Battery)."""
         import time
 
         board = self.board

@@ -4,7 +4,7 @@ Text is a TileGrid over the font's glyph strip (``sprites.font()``), a tile a ch
 a line costs a byte per character and changing it rewrites tile numbers, never pixels.
 (``adafruit_display_text``'s ``bitmap_label``, which the screens used before, keeps a bitmap
 and some fifty attributes per label: about 1.6 KB for a 26-character line on a 32-bit
-board, plus 16 KB of library bytecode; README, "Text".)  Keys on every list: LEFT/UP
+board, plus 16 KB of library bytecode; docs/desktop.md, "Text".)  Keys on every list: LEFT/UP
 previous, RIGHT/DOWN next (both wrap around: the three-button Feather has only LEFT, RIGHT
 and A), A choose, B (a long A on the Feather) back.
 """
