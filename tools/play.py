@@ -43,6 +43,7 @@ def main(argv=None):
         game += ["--levels", options.levels]
     if not options.terminal and has_display():
         try:
+            cli.quiet_blinka()  # Blinka's warnings are not the player's to read
             from thousand.ui import desktop  # the displayio screens in a pygame window
         except ImportError as error:
             print("No window front-end (%s); playing in the terminal." % error)
