@@ -17,30 +17,13 @@ True
 
 from thousand.actions import (BID, CONTRACT, DECLARE, GIVE, PLAY, action_of, amount, bid, card, contract, declare,
                               entry_action, entry_seat, give, play, target, verb)
+from thousand.ascii_text import plain_ascii
 from thousand.cards import RANK_CHARS, SUIT_CHARS, card_name
 
 PHASE_NAMES = ("dark", "auction", "talon", "give", "contract", "play", "deal_over", "game_over")
 VERB_WORDS = (None, "pass", "bid", "dark", "nodark", "redeal", "give", "contract",
               "concede", "play", "play", "keep")
 DIGITS = "0123456789"
-
-
-def plain_ascii(text):
-    """``text`` when every character is printable ASCII, as REFEREE.md's records are; else
-    ValueError naming the first that is not (a no-break space, or the long s 'ſ', which
-    upper-cases to 'S', is refused, not read as a space or an S).
-
-    >>> plain_ascii("0 play AS")
-    '0 play AS'
-    >>> plain_ascii("0 play A\u017f")
-    Traceback (most recent call last):
-    ValueError: '0 play A?' holds U+017F, which is not plain ASCII
-    """
-    for c in text:
-        if not " " <= c <= "~":
-            raise ValueError("'%s' holds U+%04X, which is not plain ASCII" % (
-                "".join(k if " " <= k <= "~" else "?" for k in text[:40]), ord(c)))
-    return text
 
 
 def parse_card(text):

@@ -31,7 +31,7 @@ except ImportError:  # CPython
 
 
 from thousand.cards import POPCOUNT6  # a 6-bit popcount: the same table as Thousand's
-from thousand.notation import plain_ascii  # records are ASCII in both games
+from thousand.ascii_text import plain_ascii  # records are ASCII in both games
 
 SPADES = const(0)
 CLUBS = const(1)

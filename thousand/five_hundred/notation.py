@@ -11,7 +11,7 @@ True
 
 from thousand.five_hundred import actions as A
 from thousand.five_hundred import cards as C
-from thousand.notation import plain_ascii
+from thousand.ascii_text import plain_ascii
 
 _MISERES = {"misere": A.MISERE, "open_misere": A.OPEN_MISERE, "blind_misere": A.BLIND_MISERE}
 
