@@ -2,6 +2,9 @@
 
 import json
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from helpers import SPADES_HAND, SPADES_TALON, act, deal, new_game
 from thousand.controller import Controller
 from thousand.record import deal_json, replay
@@ -73,3 +76,32 @@ def test_the_controller_writes_its_game_as_one_line_that_replays_to_its_scores()
     text = out.getvalue()
     assert text.endswith("\n") and text.count("\n") == 1
     assert replay(json.loads(text))["scores"] == controller.game.scores
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), kept=st.integers(1, 5), deals=st.integers(1, 40),
+       preset=st.sampled_from(["classic", "full"]))
+def test_a_game_keeping_only_its_last_records_exports_a_record_that_replays_to_its_scores(seed, kept, deals, preset):
+    """``Game.records_kept`` (a board's: App.start) keeps the last ``kept`` to ``2 * kept``
+    deals' cards and actions; the record starts from the state before the first deal kept and
+    replays to the game's scores, its deals the same as the whole game's last ones."""
+    from thousand.driver import TableDriver, make_player
+    from thousand.game import Game
+
+    games = []
+    for bound in (None, kept):
+        game = Game(Rules.preset(preset), seed=seed)
+        game.records_kept = bound
+        players = [make_player("random", seed * 3 + s) for s in range(3)]
+        driver = TableDriver(game)
+        for _ in range(deals):
+            if game.over:
+                break
+            driver.play_deal(players)
+            assert bound is None or len(game.records) <= 2 * bound
+        games.append(game)
+    whole, bounded = (json.loads(json.dumps(game.record())) for game in games)
+    assert bounded["deals"] == whole["deals"][len(whole["deals"]) - len(bounded["deals"]):]
+    assert len(bounded["deals"]) >= min(kept, len(whole["deals"]))
+    out = replay(bounded)
+    assert out["scores"] == games[1].scores == games[0].scores

@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import shoot  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-from ui_keys import move_to, play_game  # noqa: E402
+from ui_keys import game_keys, move_to, play_game  # noqa: E402
 
 
 class Hands:
@@ -1448,3 +1448,37 @@ def test_how_to_play_is_a_real_guided_deal_that_says_what_to_do_at_each_step(boa
     hands.press(A)  # the game goes on as any game: the next deal, told nothing
     hands.run(400)
     assert app.screen_name == "table" and app.screen.message is None
+
+
+def test_a_board_keeps_only_its_games_last_deals_for_the_record_which_still_replays(board, monkeypatch):
+    """Issue 31: a long game's records grew the board's heap by every deal.  A board keeps
+    ``records_kept`` to twice as many deals (thousand.hw.device), the record sent for a bug
+    report starting before the first kept; the desktop keeps every deal."""
+    import io
+    import json
+
+    from thousand.record import replay
+
+    monkeypatch.setattr(board, "records_kept", 2, raising=False)
+    app, hands = started_game('{"preset": "classic"}', 3, ("random", "random"))
+    assert app.controller.game.records_kept == 2
+    seen = [0]
+
+    def check():
+        if app.screen_name == "summary" and app.screen is not None:
+            seen[0] += 1
+            assert len(app.controller.game.records) <= 4
+
+    rng = Rng(2)
+    for key in game_keys(app, rng, [0], check):
+        if seen[0] >= 7:
+            break
+        if key is None:
+            hands.run(20)
+        else:
+            hands.press(key)
+    out = io.StringIO()
+    app.controller.write_record(out)
+    record = json.loads(out.getvalue())
+    assert 2 <= len(record["deals"]) <= 5 and record["start"]["deals_played"] > 0
+    assert replay(record)["scores"] == app.controller.game.scores

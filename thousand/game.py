@@ -305,7 +305,10 @@ class Game:
 
     ``keep_records=True`` keeps every deal's cards and actions so that the whole game can be
     exported as a REFEREE.md record and its score sheet shown; the device may switch it
-    off to save memory.
+    off to save memory.  ``records_kept`` (None: every deal) bounds the deals whose cards
+    and actions are kept to between that many and twice as many, the last ones: the record
+    then starts from the state before its first deal kept (``start``), as a record may, and a
+    long game's heap stops growing by its records (a board sets it: ``App.start``).
     """
 
     def __init__(self, rules=None, seed=0, start=None, keep_records=True):
@@ -331,6 +334,8 @@ class Game:
         self.concessions = [0] * NUM_SEATS
         self.golden_made = False
         self.records = []  # past deals, packed (pack_deal), when record is on
+        self.records_kept = None  # see the class: set before the first deal (or a restore's)
+        self.records_mark = None  # the start of records[records_kept], once it is dealt
         self.sheet = Sheet()  # every settled or redealt deal when record is on
         self.last_result = None
         self.winner = None
@@ -395,6 +400,15 @@ class Game:
             raise IllegalAction(reason_words(self, None, None, _GAME_OVER if self.over else _DEAL_NOT_OVER))
         self._clear_deal()
         self.deal_start = self.start_state()
+        kept = self.records_kept
+        if kept is not None and self.keep_records:
+            # The deal now dealt is records[len(self.records)]: at twice ``kept`` the oldest
+            # ``kept`` go and the record starts where the one marked then began.
+            if len(self.records) >= 2 * kept and self.records_mark is not None:
+                self.records = self.records[len(self.records) - kept:]
+                self.start = self.records_mark
+            if len(self.records) == kept:
+                self.records_mark = self.deal_start
         self.deal_number += 1
         if hands is None:
             deck = list(range(C.NUM_CARDS))

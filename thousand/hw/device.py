@@ -11,6 +11,10 @@ import supervisor
 
 from thousand.hw.keys import KeyRepeater, drain_keypad, ticks_diff
 
+# The deals whose cards and actions a board keeps for its game's record (Game.records_kept):
+# the last 8 to 16, some 100 bytes each, instead of every deal of a long game; the record
+# sent for a bug report starts before the first of them (the desktop keeps every deal).
+records_kept = 8
 repeater = KeyRepeater()
 _sources = []  # (keypad EventQueue, keymap)
 _event = None

@@ -8,7 +8,7 @@ No speaker, no NeoPixel turn lights (the one pixel is left alone).
 import board
 
 from thousand.hw import device
-from thousand.hw.device import beep, poll, reload, reloaded, set_muted, show_turn, sleep_memory, ticks_ms  # noqa: F401  (board API)
+from thousand.hw.device import beep, poll, records_kept, reload, reloaded, set_muted, show_turn, sleep_memory, ticks_ms  # noqa: F401  (board API)
 from thousand.hw.keys import A, B, LEFT, RIGHT
 
 name = "Feather ESP32-S3 Reverse TFT"

@@ -3,7 +3,7 @@
 import board
 
 from thousand.hw import device
-from thousand.hw.device import beep, poll, reload, reloaded, set_muted, show_turn, sleep_memory, ticks_ms  # noqa: F401  (board API)
+from thousand.hw.device import beep, poll, records_kept, reload, reloaded, set_muted, show_turn, sleep_memory, ticks_ms  # noqa: F401  (board API)
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
 
 name = "PicoSystem"

@@ -273,6 +273,8 @@ class App:
     def start(self, controller):
         """Play ``controller``'s game from where it is (a new game or a continued one)."""
         self.controller = controller
+        # a board keeps its game's last deals for the record, not all (thousand.hw.device)
+        controller.game.records_kept = getattr(self.board, "records_kept", None)
         self.chosen.clear()  # after a game, the menus start at the top again
         controller.listeners = [self.on_action]
         controller.on_think = self.keep_alive
