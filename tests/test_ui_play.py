@@ -1317,6 +1317,40 @@ def test_the_windows_key_presses_that_come_in_one_frame_are_all_kept(board, monk
         pygame.display.quit()
 
 
+@pytest.mark.parametrize("desktop_size, board_name, scale", [((1366, 768), "picosystem", 2), ((1280, 720), "picosystem", 2),
+                                                            ((1366, 768), "pybadge", 4), ((1366, 768), "feather_esp32s3_rtft", 3)])
+def test_the_whole_window_with_the_hands_cards_fits_a_laptops_desktop(board, monkeypatch, desktop_size, board_name, scale):
+    """Issue 34: the hand's cards looked cut on the square screen.  The table draws them whole
+    (test_ui_screens: every card inside the screen), but its window at the default scale, 3,
+    was 738 rows: on a 768-row desktop, under a title bar and a panel, its bottom (the hand and
+    the key map) was off the desktop.  The window now takes the largest scale that fits, and
+    keeps the old one where there is room."""
+    pygame = pytest.importorskip("pygame")
+    width, height = desktop_size
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [desktop_size])
+    app = open_app(board_name, seed=1, window=True, storage=None)
+    window = app.display
+    try:
+        shown_width, shown_height = window._surface.get_size()
+        assert shown_height + desktop.DESKTOP_ROWS_TAKEN <= height and shown_width <= width
+        assert shown_height == app.height * window.scale + desktop.FOOTER  # the whole screen, the key map under it
+        layout = table_module.Layout(app.width, app.height)
+        assert (layout.hand_y + layout.card_h) * window.scale <= height - desktop.DESKTOP_ROWS_TAKEN
+        assert window.scale == scale
+    finally:
+        window.canvas.release()
+        pygame.display.quit()
+        desktop.display = None
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    app = open_app(board_name, seed=1, window=True, storage=None)
+    try:
+        assert app.display.scale == (4 if app.width < 200 else 3)  # room for the usual scale: kept
+    finally:
+        app.display.canvas.release()
+        pygame.display.quit()
+        desktop.display = None
+
+
 @pytest.mark.parametrize("board_name", ["pybadge", "picosystem"])
 def test_a_refusal_longer_than_the_status_line_is_shown_whole_a_line_at_a_time(board, board_name):
     """Issue 34, item 4: a refusal is a sentence ("seat 0 has no clubs and must trump"), and
