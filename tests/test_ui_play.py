@@ -1319,6 +1319,78 @@ def test_the_windows_key_presses_that_come_in_one_frame_are_all_kept(board, monk
         pygame.display.quit()
 
 
+def test_the_guided_deal_played_as_its_words_say_shows_the_marriage_and_scores_the_contract(board):
+    """Issue 34, item 7: the guided deal is dealt to show the auction, the talon, the gives, the
+    contract, a marriage and the scoring.  Played by keys as its words advise (the lowest raise,
+    a low card given to each seat, the bid kept, an ace led first, then the K or Q of hearts
+    led with declare chosen), on the square screen: the marriage's words are said, the
+    declaration's +H and the hearts are shown on the deal line, and the summary scores the
+    made contract with the 100 of the marriage.  (The other guided test leads the first legal
+    card, which never declares.)"""
+    from thousand import texts
+    from thousand.game import PHASE_PLAY
+    from thousand.ui.table import CARDS, CHOICE
+
+    app = new_app("picosystem")
+    app.settings.bot_delay_ms = 0
+    hands = Hands(app)
+    title = app.screen
+    hands.move_to("guide", lambda: title.entries()[title.cursor], len(title.entries()))
+    hands.press(A)
+    hands.run(200)
+    assert app.screen_name == "table" and app.controller.seed == shoot.GUIDE_SEED
+    shown, infos = [], set()
+    for _ in range(5000):
+        screen = app.screen
+        if app.screen_name == "summary":
+            break
+        if app.screen_name != "table" or screen is None:
+            hands.run(20)
+            continue
+        text = screen.table_view.status.text.strip()
+        if not shown or text != shown[-1]:
+            shown.append(text)
+        infos.add(screen.table_view.info.text.strip())
+        if screen.message is not None or screen.changed or app.controller.human_decision() is None:
+            hands.run(20)
+            continue
+        if screen.holds_play():
+            hands.press(A)
+            continue
+        if screen.mode == CARDS:
+            view = screen.view
+            legal = [card for card, _ in screen.card_actions]
+            declares = [card for card, action in screen.card_actions if actions.verb(action) == actions.DECLARE]
+            if view.phase != PHASE_PLAY:  # the gives: a low card, a 9 or a J
+                wanted = min(legal, key=lambda card: card % 6)  # a card's rank: 9 J Q K 10 A
+            elif declares:
+                wanted = declares[0]
+            elif not view.trick and any(card % 6 == 5 for card in legal):  # an ace first
+                wanted = [card for card in legal if card % 6 == 5][0]
+            else:
+                wanted = legal[0]
+            hands.move_to(wanted, lambda: screen.hand_cards[screen.cursor], len(screen.hand_cards))
+            hands.press(A)
+            if screen.mode == CHOICE:  # to whom a card goes; or the K or Q of a marriage,
+                if view.phase == PHASE_PLAY:  # where declare is the choice it starts on
+                    assert "declare" in screen.table_view.status.text
+                hands.press(A)
+            continue
+        hands.press(A)  # the lowest raise, keep the cards, the bid as the contract
+    words = dict((name, body) for name, _rest, body in texts.entries("guided"))
+    told = " ".join(shown)
+    for step in ("auction", "give", "contract", "lead", "declare", "follow"):
+        assert " ".join(words[step].split()[:4]) in told, (step, shown)
+    assert any("+H" in info for info in infos), infos  # your marriage, on the deal line
+    assert app.screen_name == "summary"
+    result = app.controller.last_result()
+    assert result.declarer == 0 and result.marriages[0] == 100 and result.deltas[0] == result.contract
+    lines = app.screen.lines
+    assert "You played %d" % result.contract in lines and "made it" in lines[lines.index("You played %d" % result.contract) + 1], lines
+    you = [line.split() for line in lines if line.startswith("You ") and len(line.split()) == 5][0]
+    assert you[2] == "100" and you[3] == "+%d" % result.contract, you  # card points, marriages, +/-, score
+
+
 @pytest.mark.parametrize("desktop_size, board_name, scale", [((1366, 768), "picosystem", 2), ((1280, 720), "picosystem", 2),
                                                             ((1366, 768), "pybadge", 4), ((1366, 768), "feather_esp32s3_rtft", 3)])
 def test_the_whole_window_with_the_hands_cards_fits_a_laptops_desktop(board, monkeypatch, desktop_size, board_name, scale):
