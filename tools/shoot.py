@@ -343,6 +343,7 @@ def scenes():
         ("guided-contract", guided(human_to(PHASE_CONTRACT))),
         ("guided-lead", guided(lambda c: human_to(PHASE_PLAY)(c) and not c.view().trick)),
         ("guided-declare", guided(human_to(PHASE_PLAY, actions.DECLARE))),
+        ("guided-follow", guided(lambda c: human_to(PHASE_PLAY)(c) and bool(c.view().trick))),
         ("guided-summary", guided(lambda c: False)),
         ("tablemenu", tablemenu),
         ("tablemenu-hint", tablemenu_hint),

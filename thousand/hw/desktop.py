@@ -46,6 +46,30 @@ def open(window=True, scale=4):
     return display
 
 
+# The rows a desktop keeps from a window: its title bar and the desktop's own panels.
+DESKTOP_ROWS_TAKEN = 100
+
+
+def fit_scale(screen_width, screen_height, wanted):
+    """The window's scale: ``wanted``, or the largest below it at which the whole window (the
+    screen and the key map under it) fits the desktop, with room for a title bar and panels.
+    At 3 the square screen's window is 738 rows: on a 768-row desktop its bottom, the hand's
+    cards and the key map, was off the desktop."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    pygame.display.init()
+    sizes = pygame.display.get_desktop_sizes()
+    if not sizes:
+        return wanted
+    desktop_width, desktop_height = sizes[0]
+    scale = wanted
+    while scale > 1 and (screen_width * scale > desktop_width
+                         or screen_height * scale + FOOTER + DESKTOP_ROWS_TAKEN > desktop_height):
+        scale -= 1
+    return scale
+
+
 def ticks_ms():
     """Milliseconds, wrapping at 2**29 like CircuitPython's ``supervisor.ticks_ms``.
 

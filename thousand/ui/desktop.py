@@ -48,6 +48,8 @@ def open_app(board_name="pybadge", seed=None, rules=None, window=True, scale=Non
     desktop.display = None
     if scale is None:
         scale = 4 if width < 200 else 3
+        if window:  # no bigger than the desktop: the square screen's 738 rows at 3 lost its hand below a 768-row one
+            scale = desktop.fit_scale(width, height, scale)
     display = desktop.open(window=window, scale=scale)
     display.auto_refresh = False
     sheet = sprites.Sheet(os.path.join(ROOT, sprites.SHEET_PATH))
