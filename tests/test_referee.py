@@ -386,3 +386,29 @@ def test_a_huge_record_under_a_memory_limit_ends_with_one_line_and_exit_2(tmp_pa
     assert proc.returncode == 2, proc.stderr
     assert len(lines) == 1 and "longer than any game" in lines[0]
     assert b"Traceback" not in proc.stderr
+
+
+def test_a_record_within_the_size_limit_that_needs_more_memory_than_there_is_ends_with_one_line(tmp_path):
+    # Under the 16 MB limit, millions of empty lists still take some 300 MB to read: under a
+    # limit of 120 MB of address space the MemoryError is one line and exit 2, not a traceback.
+    import resource
+
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from referee import MAX_RECORD_BYTES
+
+    big = tmp_path / "big.json"
+    count = (MAX_RECORD_BYTES - 100) // 3
+    with open(str(big), "w") as f:
+        f.write('{"deals": [' + "[]," * count + "[]]}")
+    assert big.stat().st_size <= MAX_RECORD_BYTES
+
+    def limit():  # in the referee's process only
+        resource.setrlimit(resource.RLIMIT_AS, (120 << 20, 120 << 20))
+
+    with open(str(big), "rb") as stdin:
+        proc = subprocess.run([sys.executable, REFEREE], stdin=stdin, capture_output=True, timeout=120,
+                              preexec_fn=limit)
+    lines = proc.stdout.decode().splitlines()
+    assert proc.returncode == 2, proc.stderr
+    assert len(lines) == 1 and "memory" in json.loads(lines[0])["error"]["message"], lines
+    assert proc.stderr == b""
