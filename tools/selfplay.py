@@ -245,7 +245,23 @@ def main(argv):
     except ValueError as error:
         sys.stderr.write("selfplay: %s\n" % error)
         return 2
-    print(json.dumps(run_five_hundred(options) if options["game"] == "five_hundred" else run(options)))
+    text = json.dumps(run_five_hundred(options) if options["game"] == "five_hundred" else run(options))
+    try:  # a full disk or a closed stdout: one line and exit 2, as tools/cli.py's run says it
+        if sys.stdout is None:  # CPython started with stdout closed
+            raise OSError(9, "standard output is closed")
+        sys.stdout.write(text + "\n")
+        if hasattr(sys.stdout, "flush"):
+            sys.stdout.flush()
+    except OSError as error:
+        reason = error.strerror if getattr(error, "strerror", None) else error
+        sys.stderr.write("selfplay.py: error: cannot write: %s\n" % reason)
+        try:  # so that CPython's own flush at exit does not fail a second time
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        except Exception:  # MicroPython has no dup2: nothing is left to flush there
+            pass
+        return 2
     return 0
 
 
