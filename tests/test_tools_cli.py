@@ -185,3 +185,15 @@ def test_the_referee_with_its_standard_input_closed_says_so_in_one_line():
                           text=True, timeout=60, preexec_fn=lambda: os.close(0))
     assert proc.returncode == 2 and proc.stderr == "", proc.stderr
     assert "the standard input is closed" in proc.stdout and len(proc.stdout.splitlines()) == 1
+
+
+def test_play_where_no_window_can_open_says_so_in_one_line(tmp_path):
+    # a display is named (DISPLAY) but SDL cannot open one: pygame.error was a traceback
+    pytest.importorskip("pygame")
+    env = dict(os.environ, DISPLAY=":99", SDL_VIDEODRIVER="no-such-driver", THOUSAND_DATA_DIR=str(tmp_path))
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "play.py")], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=120, env=env, cwd=str(tmp_path))
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.splitlines() == [
+        "play.py: error: the window could not open (no-such-driver not available); --terminal plays in the terminal"]
+    assert proc.stdout == ""
