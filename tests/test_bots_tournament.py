@@ -346,7 +346,8 @@ def test_a_bot_that_forks_a_child_and_exits_leaves_no_process_alive(tmp_path):
 
 
 @pytest.mark.parametrize("signal_name, code, said", [("SIGTERM", 143, "terminated"),
-                                                     ("SIGINT", 130, "interrupted")])
+                                                     ("SIGINT", 130, "interrupted"),
+                                                     ("SIGHUP", 129, "hung up")])
 def test_a_tournament_stopped_by_a_signal_leaves_no_bot_process_alive(tmp_path, signal_name,
                                                                       code, said):
     import signal
@@ -392,7 +393,8 @@ def test_a_bot_whose_grandchild_leaves_its_session_leaves_no_process_alive(tmp_p
 
 
 @pytest.mark.parametrize("signal_name, code, said", [("SIGTERM", 143, "terminated"),
-                                                     ("SIGINT", 130, "interrupted")])
+                                                     ("SIGINT", 130, "interrupted"),
+                                                     ("SIGHUP", 129, "hung up")])
 def test_a_tournament_in_worker_processes_stopped_by_a_signal_prints_no_traceback_and_leaves_no_process(
         tmp_path, signal_name, code, said):
     # --jobs 2: each worker holds bots of its own; the signal goes to the whole process group, as

@@ -471,11 +471,19 @@ _LIVE = set()  # the external bots started and not yet closed, in this process
 
 
 class _Terminated(BaseException):
-    """SIGTERM arrived: unwind so that every bot is closed on the way out."""
+    """SIGTERM (or SIGHUP: the terminal closed) arrived: unwind so that every bot is closed on
+    the way out."""
+
+    def __init__(self, signum=signal.SIGTERM):
+        BaseException.__init__(self, signum)
+        self.signum = signum
 
 
-def _on_sigterm(_signum, _frame):
-    raise _Terminated()
+def _on_sigterm(signum, _frame):
+    raise _Terminated(signum)
+
+
+_ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
 
 
 def _close_all():
@@ -490,6 +498,7 @@ def _worker_start():
     """A worker of ``--jobs``: Ctrl-C is the tournament's to answer (it ends the pool, whose
     SIGTERM then reaches each worker); SIGTERM closes the worker's bots, quietly."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)  # the terminal's hangup, too, is the tournament's
     signal.signal(signal.SIGTERM, _on_sigterm)
 
 
@@ -643,19 +652,24 @@ def main(argv=None):
         p.error("cannot write bot logs into %s (%s)" % (log_dir, error.strerror or error))
     if any(spec.startswith("cmd:") for spec in args.seat):
         sys.stderr.write("external bots' stderr is kept in %s/bot-seat*.log\n" % log_dir)
-    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    previous = {signum: signal.getsignal(signum) for signum in _ENDING_SIGNALS}
+    signal.signal(signal.SIGTERM, _on_sigterm)
+    signal.signal(signal.SIGHUP, _on_sigterm)
     try:
         return _run(args, mode, count, log_dir)
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted: the bots are stopped\n")
         return 130
-    except _Terminated:
-        sys.stderr.write("\nterminated: the bots are stopped\n")
-        return 143
+    except _Terminated as ended:
+        sys.stderr.write("\n%s: the bots are stopped\n" % (
+            "hung up" if ended.signum == signal.SIGHUP else "terminated"))
+        return 128 + ended.signum
     finally:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        for signum in _ENDING_SIGNALS:  # a second signal does not cut the bots' closing short
+            signal.signal(signum, signal.SIG_IGN)
         _close_all()
-        signal.signal(signal.SIGTERM, previous)
+        for signum in _ENDING_SIGNALS:
+            signal.signal(signum, previous[signum])
 
 
 def _run(args, mode, count, log_dir):
