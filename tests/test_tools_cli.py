@@ -197,3 +197,18 @@ def test_play_where_no_window_can_open_says_so_in_one_line(tmp_path):
     assert proc.stderr.splitlines() == [
         "play.py: error: the window could not open (no-such-driver not available); --terminal plays in the terminal"]
     assert proc.stdout == ""
+
+
+@pytest.mark.parametrize("request_line", ['{bad\n', '{"seat": 0}\n', '{"legal": []}\n', '[1]\n'])
+def test_the_example_bot_refuses_what_is_not_a_request_in_one_line(request_line):
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "example_bot.py")], input=request_line,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("example_bot.py: error: not a request of BOTS.md") and len(
+        proc.stderr.splitlines()) == 1, proc.stderr
+
+
+def test_the_example_bot_started_with_its_standard_input_closed_ends_quietly():
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "example_bot.py")], capture_output=True,
+                          text=True, timeout=60, preexec_fn=lambda: os.close(0))
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")
