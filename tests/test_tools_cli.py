@@ -144,6 +144,7 @@ UNWRITABLE = [
     ("referee.py", [], "full"),
     ("selfplay.py", ["--games", "1", "--max-deals", "1"], "full"),
     ("selfplay.py", ["--games", "1", "--max-deals", "1"], "closed"),
+    ("selfplay.py", ["--help"], "full"),
     ("mpy.py", [os.path.join(ROOT, "tools", "cli.py"), "-o", "/proc/x.mpy"], "pipe"),
     ("mpy.py", [os.path.join(ROOT, "tools", "cli.py"), "-o", "/dev/full"], "pipe"),
 ]
