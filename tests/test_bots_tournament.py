@@ -374,13 +374,16 @@ def test_a_bot_whose_grandchild_leaves_its_session_leaves_no_process_alive(tmp_p
     # the child calls setsid() (out of the bot's process group), forks a grandchild and exits;
     # the bot exits when its stdin closes: the grandchild's parent is then init
     pids = tmp_path / "pids"
-    seat = _pid_bot(tmp_path, pids,
+    seat = _pid_bot(tmp_path, pids,  # the grandchild's pid is written before the first answer
                     "if os.fork() == 0:\n"
                     "    os.setsid()\n"
-                    "    if os.fork() == 0:\n"
-                    "        open(%r, 'a').write('%%d\\n' %% os.getpid())\n"
+                    "    grandchild = os.fork()\n"
+                    "    if grandchild == 0:\n"
                     "        time.sleep(600)\n"
+                    "        os._exit(0)\n"
+                    "    open(%r, 'a').write('%%d\\n' %% grandchild)\n"
                     "    os._exit(0)\n"
+                    "os.wait()\n"
                     "for line in sys.stdin:\n"
                     "    print(%s, flush=True)\n" % (str(pids), ANSWER))
     proc = subprocess.run([sys.executable, TOOL, "--seat", seat, "--seat", "random", "--seat", "random",
