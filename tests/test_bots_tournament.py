@@ -346,7 +346,8 @@ def test_a_bot_that_forks_a_child_and_exits_leaves_no_process_alive(tmp_path):
 
 
 @pytest.mark.parametrize("signal_name, code, said", [("SIGTERM", 143, "terminated"),
-                                                     ("SIGINT", 130, "interrupted")])
+                                                     ("SIGINT", 130, "interrupted"),
+                                                     ("SIGHUP", 129, "hung up")])
 def test_a_tournament_stopped_by_a_signal_leaves_no_bot_process_alive(tmp_path, signal_name,
                                                                       code, said):
     import signal
@@ -366,4 +367,59 @@ def test_a_tournament_stopped_by_a_signal_leaves_no_bot_process_alive(tmp_path, 
         proc.kill()
     assert proc.returncode == code
     assert "Traceback" not in err and said in err
+    assert [pid for pid in _pids(pids) if _alive(pid)] == []
+
+
+def test_a_bot_whose_grandchild_leaves_its_session_leaves_no_process_alive(tmp_path):
+    # the child calls setsid() (out of the bot's process group), forks a grandchild and exits;
+    # the bot exits when its stdin closes: the grandchild's parent is then init
+    pids = tmp_path / "pids"
+    seat = _pid_bot(tmp_path, pids,  # the grandchild's pid is written before the first answer
+                    "if os.fork() == 0:\n"
+                    "    os.setsid()\n"
+                    "    grandchild = os.fork()\n"
+                    "    if grandchild == 0:\n"
+                    "        time.sleep(600)\n"
+                    "        os._exit(0)\n"
+                    "    open(%r, 'a').write('%%d\\n' %% grandchild)\n"
+                    "    os._exit(0)\n"
+                    "os.wait()\n"
+                    "for line in sys.stdin:\n"
+                    "    print(%s, flush=True)\n" % (str(pids), ANSWER))
+    proc = subprocess.run([sys.executable, TOOL, "--seat", seat, "--seat", "random", "--seat", "random",
+                           "--deals", "1", "--timeout", "60", "--log-dir", str(tmp_path)],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and "forfeits" not in proc.stderr, proc.stderr
+    found = _pids(pids)
+    assert len(found) == 6  # three matches, a bot and its grandchild in each
+    assert [pid for pid in found if _alive(pid)] == []
+
+
+@pytest.mark.parametrize("signal_name, code, said", [("SIGTERM", 143, "terminated"),
+                                                     ("SIGINT", 130, "interrupted"),
+                                                     ("SIGHUP", 129, "hung up")])
+def test_a_tournament_in_worker_processes_stopped_by_a_signal_prints_no_traceback_and_leaves_no_process(
+        tmp_path, signal_name, code, said):
+    # --jobs 2: each worker holds bots of its own; the signal goes to the whole process group, as
+    # Ctrl-C in a terminal does
+    import signal
+    pids = tmp_path / "pids"
+    seat = _pid_bot(tmp_path, pids, "signal = __import__('signal')\n"
+                                    "signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+                                    "if os.fork() == 0:\n"
+                                    "    open(%r, 'a').write('%%d\\n' %% os.getpid())\n"
+                                    "time.sleep(600)\n" % str(pids))
+    proc = subprocess.Popen([sys.executable, TOOL, "--seat", seat, "--seat", "random",
+                             "--seat", "random", "--deals", "4", "--jobs", "2", "--timeout", "300",
+                             "--log-dir", str(tmp_path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        _wait_for(pids, 4)  # two bots and their children, one in each worker
+        os.killpg(proc.pid, getattr(signal, signal_name))
+        _out, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == code
+    assert "Traceback" not in err and said in err, err
     assert [pid for pid in _pids(pids) if _alive(pid)] == []

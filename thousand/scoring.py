@@ -55,7 +55,10 @@ def declarer_made(rules, contract, cards, marriages):
 def _fall(table, rules, seat, score):
     """A seat leaves the barrel involuntarily: one used barrel, maybe the three-falls zero."""
     table.barrel[seat] = None
-    table.barrels_used[seat] += 1
+    # Without the three-falls zero the count grows with every fall (past 255 in a record of some
+    # 1,100 deals): it stops at 255, all that a packed deal row keeps.
+    if table.barrels_used[seat] < 255:
+        table.barrels_used[seat] += 1
     if rules.barrel_three_falls_zero and table.barrels_used[seat] >= 3:
         score = 0
         table.barrels_used[seat] = 0

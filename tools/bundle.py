@@ -519,12 +519,12 @@ InstallReport = namedtuple("InstallReport", "copied skipped removed")
 
 
 def read_board_id(drive):
-    """The 'Board ID:' of boot_out.txt, or None."""
+    """The 'Board ID:' of boot_out.txt, or None (none, or an empty one)."""
     boot_out = drive / "boot_out.txt"
     if boot_out.is_file():
         for line in boot_out.read_text(encoding="utf-8", errors="replace").splitlines():
             if line.startswith("Board ID:"):
-                return line.split(":", 1)[1].strip()
+                return line.split(":", 1)[1].strip() or None  # "Board ID:" alone names none
     return None
 
 

@@ -17,11 +17,14 @@ def main(argv=None):
     parser = cli.Parser(description=__doc__.splitlines()[0])
     parser.add_argument("seed", nargs="?", type=cli.seed, default=0, help="seeds its choices (default 0)")
     rng = random.Random(parser.parse_args(argv).seed)
-    for line in sys.stdin:
+    for line in sys.stdin or ():  # started with stdin closed: no request, nothing to answer
         if not line.strip():
             continue
-        request = json.loads(line)
-        sys.stdout.write(rng.choice(request["legal"]) + "\n")
+        try:
+            answer = rng.choice(json.loads(line)["legal"])
+        except (ValueError, LookupError, TypeError):  # not JSON, no "legal", an empty one
+            parser.exit(2, "%s: error: not a request of BOTS.md: %r\n" % (parser.prog, line[:80]))
+        sys.stdout.write(answer + "\n")
         sys.stdout.flush()
 
 

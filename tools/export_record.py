@@ -7,7 +7,8 @@
 DATA is $THOUSAND_DATA_DIR, else $XDG_DATA_HOME/thousand, else ~/.local/share/thousand.
 The record starts at the deal the save holds (the score sheet keeps the earlier deals'
 scores, not their cards).  Replay it with ``python tools/referee.py < game.json``.  Exit
-status 1 with a one-line message when there is nothing to export or the save is damaged.
+status 1 with a one-line message when there is nothing to export or the save is damaged, 2
+when the record cannot be written.
 """
 
 import json
@@ -61,9 +62,9 @@ def main(argv=None):
         sys.stdout.write(json.dumps(game.record()) + "\n")
         return 0
     out = args.out or os.path.join(records_dir(), CURRENT)
-    if not write_record(game, out):
-        print("cannot write %s" % out, file=sys.stderr)
-        return 1
+    if not write_record(game, out):  # as tools/cli.py's run says a file that cannot be written
+        sys.stderr.write("export_record.py: error: cannot write %s\n" % out)
+        return 2
     print(out)
     return 0
 

@@ -48,9 +48,16 @@ def main(argv=None):
         except ImportError as error:
             print("No window front-end (%s); playing in the terminal." % error)
         else:
+            os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # as the window does
+            import pygame
+
             window = ["--board", options.board] if options.board else []
             window += ["--scale", str(options.scale)] if options.scale else []
-            return desktop.main(window + game)
+            try:
+                return desktop.main(window + game)
+            except pygame.error as error:  # no window can open here (a display named but not usable)
+                parser.exit(2, "%s: error: the window could not open (%s); --terminal plays in the "
+                               "terminal\n" % (parser.prog, " ".join(str(error).split())))
     import terminal_game
 
     return terminal_game.main(game)

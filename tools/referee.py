@@ -74,6 +74,10 @@ def answer(data):
 def main(argv=None):
     parser = cli.Parser(description=__doc__.splitlines()[0], epilog="It takes no arguments.")
     parser.parse_args(argv)
+    if sys.stdin is None:  # started with its standard input closed (<&-)
+        error = RecordError(None, None, "no record: the standard input is closed").to_json()
+        sys.stdout.write(json.dumps(error) + "\n")
+        return 2
     try:
         status, line = answer(sys.stdin.buffer.read(MAX_RECORD_BYTES + 1))
     except MemoryError:  # under a tight memory limit: still one line and exit 2

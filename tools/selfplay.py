@@ -233,8 +233,7 @@ def main(argv):
     try:
         options = parse_args(argv)
         if options is None:
-            print(USAGE + "\n\n" + __doc__)
-            return 0
+            return write_out(USAGE + "\n\n" + __doc__)
         if options["game"] == "five_hundred":
             from thousand.five_hundred.bots import LEVELS as known
         else:
@@ -245,7 +244,28 @@ def main(argv):
     except ValueError as error:
         sys.stderr.write("selfplay: %s\n" % error)
         return 2
-    print(json.dumps(run_five_hundred(options) if options["game"] == "five_hundred" else run(options)))
+    return write_out(json.dumps(run_five_hundred(options) if options["game"] == "five_hundred" else run(options)))
+
+
+def write_out(text):
+    """Print ``text``: 0, or 2 with one line on stderr when it cannot be written (a full disk, a
+    closed stdout), as tools/cli.py's run says it (that module needs argparse)."""
+    try:
+        if sys.stdout is None:  # CPython started with stdout closed
+            raise OSError(9, "standard output is closed")
+        sys.stdout.write(text + "\n")
+        if hasattr(sys.stdout, "flush"):
+            sys.stdout.flush()
+    except OSError as error:
+        reason = error.strerror if getattr(error, "strerror", None) else error
+        sys.stderr.write("selfplay.py: error: cannot write: %s\n" % reason)
+        try:  # so that CPython's own flush at exit does not fail a second time
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        except Exception:  # MicroPython has no dup2: nothing is left to flush there
+            pass
+        return 2
     return 0
 
 

@@ -22,7 +22,8 @@ one line per request or a line of more than 4096 bytes, has not read its request
 and answered within ``--timeout`` seconds (10), closes its stdin or stdout, exits or
 cannot start: the tool names the seat and the reason on stderr, keeps the first MB of
 the bot's stderr in a log file it names, ends the bot (stdin closed, then SIGTERM,
-then SIGKILL, each after at most 2 s) and carries on with the next match (a
+then SIGKILL, each after at most 2 s; then its process group and, on Linux, every process
+that inherited its environment's mark) and carries on with the next match (a
 forfeited match counts as lost for the forfeiting player and is left out of the
 per-deal figures).  ``--rules`` takes a preset or a JSON rules object.
 
@@ -80,6 +81,9 @@ DEFAULT_TIMEOUT = 10.0  # seconds per request to an external bot, as BOTS.md say
 MAX_LINE_BYTES = 4096  # an answer is one legal action: a few dozen bytes
 MAX_LOG_BYTES = 1 << 20  # of an external bot's stderr kept in its log
 EXIT_GRACE = 2.0  # seconds a bot gets to exit after its stdin closes, and after SIGTERM
+# In every external bot's environment, a mark of its own that the processes it starts inherit:
+# those that left its process group (setsid) are found by it when the bot is closed.
+BOT_MARK = "THOUSAND_TOURNAMENT_BOT"
 
 
 class Forfeit(Exception):
@@ -107,10 +111,14 @@ class ExternalBot:
         self.log_bytes = 0
         self.game = None
         self._buffer = b""
+        self.ended = False  # its processes are ended (close)
+        self.mark = "%d-%d-%s" % (os.getpid(), seat, os.urandom(8).hex())
+        environment = dict(os.environ)
+        environment[BOT_MARK] = self.mark
         try:
             self.process = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
                                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                            bufsize=0, start_new_session=True)
+                                            bufsize=0, start_new_session=True, env=environment)
         except (OSError, ValueError) as error:
             self.process = None
             self.start_error = str(error)
@@ -261,10 +269,12 @@ class ExternalBot:
     def close(self):
         """End the bot: close its stdin, then SIGTERM, then SIGKILL, each after a grace;
         then SIGKILL to what is left of its process group (children it forked), whether
-        or not the bot itself exited in time."""
+        or not the bot itself exited in time, and to the processes that carry its mark
+        (those that left the group with setsid()).  A close cut short (SIGTERM to the
+        tournament meanwhile) is done again by ``_close_all``: the bot stays in _LIVE
+        until its processes are ended."""
         process = self.process
-        _LIVE.discard(self)
-        if process is not None and not process.stdout.closed:
+        if process is not None and not self.ended:
             for pipe in (process.stdin, process.stdout):
                 pipe.close()
             for signal_number in (signal.SIGTERM, signal.SIGKILL):
@@ -281,6 +291,8 @@ class ExternalBot:
                 os.killpg(process.pid, signal.SIGKILL)
             except OSError:
                 pass
+            _kill_marked(self.mark)  # and those that left the group (setsid)
+            self.ended = True
             deadline = time.monotonic() + self.grace  # its last words (a traceback) into the log
             while not process.stderr.closed:
                 left = deadline - time.monotonic()
@@ -288,7 +300,44 @@ class ExternalBot:
                     break
                 self._keep_stderr()
             process.stderr.close()
+        _LIVE.discard(self)
         self.log.close()
+
+
+def _marked(mark):
+    """The processes whose environment holds ``BOT_MARK=mark`` (Linux's /proc; none elsewhere)."""
+    needle = ("%s=%s" % (BOT_MARK, mark)).encode()
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return []
+    found = []
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open("/proc/%s/environ" % name, "rb") as f:
+                environment = f.read()
+        except OSError:  # gone meanwhile, or not ours to read
+            continue
+        if needle in environment.split(b"\0"):
+            found.append(int(name))
+    return found
+
+
+def _kill_marked(mark):
+    """SIGKILL every process that carries a bot's mark (a grandchild that called setsid() is
+    no longer in the bot's process group), again until none is left: one may fork meanwhile."""
+    for _ in range(20):
+        pids = _marked(mark)
+        if not pids:
+            return
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        time.sleep(0.01)
 
 
 class Stats:
@@ -422,11 +471,19 @@ _LIVE = set()  # the external bots started and not yet closed, in this process
 
 
 class _Terminated(BaseException):
-    """SIGTERM arrived: unwind so that every bot is closed on the way out."""
+    """SIGTERM (or SIGHUP: the terminal closed) arrived: unwind so that every bot is closed on
+    the way out."""
+
+    def __init__(self, signum=signal.SIGTERM):
+        BaseException.__init__(self, signum)
+        self.signum = signum
 
 
-def _on_sigterm(_signum, _frame):
-    raise _Terminated()
+def _on_sigterm(signum, _frame):
+    raise _Terminated(signum)
+
+
+_ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
 
 
 def _close_all():
@@ -435,6 +492,24 @@ def _close_all():
             bot.close()
         except Exception:
             pass
+
+
+def _worker_start():
+    """A worker of ``--jobs``: Ctrl-C is the tournament's to answer (it ends the pool, whose
+    SIGTERM then reaches each worker); SIGTERM closes the worker's bots, quietly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)  # the terminal's hangup, too, is the tournament's
+    signal.signal(signal.SIGTERM, _on_sigterm)
+
+
+def _run_set_in_worker(task):
+    """run_set in a worker: ended by SIGTERM, it closes its bots and exits without a traceback."""
+    try:
+        return run_set(task)
+    except _Terminated:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        _close_all()
+        os._exit(143)
 
 
 def _make_bots(specs, rotation, seed, set_index, timeout, log_dir, messages):
@@ -577,19 +652,24 @@ def main(argv=None):
         p.error("cannot write bot logs into %s (%s)" % (log_dir, error.strerror or error))
     if any(spec.startswith("cmd:") for spec in args.seat):
         sys.stderr.write("external bots' stderr is kept in %s/bot-seat*.log\n" % log_dir)
-    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    previous = {signum: signal.getsignal(signum) for signum in _ENDING_SIGNALS}
+    signal.signal(signal.SIGTERM, _on_sigterm)
+    signal.signal(signal.SIGHUP, _on_sigterm)
     try:
         return _run(args, mode, count, log_dir)
     except KeyboardInterrupt:
         sys.stderr.write("\ninterrupted: the bots are stopped\n")
         return 130
-    except _Terminated:
-        sys.stderr.write("\nterminated: the bots are stopped\n")
-        return 143
+    except _Terminated as ended:
+        sys.stderr.write("\n%s: the bots are stopped\n" % (
+            "hung up" if ended.signum == signal.SIGHUP else "terminated"))
+        return 128 + ended.signum
     finally:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        for signum in _ENDING_SIGNALS:  # a second signal does not cut the bots' closing short
+            signal.signal(signum, signal.SIG_IGN)
         _close_all()
-        signal.signal(signal.SIGTERM, previous)
+        for signum in _ENDING_SIGNALS:
+            signal.signal(signum, previous[signum])
 
 
 def _run(args, mode, count, log_dir):
@@ -611,8 +691,8 @@ def _run(args, mode, count, log_dir):
 
     if args.jobs > 1:
         import multiprocessing
-        with multiprocessing.Pool(args.jobs) as pool:
-            for result in pool.imap_unordered(run_set, tasks):
+        with multiprocessing.Pool(args.jobs, initializer=_worker_start) as pool:
+            for result in pool.imap_unordered(_run_set_in_worker, tasks):
                 absorb(result)
                 done += 1
                 _progress(done, count, started)
