@@ -50,8 +50,10 @@ def data_dir_in_tmp(tmp_path_factory):
 def thousand_modules_put_back():
     """The device's App unloads modules at every screen change (thousand/ui/scenes.py) and
     imports them anew: after each test the game's modules loaded before it are put back, so
-    that what a later test holds (``IllegalAction``, imported by a tool at its import) is what
-    the engine raises."""
+    that what a later test holds (``Game``, ``IllegalAction``, imported at its collection) is
+    what the engine it calls is made of.  Within a test nothing puts them back: the tools and
+    the table tell a refusal without ``IllegalAction``'s class (tools/terminal_game.py,
+    ``refused``), which a test unloading the engine itself checks (issue 33 item 6)."""
     before = {name: module for name, module in sys.modules.items() if name.startswith("thousand")}
     yield
     for name, module in before.items():

@@ -18,7 +18,7 @@ from thousand import cards as C  # noqa: E402
 from thousand import scoring  # noqa: E402
 from thousand.controller import HUMAN, Controller, seat_name  # noqa: E402
 from thousand.driver import player_names  # noqa: E402
-from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_PLAY, IllegalAction  # noqa: E402
+from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_PLAY  # noqa: E402
 from thousand.notation import PHASE_NAMES, parse_card  # noqa: E402
 
 OUTPUT_CLOSED = "%s: the output %s, so the game ended%s\n"
@@ -292,8 +292,19 @@ def choose(decision, view, read, out, act, hint=None, undo=None):
         try:
             act(action)
             return action
-        except IllegalAction as reason:
+        except ValueError as reason:
+            if not refused(reason):
+                raise
             out.write("   Not possible: %s.\n" % in_your_words(str(reason)))
+
+
+def refused(error):
+    """Is ``error`` the engine's refusal (an ``IllegalAction``)?  Told by its class's name, not by
+    ``except IllegalAction``: the App's load plan (thousand/ui/scenes.py) unloads thousand.game
+    and imports it anew, and each load makes another IllegalAction class, so the one imported
+    here may not be the one a controller made after that raises (issue 33 item 6).  Keeping one
+    class alive across reloads would cost the device resident heap; a name costs nothing."""
+    return type(error).__name__ == "IllegalAction"
 
 
 # The engine names seats by number (the referee's words, REFEREE.md); the player is told "you"

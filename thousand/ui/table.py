@@ -570,9 +570,15 @@ class TableScreen:
             self.act(actions.play(card))  # refused: the controller says why
 
     def act(self, action):
+        # The refusal is caught as a ValueError, not an IllegalAction: the load plan (scenes.py)
+        # unloads thousand.game and imports it anew, each load with another IllegalAction
+        # class, while ValueError, its base, is one class for good; and controller.act refuses
+        # only with ValueErrors (an IllegalAction, "it is not your turn"), before it changes
+        # anything.  A class kept alive across reloads, or a check of the class's name, would
+        # cost the device heap (issue 33 item 6).
         try:
             self.app.controller.act(action)
-        except ValueError as refusal:  # IllegalAction: a plain sentence
+        except ValueError as refusal:  # a plain sentence for the player
             self.say(str(refusal))
             self.app.beep(220, 80)
             return
