@@ -13,6 +13,28 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import mpy  # noqa: E402  (tools/mpy.py: the one way to micropython, mpy-cross and the 32-bit VM)
 
 
+# A test that takes one of these runs a VM or the compiler in a subprocess: it is marked slow
+# (pytest.ini) and left out of the quick run, make test ARGS='-m "not slow"' (issue 33 item 6).
+VM_FIXTURES = {"micropython", "wasm32_node", "mpy_cross"}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if VM_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+
+
+def slow_but(values, quick):
+    """``values`` as pytest parameters, each one not in ``quick`` marked slow: the quick run
+    keeps one board of a test run on every board, say, or a scene that is quick to reach."""
+    return [value if value in quick else pytest.param(value, marks=pytest.mark.slow) for value in values]
+
+
+# The board and the screens the quick run draws (every board and screen: the whole run).
+QUICK_BOARD = "pybadge"
+SLOW_SCENES = ("table-auction-history", "table-dark", "gameover", "chart", "statistics", "sheet")  # long to reach
+
+
 @pytest.fixture
 def wasm32_node():
     """``node`` with tools/wasm32's MicroPython WebAssembly port, a 32-bit VM (or a skip)."""

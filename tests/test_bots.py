@@ -5,6 +5,8 @@ import sys
 
 import pytest
 
+from conftest import slow_but
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
@@ -30,6 +32,7 @@ def test_levels_and_factory():
         make_bot("grandmaster", 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(4))
 def test_no_illegal_action_in_200_games(chunk):
     # 200 games in four slices: classic, full and random agreement sets, all levels mixed.
@@ -104,7 +107,7 @@ def _bot(level, seed):
     return make_bot(level, seed)
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
+@pytest.mark.parametrize("level", slow_but(["easy", "normal", "hard", "expert"], ["easy", "normal"]))
 def test_hidden_cards_never_change_a_choice(level):
     rng = Rng(5)
     checked = 0
@@ -229,6 +232,7 @@ def _positions(games, seed, presets=("classic",), deals=3):
                 game.apply(seat, bots[seat].decide(view))
 
 
+@pytest.mark.slow
 def test_play_outs_read_nothing_the_declarer_cannot_see():
     """The contract's play-outs draw their deals from the declarer's view: games that differ
     only in cards he has not seen give the same totals."""
@@ -280,6 +284,7 @@ def test_play_outs_count_every_trick_of_a_declarer_holding_the_aces_and_tens():
     assert totals == [120] * 6
 
 
+@pytest.mark.slow
 def test_hard_contracts_by_its_play_outs_and_normal_by_its_estimate():
     """Hard's contract is the highest it may announce at most the second-lowest of its 16
     play-outs less 10, however far above its bid; normal's comes from the linear estimate.
@@ -419,6 +424,7 @@ def test_hard_weighs_the_opponents_side_of_a_deal():
     assert made > 0 and fed > 0
 
 
+@pytest.mark.slow
 def test_a_wary_defender_plays_for_his_own_points_once_the_contract_is_decided(monkeypatch):
     """Once the declarer has made his contract, or can no longer make it with every card point
     left and every marriage still whole, his score is fixed and the other defender is a
@@ -466,6 +472,7 @@ def test_the_expert_is_a_desktop_level_the_device_never_loads():
     assert "thousand.bots.expert" not in planned
 
 
+@pytest.mark.slow
 def test_the_expert_answers_only_legal_actions_in_classic_full_and_random_rules():
     from thousand.bots.expert import make_expert
 

@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+pytestmark = pytest.mark.slow  # tournaments of bot processes, forfeits that wait for timeouts: left out of the quick run (README, Tests)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(ROOT, "tools", "tournament.py")
 EXAMPLE = os.path.join(ROOT, "tools", "example_bot.py")

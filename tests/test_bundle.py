@@ -15,6 +15,8 @@ from types import SimpleNamespace
 
 import pytest
 
+pytestmark = pytest.mark.slow  # bundles compiled with mpy-cross, run under MicroPython: left out of the quick run (README, Tests)
+
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
 sys.path.insert(0, str(TOOLS))
 import bundle  # noqa: E402

@@ -18,6 +18,8 @@ from conftest import ROOT
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from thousand.ui import scenes  # noqa: E402
 
+pytestmark = pytest.mark.slow  # whole device sessions on the 32-bit VM (Node.js): left out of the quick run (README, Tests)
+
 SLACK = 4 * 1024
 GROWTH = 1024  # a later game's peak above the first's, at most (issue 31)
 # What a deal more holds at the table: its packed row of the score sheet and its packed record

@@ -9,6 +9,8 @@ import pytest
 from conftest import ROOT
 from test_micropython import run_micropython
 
+pytestmark = pytest.mark.slow  # every test runs the MicroPython VM in a subprocess: left out of the quick run (README, Tests)
+
 # Deals, every action and every deal's result of seeded games of every preset and both
 # tables, with agreements that reach sans kitty, the raise, blind misère and all-pass play.
 GAMES_SNIPPET = """

@@ -4,6 +4,7 @@ import json
 import os
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -159,6 +160,7 @@ def play_checked_game(rules, seed, max_deals):
     return game
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(values=agreement_sets(), seed=st.integers(min_value=0, max_value=2 ** 40))
 def test_random_legal_games_of_every_agreement_set_keep_the_invariants_and_replay_identically(values, seed):
@@ -198,6 +200,7 @@ LEGALITY_RULES = [
 ]
 
 
+@pytest.mark.slow
 def test_the_refusal_accepts_exactly_the_actions_legal_lists_and_words_every_other():
     for index, values in enumerate(LEGALITY_RULES):
         rules = Rules.from_dict(values)

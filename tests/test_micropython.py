@@ -12,6 +12,8 @@ from thousand import cards as C
 from thousand.game import Game
 from thousand.rules import Rules
 
+pytestmark = pytest.mark.slow  # every test runs the MicroPython VM in a subprocess: left out of the quick run (README, Tests)
+
 DEALS_SNIPPET = """
 from thousand.game import Game
 from thousand.rules import Rules

@@ -147,6 +147,7 @@ def play_checked_game(rules, seed, max_deals):
     return game
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(values=agreement_sets(), seed=st.integers(min_value=0, max_value=2**40))
 def test_random_games_keep_the_invariants(values, seed):
@@ -159,6 +160,7 @@ def test_random_games_keep_the_invariants(values, seed):
     assert [d["deltas"] for d in out["deals"]] == [r.deltas for r in game.sheet]
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**31))
 def test_long_classic_games_replay_identically(seed):
@@ -240,6 +242,7 @@ LEGALITY_RULES = [
 ]
 
 
+@pytest.mark.slow
 def test_the_refusal_accepts_exactly_the_actions_legal_lists_and_words_every_other():
     candidates = every_kind_of_action()
     for index, values in enumerate(LEGALITY_RULES):

@@ -52,6 +52,7 @@ def test_shared_case(path):
     assert out["winner"] == expect.get("winner")
 
 
+@pytest.mark.slow
 def test_cli_prints_json_and_exit_status():
     record = {"start": {"dealer": 2}, "deals": [{"hands": [["AS", "TS", "KS", "QS", "JS", "9S", "9C"],
                                    ["AH", "TH", "KH", "QH", "JH", "9H", "TC"],
@@ -211,6 +212,7 @@ def test_fuzz_truncated_and_mangled_records(index, cut, mode):
         assert out["error"]["message"]
 
 
+@pytest.mark.slow
 def test_cli_fuzz_processes_never_print_a_traceback():
     for data in [b"", b"\xff\xfe", b"{}", b"{\"deals\": 5}", b"null", b"[" * 5000 + b"]" * 5000]:
         status, stdout, stderr = run_cli(data)
@@ -308,6 +310,7 @@ ANY_JSON = st.recursive(
     max_leaves=60)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(value=ANY_JSON)
 def test_random_json_gives_a_result_or_a_refusal(value):
@@ -319,6 +322,7 @@ def test_random_json_gives_a_result_or_a_refusal(value):
     st.sampled_from(["1 pass", "2 pass", "1 bid 105", "2 bid 110", "0 dark", "1 redeal", "0 give 9C 1",
                      "0 give JC 2", "0 contract 120", "0 concede", "0 play AS", "0 play KS declare"])
     | st.text(max_size=12), max_size=12))
+@pytest.mark.slow
 def test_random_rules_and_starts_around_a_real_deal_give_a_result_or_a_refusal(rules, start, actions):
     record = {"rules": rules, "start": start,
               "deals": [{"hands": HANDS, "talon": TALON, "actions": actions}]}
@@ -368,6 +372,7 @@ def test_a_game_whose_seats_fall_off_the_barrel_more_than_255_times_is_played_an
     assert json.loads(line)["deals"][-1]["barrels_used"][0] == 255
 
 
+@pytest.mark.slow
 def test_a_huge_record_under_a_memory_limit_ends_with_one_line_and_exit_2(tmp_path):
     big = tmp_path / "big.json"
     with open(str(big), "w") as f:  # one action list of about 60 MB

@@ -9,6 +9,8 @@ import types
 
 import pytest
 
+from conftest import slow_but
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
@@ -80,7 +82,7 @@ def short_game(seed=3, target=400, levels=("random", "random")):
 
 
 # ---------------------------------------------------------------- where each save goes
-@pytest.mark.parametrize("name", BOARDS)
+@pytest.mark.parametrize("name", slow_but(BOARDS, ["samd51"]))  # the quick run: one board
 def test_a_reset_or_a_power_cut_between_any_two_writes_resumes_at_the_last_save_it_kept(name):
     """After every save of a whole game: a power cut (sleep memory lost) resumes at the last
     save the flash took, a reset (sleep memory kept, RAM lost) at the last one sleep memory
@@ -298,6 +300,7 @@ def found_after(saves):
     return LOST if found is None else found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", BOARDS)
 def test_a_cut_inside_a_flash_write_leaves_the_save_before_the_new_one_or_on_an_erase_nothing(name):
     """A cut at (a sample of) every step of every flash write of a game: the start finds the
@@ -318,6 +321,7 @@ def test_a_cut_inside_a_flash_write_leaves_the_save_before_the_new_one_or_on_an_
     assert outcomes == {"old", "new", LOST}
 
 
+@pytest.mark.slow
 def test_a_cut_at_every_byte_of_a_samd51_flash_write_loses_the_nvm_only_until_its_first_half_is_programmed_again():
     """The SAMD51's NVM is one 8 KB block that every write erases and programs again from its
     start (ASF4's _flash_write, 16 pages in order).  A cut at every step of a deal end's write
@@ -360,6 +364,7 @@ def test_a_cut_at_every_byte_of_a_samd51_flash_write_loses_the_nvm_only_until_it
     assert checked == {0, 1}
 
 
+@pytest.mark.slow
 def test_where_the_erase_unit_is_half_the_nvm_a_cut_anywhere_leaves_the_save_before_or_the_new_one():
     """Flash erasing 4 KB of an 8 KB NVM (an nRF52840's pages): a write of the game, the
     statistics and the wear count into one half never touches the save in the other."""
@@ -638,6 +643,7 @@ def test_a_board_whose_drive_is_read_only_exports_no_record_and_loads_nothing_to
 
 
 # ---------------------------------------------------------------- whole games against the goal
+@pytest.mark.slow
 def test_whole_games_to_1000_stay_within_each_boards_erase_goal():
     """tools/save_sizes.py --writes: a seeded game to 1000 on every board's policy, counted as
     the App saves it; each board within its goal for a 40-deal game, before it 5 times more."""

@@ -4,7 +4,11 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from conftest import ROOT  # also provides the `micropython` fixture
+
+pytestmark = pytest.mark.slow  # every test runs the MicroPython VM in a subprocess: left out of the quick run (README, Tests)
 
 TESTS = os.path.join(ROOT, "tests")
 SCRIPT = os.path.join(TESTS, "save_roundtrip_script.py")

@@ -10,6 +10,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import pytest
 
+from conftest import slow_but
+
 from savecheck import MemoryNvm, MemoryStore, PowerLoss, fingerprint, load, rules_for, save, step
 from thousand.game import Game
 from thousand.persist.store import NvmStore, SaveError
@@ -81,7 +83,7 @@ def bytes_of_save(store, game, extra):
 
 
 @pytest.mark.parametrize("kind", ["file", "nvm", "flash"])
-@pytest.mark.parametrize("rule_set", range(6))
+@pytest.mark.parametrize("rule_set", slow_but(range(6), [0]))  # the quick run: one rule set
 def test_power_cut_at_every_byte_of_a_save(kind, rule_set):
     game = Game(rules_for(rule_set), seed=300 + rule_set)
     chooser = Rng(400 + rule_set)

@@ -6,6 +6,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+import pytest
 from hypothesis import example, given, settings, strategies as st
 
 from savecheck import MemoryNvm, MemoryStore, fingerprint, load, play, rules_for, save, sheet_row, step
@@ -104,6 +105,7 @@ def test_data_directory_defaults(monkeypatch):
     assert data_dir() == "/home/p/.local/share/thousand"
 
 
+@pytest.mark.slow
 def test_a_sheet_too_long_for_the_nvm_drops_its_oldest_rows():
     game = Game(rules_for(5), seed=17)  # barrel rules: long games under random play
     chooser = Rng(18)

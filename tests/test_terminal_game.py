@@ -27,6 +27,7 @@ def test_only_a_few_ascii_digits_are_a_number(typed, value):
     assert number(typed) == value
 
 
+@pytest.mark.slow  # the game as a program
 def test_garbage_answers_are_asked_again_and_the_end_of_input_says_bye():
     garbage = ["\u00b2".encode("utf-8"), b"9" * 5000, b"\xff\xfe", b"-1", b"zz", b"11x", "\uff11".encode("utf-8")]
     status, out, err = run_game(b"\n".join(garbage) + b"\n")
@@ -35,12 +36,14 @@ def test_garbage_answers_are_asked_again_and_the_end_of_input_says_bye():
     assert out.rstrip().splitlines()[-1] .startswith("Bye: the input ended")
 
 
+@pytest.mark.slow  # the game as a program
 def test_an_empty_input_ends_the_game_at_once():
     status, out, err = run_game(b"")
     assert (status, err) == (0, "")
     assert AGAIN not in out and out.rstrip().splitlines()[-1] .startswith("Bye: the input ended")
 
 
+@pytest.mark.slow  # the game as a program
 def test_a_closed_standard_input_ends_the_game_like_its_end():
     # fd 0 closed before Python starts: sys.stdin is None, and input() would raise RuntimeError
     proc = subprocess.run(GAME, stdin=None, capture_output=True, timeout=120, preexec_fn=lambda: os.close(0))
@@ -48,6 +51,7 @@ def test_a_closed_standard_input_ends_the_game_like_its_end():
     assert proc.stdout.decode("utf-8").rstrip().splitlines()[-1] .startswith("Bye: the input ended")
 
 
+@pytest.mark.slow  # the game as a program
 def test_a_closed_output_pipe_ends_the_game_in_one_line_on_stderr():
     read_end, write_end = os.pipe()
     os.close(read_end)  # nobody reads the game: its first flush meets a broken pipe
@@ -59,6 +63,7 @@ def test_a_closed_output_pipe_ends_the_game_in_one_line_on_stderr():
     assert proc.stderr.decode("utf-8").splitlines() == ["terminal_game.py: the output was closed, so the game ended"]
 
 
+@pytest.mark.slow  # the game as a program
 def test_a_reader_going_away_mid_game_keeps_the_game_and_says_so_in_one_line(tmp_path):
     env = dict(os.environ, THOUSAND_DATA_DIR=str(tmp_path))
     proc = subprocess.Popen(GAME, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
@@ -76,6 +81,7 @@ def test_a_reader_going_away_mid_game_keeps_the_game_and_says_so_in_one_line(tmp
     assert "the saved game goes on (seed 3" in resumed.stdout.decode("utf-8")
 
 
+@pytest.mark.slow  # the game as a program
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
 def test_a_full_disk_under_the_output_ends_the_game_in_one_line_and_keeps_it(tmp_path):
     env = dict(os.environ, THOUSAND_DATA_DIR=str(tmp_path))
@@ -90,12 +96,14 @@ def test_a_full_disk_under_the_output_ends_the_game_in_one_line_and_keeps_it(tmp
     assert "the saved game goes on (seed 3" in resumed.stdout.decode("utf-8")
 
 
+@pytest.mark.slow  # the game as a program
 def test_a_closed_standard_output_ends_the_game_in_one_line_on_stderr():
     proc = subprocess.run(GAME, input=b"1\n", capture_output=True, timeout=120, preexec_fn=lambda: os.close(1))
     assert proc.returncode == 1
     assert proc.stderr.decode("utf-8").splitlines() == ["terminal_game.py: the output was closed, so the game ended"]
 
 
+@pytest.mark.slow  # the game as a program
 def test_q_quits_with_bye():
     status, out, err = run_game(b"q\n")
     assert (status, err) == (0, "")
@@ -551,6 +559,7 @@ def test_a_question_mark_gives_the_hard_bots_choice_and_l_the_last_trick_with_wh
     assert controller.hints == 2  # counted in the statistics at the deal's end
 
 
+@pytest.mark.slow  # the game as a program
 def test_the_player_is_told_who_took_each_trick():
     code, out, _err = run_game(b"1\n" * 200)
     assert " took the trick: " in out

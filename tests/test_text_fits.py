@@ -11,6 +11,8 @@ import sys
 
 import pytest
 
+from conftest import QUICK_BOARD, SLOW_SCENES, slow_but
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -73,8 +75,8 @@ def cuts(monkeypatch):
     return found
 
 
-@pytest.mark.parametrize("board", shoot.BOARDS)
-@pytest.mark.parametrize("name", list(SCENES))
+@pytest.mark.parametrize("board", slow_but(shoot.BOARDS, [QUICK_BOARD]))
+@pytest.mark.parametrize("name", slow_but(SCENES, [name for name in SCENES if name not in SLOW_SCENES]))
 def test_no_line_of_a_screen_is_cut(cuts, board, name):
     app = shoot.open_app(board, seed=1, window=False, storage=None)
     SCENES[name](app)

@@ -14,6 +14,8 @@ import pytest
 
 from conftest import ROOT
 
+pytestmark = pytest.mark.slow  # every tool run as a program: left out of the quick run (README, Tests)
+
 TOOLS = sorted(os.path.basename(path) for path in glob.glob(os.path.join(ROOT, "tools", "*.py")))
 A_FILE = os.path.join(ROOT, "README.md")
 MISSING = os.path.join(ROOT, "no-such-folder", "deeper")

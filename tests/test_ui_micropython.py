@@ -17,6 +17,8 @@ from conftest import ROOT, mpy
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import device_budget  # noqa: E402
 
+pytestmark = pytest.mark.slow  # whole device games on the MicroPython VM: left out of the quick run (README, Tests)
+
 
 # The least heaps that completed these games were about 240 KB and 275 KB (stand-ins included,
 # 2026-12-01; 16 KB more fitted too).

@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+from conftest import QUICK_BOARD, slow_but
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -86,6 +88,7 @@ def started_game(rules_text, seed, levels, board_name="pybadge"):
     return app, hands
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board_name", ["pybadge", "feather_esp32s3_rtft"])
 def test_a_whole_game_with_keys_only(board, board_name):
     """Title, new game, every deal and summary to the game's end and back to the title.
@@ -114,6 +117,7 @@ def test_a_whole_game_with_keys_only(board, board_name):
     assert max(controller.view().scores) >= 300
 
 
+@pytest.mark.slow
 def test_questions_are_asked_on_screen_and_answered_with_keys(board):
     app = new_app()
     hands = Hands(app)
@@ -316,6 +320,7 @@ def test_play_continue_opens_the_saved_game_in_the_window(board, tmp_path, monke
     pygame.display.quit()
 
 
+@pytest.mark.slow
 def test_each_marriage_shows_on_its_declarers_line(board):
     """A computer seat's marriage is shown in its own box, never on the player's line (issue 15)."""
     app, hands = started_game('{"preset": "classic", "target": 300}', 7, ("easy", "easy"))  # they declare marriages
@@ -342,6 +347,7 @@ def test_each_marriage_shows_on_its_declarers_line(board):
     assert seen[1] + seen[2] > 0  # computer seats did declare
 
 
+@pytest.mark.slow
 def test_the_dealer_is_marked_d_on_its_line_and_only_there(board):
     """Each deal's dealer shows a D: first among an opponent's marks (after its cards), after
     the player's score; no other seat has one, and the help says what the marks mean (issue 15)."""
@@ -363,6 +369,7 @@ def test_the_dealer_is_marked_d_on_its_line_and_only_there(board):
     assert "D the dealer" in texts.entries("help", "keys")[0][2]
 
 
+@pytest.mark.slow
 def test_back_from_a_menu_the_cursor_is_where_it_was_and_a_game_starts_the_menus_afresh(board):
     app = new_app("pybadge")
     hands = Hands(app)
@@ -384,6 +391,7 @@ def test_back_from_a_menu_the_cursor_is_where_it_was_and_a_game_starts_the_menus
     assert app.screen_name == "title" and app.screen.cursor == 0
 
 
+@pytest.mark.slow
 def test_the_summary_reviews_what_the_player_may_know_of_the_deal_and_nothing_more(board):
     """After each deal played: the talon if the player saw it, each give (the card only where
     the player may know it), the marriages declared (issue 15, the deal review)."""
@@ -429,6 +437,7 @@ def test_the_summary_reviews_what_the_player_may_know_of_the_deal_and_nothing_mo
     assert seen["talon"] and seen["hidden give"] and seen["marriage"] and seen["scrolled"], seen
 
 
+@pytest.mark.slow
 def test_on_the_square_screen_the_summary_names_every_seat_in_full_in_the_font_of_its_table(board):
     """Issue 34, item 4: the 240x240 screen's summary used the doubled font (issue 15 wanted the
     screen filled), so its score table shrank to the seats' initials ('Y W E').  Every deal's summary there now names You, West and
@@ -455,6 +464,7 @@ def test_on_the_square_screen_the_summary_names_every_seat_in_full_in_the_font_o
     assert summaries
 
 
+@pytest.mark.slow
 def test_the_summary_says_why_a_deal_was_dealt_again_and_who_paid_for_three_bolts(board):
     """Issue 15: a redeal's summary names its reason (who called it, which condition), and a
     seat that paid the bolt penalty is told beside its -120 (its bolt count is 0 again)."""
@@ -546,6 +556,7 @@ def test_a_new_game_lets_the_menus_go_then_loads_the_engine_then_builds_the_tabl
     assert type(app.screen).__name__ == "TableScreen" and app.display.root_group is app.screen.group
 
 
+@pytest.mark.slow
 def test_a_deal_is_saved_and_counted_at_its_summary_once_the_table_is_let_go(board):
     """Then the table's heap is free for the statistics' and the save's work, whose modules
     go again at once."""
@@ -575,6 +586,7 @@ def test_a_deal_is_saved_and_counted_at_its_summary_once_the_table_is_let_go(boa
     assert loaded_after == [False] * len(loaded_in_end_deal)
 
 
+@pytest.mark.slow
 def test_select_opens_the_help_from_every_screen_and_b_goes_back_there(board):
     """The boards with a SELECT key say "SELECT:help" (PicoSystem X, desktop H); the
     three-button Feather reaches the same help from the title and the table's menu."""
@@ -872,7 +884,7 @@ def shown_card(sheet, grid):
     return suit * 6 + rank, sheet.palettes.index(grid.pixel_shader) // 4  # (red and black share palettes)
 
 
-@pytest.mark.parametrize("board_name", ["pybadge", "picosystem"])
+@pytest.mark.parametrize("board_name", slow_but(["pybadge", "picosystem"], [QUICK_BOARD]))
 def test_the_last_trick_chosen_in_the_menu_is_shown_on_the_table_until_a_key(board, board_name):
     """Issue 34, item 9: choosing "Last trick" in the table's menu only went back to the table.
     Now the table shows that trick in the middle, its taker's card marked and named, the
@@ -991,7 +1003,7 @@ def test_your_card_points_in_the_deal_show_on_your_line_while_the_setting_is_on(
     assert "pt" not in app.screen.table_view.info.text
 
 
-@pytest.mark.parametrize("autoplay", [False, True])
+@pytest.mark.parametrize("autoplay", slow_but([False, True], [False]))
 def test_a_forced_card_plays_itself_only_when_the_setting_says_so(board, autoplay):
     """Issue 15: auto-play of a forced card (a setting, off by default), after the
     computer's pause, saved as the player's move."""
@@ -1022,6 +1034,7 @@ def test_a_forced_card_plays_itself_only_when_the_setting_says_so(board, autopla
         assert len(log) == before and app.controller.human_decision() is not None
 
 
+@pytest.mark.slow
 def test_undo_in_the_table_menu_takes_back_the_players_last_card_and_the_computers_answers(board):
     """Issue 15: undo (a setting, on by default); the computers answer the same card the
     same way again, and the game is saved at the undone position."""
@@ -1081,6 +1094,7 @@ def test_a_game_with_an_undo_is_marked_in_the_statistics(board):
     assert (stats.games, stats.undone) == (2, 1) and "Games with an undo 1" in stats.lines()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board_name", ["pybadge", "picosystem", "feather_esp32s3_rtft"])
 def test_a_trick_a_computer_takes_stays_with_its_taker_named_and_marked_before_its_lead(board, board_name):
     """Issue 34: a finished trick stayed in the middle with no mark, and when a computer took it
@@ -1143,6 +1157,7 @@ def test_a_trick_a_computer_takes_stays_with_its_taker_named_and_marked_before_i
     assert min(spans) >= 2 * delay - 100, spans  # the taken trick stayed twice the pause
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("board_name", ["pybadge", "picosystem"])
 def test_the_auction_leaves_its_trace_each_seats_last_bid_or_pass_until_the_talon_is_taken(board, board_name):
     """Issue 34: a pass wiped out the seat's bid, and once the auction ended nothing showed who
@@ -1169,6 +1184,7 @@ def test_the_auction_leaves_its_trace_each_seats_last_bid_or_pass_until_the_talo
     assert "pass" in table_view.info.text  # yours
 
 
+@pytest.mark.slow
 def test_a_redeal_keeps_the_deals_number_and_the_sheet_marks_that_deal(board):
     """Issue 34: two redeals made the first deal played "Deal 3", on rows "1 redeal", "2 redeal".
     A redeal is the same deal dealt again: the summary after it and the one after the deal
@@ -1235,6 +1251,7 @@ def test_the_record_chosen_in_the_table_menu_is_written_to_a_file_on_the_desktop
     assert len(deals) == len(app.controller.sheet()) + 1  # every deal so far, the one in play too
 
 
+@pytest.mark.slow
 def test_the_sound_setting_plays_the_devices_sounds_in_the_window(board, monkeypatch):
     """Issue 34, item 9: the Sound setting did nothing on the desktop (pygame's mixer was never
     started).  The window plays the board's beeps (SDL's dummy audio here), and Sound off in
@@ -1280,6 +1297,7 @@ def test_the_sound_setting_plays_the_devices_sounds_in_the_window(board, monkeyp
         pygame.display.quit()
 
 
+@pytest.mark.slow
 def test_the_windows_key_presses_that_come_in_one_frame_are_all_kept(board, monkeypatch):
     """Issue 34, item 9: a key was lost right after a screen change (PicoSystem window: x, z,
     DOWN x4, z landed in Agreements, a row short of "Start the game").  The cause found: a slow
@@ -1505,7 +1523,7 @@ def test_cards_written_on_the_screens_show_their_suits_symbol(board):
         assert any(sprites.FONT_COUNT <= c < sprites.FONT_COUNT + 4 for c in cells(line)), line.text
 
 
-@pytest.mark.parametrize("board_name", ["pybadge", "picosystem"])
+@pytest.mark.parametrize("board_name", slow_but(["pybadge", "picosystem"], [QUICK_BOARD]))
 def test_how_to_play_is_a_real_guided_deal_that_says_what_to_do_at_each_step(board, board_name):
     """Issue 34, item 7: the guide was 88 lines of text pages.  "How to play" on the title now
     deals a real game (classic agreements, normal computers, the same deal every time: the

@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+from conftest import QUICK_BOARD, SLOW_SCENES, slow_but
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -53,7 +55,7 @@ def overlap(a, b):
     return a[1] < b[1] + b[3] and b[1] < a[1] + a[3] and a[2] < b[2] + b[4] and b[2] < a[2] + a[4]
 
 
-@pytest.fixture(scope="module", params=BOARDS)
+@pytest.fixture(scope="module", params=slow_but(BOARDS, [QUICK_BOARD]))
 def board(request):
     return request.param
 
@@ -65,7 +67,7 @@ def scene_app(board, name):
     return app
 
 
-@pytest.mark.parametrize("name", list(SCENES))
+@pytest.mark.parametrize("name", slow_but(SCENES, [name for name in SCENES if name not in SLOW_SCENES]))
 def test_screen_fits_and_text_does_not_overlap(board, name):
     app = scene_app(board, name)
     width, height = app.width, app.height
@@ -159,6 +161,7 @@ def drawn_colours(chart):
                for x in range(chart.plot_w) for y in range(chart.plot_h))
 
 
+@pytest.mark.slow
 def test_chart_falls_back_to_half_resolution_when_its_bitmap_does_not_fit(board, monkeypatch):
     """On a fragmented heap the chart's bitmap may find no block big enough: it is drawn in
     bands, each a block of its own, and when not even those fit, at half resolution

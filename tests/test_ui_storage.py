@@ -117,6 +117,7 @@ def stats_numbers(stats):
                                               "marriages", "best_score", "worst_score")]
 
 
+@pytest.mark.slow
 def test_continue_after_a_power_cut_is_the_game_that_would_have_been(board, store_maker, tmp_path):
     rules = Rules.from_dict(SHORT)
     app, hands = start_app(store_maker(), rules)
@@ -183,6 +184,7 @@ def test_a_damaged_save_is_told_on_the_title_and_a_new_game_still_starts(board, 
     power_cut(app)
 
 
+@pytest.mark.slow
 def test_settings_and_statistics_survive_a_restart(board, store_maker):
     app, hands = start_app(store_maker())
     hands.move_to("settings", lambda: app.screen.entries()[app.screen.cursor], len(app.screen.entries()))
@@ -222,6 +224,7 @@ def test_settings_and_statistics_survive_a_restart(board, store_maker):
     power_cut(app)
 
 
+@pytest.mark.slow
 def test_record_to_serial_replays_to_the_same_scores(board, store_maker, capsys, monkeypatch):
     """A board has no ``send_record`` (the desktop writes record.txt: test_ui_play): its
     record goes to the serial console, one line."""
@@ -246,6 +249,7 @@ def test_record_to_serial_replays_to_the_same_scores(board, store_maker, capsys,
     power_cut(app)
 
 
+@pytest.mark.slow
 def test_records_are_written_on_leaving_and_at_the_game_end(board, data_dir):
     app, hands = start_app(FileStore(str(data_dir)), Rules.from_dict(SHORT))
     new_game(app, hands)
@@ -312,6 +316,7 @@ class StopRun(Exception):
     pass
 
 
+@pytest.mark.slow
 def test_out_of_memory_restarts_at_the_title_from_the_save(board, monkeypatch):
     """main(): a MemoryError on a board starts the game again as a reset would: the title
     says so, and Continue reads the save again (not the game object that was half-way
@@ -377,6 +382,7 @@ def test_a_board_that_keeps_running_out_of_memory_stops_with_the_error(board, mo
     assert FailingApp.made == 1 + app_module._MEMORY_RESTARTS
 
 
+@pytest.mark.slow
 def test_only_the_resident_saves_stay_loaded_during_play(board, store_maker):
     """After a Continue and a deal end, the table has let go of reading, settings,
     statistics and records, and after each move's save of its coder (encode and coding):
@@ -485,6 +491,7 @@ def test_the_write_policy_decides_where_each_save_goes(board):
     power_cut(app)
 
 
+@pytest.mark.slow
 def test_every_file_zeroed_is_told_on_the_title_not_silently_reset(board, tmp_path):
     from thousand.persist.stats import Stats, save_stats
 
@@ -599,6 +606,7 @@ class Reloaded(BaseException):
     """A board's supervisor.reload(): the program ends (as CircuitPython's, past ``except Exception``)."""
 
 
+@pytest.mark.slow
 def test_on_a_board_that_reloads_every_game_starts_and_ends_in_a_fresh_vm(board, monkeypatch):
     """Where the board reloads (``board.reload``, CircuitPython's supervisor.reload()), a new
     game is saved and then played by a fresh VM: its App (``reloaded``) opens that game's
@@ -644,6 +652,7 @@ def test_on_a_board_that_reloads_every_game_starts_and_ends_in_a_fresh_vm(board,
     assert load_stats(NvmStore(nvm))[0].games == 1  # the game's end was counted before the reload
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["samd51", "esp32s3"])
 def test_before_every_reload_the_flash_holds_the_newest_save_so_sleep_memory_cleared_by_it_loses_nothing(
         board, monkeypatch, name):
