@@ -336,6 +336,7 @@ def test_out_of_range_starts_and_too_many_deals_are_refused_in_a_players_words()
     assert status == 2 and "longer than any game" in out and "format" not in out
 
 
+@pytest.mark.slow
 def test_a_game_whose_seats_fall_off_the_barrel_more_than_255_times_is_played_and_replayed():
     # Without the three-falls zero, a fall costing nothing and one barrel deal, a seat falls every
     # few deals: past 255 falls, the packed deal row's byte failed ('ubyte format requires ...'),

@@ -1337,6 +1337,7 @@ def test_the_windows_key_presses_that_come_in_one_frame_are_all_kept(board, monk
         pygame.display.quit()
 
 
+@pytest.mark.slow
 def test_the_guided_deal_played_as_its_words_say_shows_the_marriage_and_scores_the_contract(board):
     """Issue 34, item 7: the guided deal is dealt to show the auction, the talon, the gives, the
     contract, a marriage and the scoring.  Played by keys as its words advise (the lowest raise,
@@ -1576,6 +1577,7 @@ def test_how_to_play_is_a_real_guided_deal_that_says_what_to_do_at_each_step(boa
     assert app.screen_name == "table" and app.screen.message is None
 
 
+@pytest.mark.slow
 def test_a_board_keeps_only_its_games_last_deals_for_the_record_which_still_replays(board, monkeypatch):
     """Issue 31: a long game's records grew the board's heap by every deal.  A board keeps
     ``records_kept`` to twice as many deals (thousand.hw.device), the record sent for a bug
