@@ -255,10 +255,12 @@ def test_bots_wait_for_the_speed_setting_and_an_idle_loop_draws_nothing(board):
 
 
 def test_every_board_opens_the_title(board):
-    for name, size in shoot.BOARD_SIZES.items():
+    from thousand.hw.boards import MODULES, screen_size
+
+    for name in MODULES:
         board.display = None
         app = new_app(name)
-        assert (app.width, app.height) == size and app.screen_name == "title"
+        assert (app.width, app.height) == screen_size(name) and app.screen_name == "title"
         app.display.release()
 
 
