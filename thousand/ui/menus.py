@@ -283,7 +283,7 @@ class SettingsScreen(MenuScreen):
                 "A: B menu takes a move back", "A: back")[self.cursor]
 
     def choose(self, index):
-        from thousand.persist.saves import BOT_DELAYS
+        from thousand.persist.settings import BOT_DELAYS  # loaded for this screen only (thousand/ui/scenes.py)
 
         app = self.app
         if index == 0:
