@@ -329,7 +329,7 @@ def test_each_marriage_shows_on_its_declarers_line(board):
         view = app.controller.view()
         table = app.screen.table_view
         for seat, suit in view.marriages:
-            letter = "A" if suit == 4 else table_module.SUIT_LETTERS[suit]
+            letter = "A" if suit == 4 else "SCDH"[suit]
             line = table.info.text if seat == 0 else table.boxes[seat - 1].text
             others = [table.info.text] + [box.text for box in table.boxes]
             others.remove(line)
