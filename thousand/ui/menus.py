@@ -381,7 +381,7 @@ class TableMenu(MenuScreen):
                  "chart": "Score chart", "settings": "Settings", "help": "Rules and keys",
                  "record": "Record to serial", "title": "Save, go to title"}
         from thousand import actions  # held with a game (the table's menu), not by the title
-        from thousand.controller import seat_name
+        from thousand.controller import seat_name  # held with a game, not by the title
 
         out = []
         for entry in self.entries():
@@ -404,7 +404,7 @@ class TableMenu(MenuScreen):
             return "The hard bot thinks..."
         if self.entries()[self.cursor] != "last_trick":
             return MenuScreen.footer(self)
-        from thousand.controller import seat_name
+        from thousand.controller import seat_name  # held with a game, not by the title
 
         return " ".join(seat_name(seat) + " " + card_text(card) for seat, card in self.app.controller.view().last_trick)
 
