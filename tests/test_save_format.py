@@ -388,11 +388,10 @@ def test_a_newer_record_beside_an_older_valid_save_does_not_hide_it(tmp_path):
 
 
 def test_newer_settings_beside_older_valid_ones_do_not_hide_them(tmp_path):
-    from thousand.persist.saves import Settings
-    from thousand.persist.settings import load_settings, save_settings, settings_bytes
+    from thousand.persist.settings import load_settings, save_settings, settings_bytes, settings_from
 
     store = FileStore(str(tmp_path))
-    settings = Settings()
+    settings = settings_from()
     settings.sound = False
     save_settings(store, settings_bytes(settings))
     SlotPair(store, "settings", KIND_SETTINGS).write(9, b"\x00\x00")

@@ -15,10 +15,9 @@ from hypothesis import given, strategies as st
 from savecheck import MemoryNvm, MemoryStore, load, play, rules_for, save, step
 from thousand import scoring
 from thousand.game import Game
-from thousand.persist.settings import load_settings, save_settings, settings_bytes
+from thousand.persist.settings import load_settings, save_settings, settings_bytes, settings_from
 from thousand.persist.stats import Stats, load_stats, save_stats, stats_bytes
 from thousand.persist.records import export_game, records_dir
-from thousand.persist.saves import Settings
 from thousand.persist.files import FileStore
 from thousand.persist.store import KIND_SETTINGS, KIND_STATS, NvmStore, SaveError, SlotPair
 from thousand.record import replay
@@ -28,7 +27,7 @@ from thousand.rules import Rules
 
 def test_settings_round_trip_in_nvm():
     store = NvmStore(MemoryNvm(4096))
-    s = Settings()
+    s = settings_from()
     s.rules = Rules.from_dict({"preset": "full", "target": 1500, "silence_below": -120,
                                "bolt_mode": "consecutive3", "concede_limit": 3})
     s.levels = ["easy", "hard"]
@@ -49,7 +48,7 @@ def test_settings_round_trip_in_nvm():
 def test_settings_saved_before_the_later_settings_existed_read_them_as_their_defaults():
     from thousand.persist.settings import settings_from
 
-    s = Settings()
+    s = settings_from()
     s.dim, s.points, s.autoplay, s.undo, s.guided = False, False, True, False, False
     older = settings_bytes(s)[:-5]  # format 1 as it was: it ended with the sound
     again = settings_from(older)
@@ -80,7 +79,7 @@ def test_statistics_saved_before_hints_and_undos_were_counted_read_them_as_none(
 
 
 def test_a_pause_between_the_steps_is_kept_as_the_nearest_step():
-    s = Settings()
+    s = settings_from()
     s.bot_delay_ms = 10 ** 6
     store = MemoryStore()
     save_settings(store, settings_bytes(s))
@@ -89,7 +88,7 @@ def test_a_pause_between_the_steps_is_kept_as_the_nearest_step():
 
 def test_damaged_settings_give_defaults_and_one_line(tmp_path):
     store = FileStore(str(tmp_path))
-    save_settings(store, settings_bytes(Settings()))
+    save_settings(store, settings_bytes(settings_from()))
     with open(store.path("settings", 0), "r+b") as f:
         f.seek(9)
         f.write(b"\xee")
@@ -291,7 +290,7 @@ def test_damaged_or_newer_statistics_start_afresh_and_say_why(tmp_path):
 def test_settings_and_statistics_outlive_a_damaged_game_save():
     nvm = MemoryNvm(8192)
     store = NvmStore(nvm)
-    settings = Settings()
+    settings = settings_from()
     settings.levels = ["hard", "easy"]
     save_settings(store, settings_bytes(settings))
     stats = Stats()

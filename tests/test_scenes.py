@@ -47,8 +47,15 @@ def imported_names(path):
     return names
 
 
+def board_modules():
+    """The board modules, each resident on its own board (thousand/hw/boards.py)."""
+    from thousand.hw.boards import MODULES
+
+    return {"thousand.hw." + module for module in MODULES}
+
+
 def planned():
-    names = set(scenes.RESIDENT) | set(scenes.GAME) | set(scenes.ON_DEMAND)
+    names = set(scenes.RESIDENT) | set(scenes.GAME) | set(scenes.ON_DEMAND) | board_modules()
     for modules in scenes.SCREENS.values():
         names |= set(modules)
     return names

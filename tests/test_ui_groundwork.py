@@ -240,7 +240,7 @@ def test_key_repeater_runs_on_micropython(micropython):
 
 displayio = pytest.importorskip("displayio")
 from thousand.ui import sprites  # noqa: E402
-from thousand.ui.render import Canvas, display_bytes, render, write_png  # noqa: E402
+from thousand.hw.canvas import Canvas, display_bytes, render, write_png  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -259,10 +259,12 @@ def test_bots_wait_for_the_speed_setting_and_an_idle_loop_draws_nothing(board):
 
 
 def test_every_board_opens_the_title(board):
-    for name, size in shoot.BOARD_SIZES.items():
+    from thousand.hw.boards import MODULES, screen_size
+
+    for name in MODULES:
         board.display = None
         app = new_app(name)
-        assert (app.width, app.height) == size and app.screen_name == "title"
+        assert (app.width, app.height) == screen_size(name) and app.screen_name == "title"
         app.display.release()
 
 
@@ -332,7 +334,7 @@ def test_each_marriage_shows_on_its_declarers_line(board):
         view = app.controller.view()
         table = app.screen.table_view
         for seat, suit in view.marriages:
-            letter = "A" if suit == 4 else table_module.SUIT_LETTERS[suit]
+            letter = "A" if suit == 4 else "SCDH"[suit]
             line = table.info.text if seat == 0 else table.boxes[seat - 1].text
             others = [table.info.text] + [box.text for box in table.boxes]
             others.remove(line)

@@ -4,6 +4,7 @@ The words every part shares live here, so that a screen can read them without lo
 engine (on the device every loaded module's bytecode sits in the heap)."""
 
 SEAT_NAMES = ("You", "West", "East")  # seat 0 is the human's on the device and the desktop
+HUMAN = 0  # the human's seat (the controller, the screens, the statistics)
 PLAYER_LEVELS = ("random", "easy", "normal", "hard")  # "random" is no bot: a seeded random player
 
 try:

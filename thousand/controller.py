@@ -7,12 +7,10 @@ may see), ask ``controller.human_decision()`` what the human may do now, and cal
 and read buttons between steps.
 """
 
-from thousand import PLAYER_LEVELS, SEAT_NAMES
+from thousand import HUMAN, PLAYER_LEVELS, SEAT_NAMES
 from thousand.driver import TableDriver, make_player
-from thousand.game import PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER, Game
+from thousand.game import PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER, Game, IllegalAction
 from thousand.rules import Rules
-
-HUMAN = 0
 
 
 class Controller:
@@ -138,8 +136,7 @@ class Controller:
         if decision is None:
             raise ValueError("it is not your turn")
         if action not in decision.legal:
-            from thousand.game import IllegalAction
-            from thousand.explain import why_illegal
+            from thousand.explain import why_illegal  # loaded on a refusal only (thousand/ui/scenes.py)
 
             raise IllegalAction(why_illegal(self.game, HUMAN, action) or "that is not possible now")
         if not decision.question and self.game.phase != PHASE_DARK:  # a written decision: undo may take it back

@@ -48,6 +48,9 @@ import cli  # noqa: E402  (tools/ is not a package: these sit beside this script
 import mpy  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+sys.path.append(str(REPO_ROOT))  # (appended: the root's code.py would hide the standard library's)
+from thousand.hw import boards  # noqa: E402  (desktop-only: the table of boards)
+
 GAME_PACKAGE = "thousand"
 DESKTOP_ONLY_MARKER = "# desktop-only"
 SETTINGS_KEY_BOARD = "THOUSAND_BOARD"
@@ -85,48 +88,9 @@ FIRMWARE_MODULES = frozenset(
     }
 )
 
-BoardProfile = namedtuple(
-    "BoardProfile", "name board_ids title flash capacity cluster frozen_modules"
-)
-# board_ids: what boot_out.txt says after "Board ID:" on that board;
-# capacity: bytes available to files on CIRCUITPY (the FAT data area);
-# cluster: FAT cluster size, since every file occupies whole clusters;
-# frozen_modules: Python modules frozen into that board's firmware
-# (CIRCUITPY_STAGE=1 freezes circuitpython-stage's stage and ugame).
-# Derived from CircuitPython 10.2 sources, not measured on hardware:
-# * SAMD51 boards keep the firmware in internal flash and give the whole QSPI
-#   chip minus one 4 KiB erase sector to CIRCUITPY
-#   (supervisor/shared/external_flash/external_flash.c), so a PyBadge's drive
-#   is about 2 MB, not 1 MB.  FatFs f_mkfs then takes the FAT and a 512-entry
-#   root directory: 4088 blocks of 512 B leave 4043 one-block clusters
-#   (PyBadge); 16376 blocks leave 8155 clusters of 1 KiB (PyGamer).
-# * RP2040: CIRCUITPY starts after 1020 KiB firmware + 4 KiB NVM
-#   (ports/raspberrypi/mpconfigport.h); the PicoSystem has a 16 MiB W25Q128:
-#   30720 blocks leave 7664 clusters of 2 KiB.
-# * ESP32-S3 4 MB with the TinyUF2 partition table: user_fs is 960 KiB;
-#   CircuitPython 10 merged ota_0/ota_1 without moving it (circuitpython#10346,
-#   #10458); os.statvfs reports 963 072 bytes for that layout (circuitpython#6285).
-BOARDS = {
-    board.name: board
-    for board in (
-        BoardProfile(
-            "pybadge", ("pybadge",), "Adafruit PyBadge / PyBadge LC / EdgeBadge",
-            "2 MB QSPI", 4043 * 512, 512, ("stage", "ugame"),
-        ),
-        BoardProfile(
-            "pygamer", ("pygamer",), "Adafruit PyGamer",
-            "8 MB QSPI", 8155 * 1024, 1024, ("stage", "ugame"),
-        ),
-        BoardProfile(
-            "picosystem", ("pimoroni_picosystem",), "Pimoroni PicoSystem",
-            "16 MB QSPI", 7664 * 2048, 2048, ("stage", "ugame"),
-        ),
-        BoardProfile(
-            "feather_esp32s3_reverse_tft", ("adafruit_feather_esp32s3_reverse_tft",),
-            "Adafruit Feather ESP32-S3 Reverse TFT", "4 MB", 1881 * 512, 512, (),
-        ),
-    )
-}
+# The boards, one row each (name, board ids, title, flash, capacity, cluster, frozen modules):
+# thousand/hw/boards.py, which the desktop and the other tools read too.
+BOARDS = boards.BOARDS
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 

@@ -67,9 +67,6 @@ STUBS = TOOLS / "device_vm" / "stubs"
 ROBOT = TOOLS / "device_vm" / "robot.py"  # imported in the VM as device_robot
 BREAKDOWN = TOOLS / "device_vm" / "breakdown.py"  # device_breakdown, only for --breakdown
 UNIX_MAIN = TOOLS / "device_vm" / "unix_main.py"  # the unix port's script, beside device_robot
-# The robot's name for each board: its board id, as boot_out.txt says it.
-BOARD_IDS = {"pybadge": "pybadge", "pygamer": "pygamer", "picosystem": "pimoroni_picosystem",
-             "feather_esp32s3_reverse_tft": "adafruit_feather_esp32s3_reverse_tft"}
 STAND_IN_NVM_BYTES = 8192  # tools/device_vm/stubs/microcontroller.py: made at its import
 # MicroPython's name pool grows in tables of doubling size, 20 entries first (qstr.c): past
 # 20 + 40 + ... + 640 names it takes a table of 1,280 entries, 8.96 KB in one block.
@@ -77,13 +74,13 @@ NAME_POOL_STEP = 1260
 
 
 def policy_row(board):
-    """The save policy row (thousand/persist/boards.py) that the board's module names
-    (``save_policy``), read from its source: a board module imports ``board``."""
-    from thousand.hw.choose import module_name
-    from thousand.persist.boards import POLICIES
+    """The save policy row (thousand/persist/boards.py) that the board's module names."""
+    return bundle.boards.save_policy(board)
 
-    source = (ROOT / "thousand" / "hw" / (module_name(BOARD_IDS[board]) + ".py")).read_text()
-    return POLICIES[re.search(r'^save_policy = "(\w+)"', source, re.M).group(1)]
+
+def board_id(board):
+    """The robot's name for ``board``: its board id, as boot_out.txt says it."""
+    return bundle.BOARDS[board].board_ids[0]
 
 
 def sleep_memory_bytes(board):
@@ -285,7 +282,7 @@ def parse_run(out):
 
 def play(node, build_dir, heap_kb, args):
     setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d, %r, %d, %d, %r)" % (
-        BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.max_deals, args.writable_drive,
+        board_id(args.board), args.levels, args.rules, args.seed, args.max_deals, args.writable_drive,
         sleep_memory_bytes(args.board), args.games, not args.no_reload)
     # The stand-ins and the robot are imported first, one by one, so that their own heap is known.
     return mpy.run_wasm32(node, str(build_dir), heap_kb, stub_names() + ["device_robot"], setup)
@@ -356,7 +353,7 @@ def breakdown(args, log):
     with board_vm(args, log) as (node, work):
         log("playing to the table of deal %d on the 32-bit VM, then letting go of its parts" % args.breakdown)
         setup = "import device_breakdown\nbench = device_breakdown.Breakdown(%r, %r, %r, %d, %d, %d)" % (
-            BOARD_IDS[args.board], args.levels, args.rules, args.seed, args.breakdown, sleep_memory_bytes(args.board))
+            board_id(args.board), args.levels, args.rules, args.seed, args.breakdown, sleep_memory_bytes(args.board))
         fits, out = mpy.run_wasm32(node, str(work), 1024, stub_names() + ["device_robot", "device_breakdown"], setup)
     if "\ndone\n" not in out or "part left" not in out:
         log(out[-4000:])
@@ -444,7 +441,7 @@ def run_unix(build_dir, heap_kb, args, timeout=3600):
         return None
     shutil.copy(UNIX_MAIN, Path(build_dir) / "robot_main.py")  # run as a script: its main() plays in one loop
     env = dict(os.environ, MICROPYPATH=str(build_dir) + ":" + str(Path(build_dir) / "lib"))
-    proc = subprocess.run([micropython, "-X", "heapsize=%dK" % heap_kb, "robot_main.py", BOARD_IDS[args.board],
+    proc = subprocess.run([micropython, "-X", "heapsize=%dK" % heap_kb, "robot_main.py", board_id(args.board),
                            ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals),
                            "1" if args.writable_drive else "0", str(sleep_memory_bytes(args.board)),
                            str(args.games)],
@@ -474,7 +471,7 @@ def reload_cost(args, log):
         log("playing the session on the unix port under callgrind (some minutes)")
         proc = subprocess.run(["valgrind", "--tool=callgrind", "--toggle-collect=filter_iternext",
                                "--dump-after=filter_iternext", "--callgrind-out-file=%s/cg.out" % work,
-                               micropython, "-X", "heapsize=1024K", "robot_main.py", BOARD_IDS[args.board],
+                               micropython, "-X", "heapsize=1024K", "robot_main.py", board_id(args.board),
                                ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals),
                                "1" if args.writable_drive else "0", str(sleep_memory_bytes(args.board)),
                                str(args.games), "reload-cost"], cwd=str(work), env=env, capture_output=True,
@@ -565,7 +562,7 @@ def heap_kb(text):
 
 def parse_arguments(argv):
     parser = cli.Parser(description=__doc__.splitlines()[0])
-    parser.add_argument("--board", default="pybadge", choices=sorted(BOARD_IDS))
+    parser.add_argument("--board", default="pybadge", choices=sorted(bundle.BOARDS))
     parser.add_argument("--levels", type=opponents, default=["hard", "normal"],
                         help="the two opponents' levels (default hard,normal)")
     parser.add_argument("--rules", default="full", choices=("classic", "full", "club", "family"),

@@ -16,7 +16,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import cli  # noqa: E402  (tools/cli.py, beside this script)
-from thousand.ui.desktop import BOARD_SIZES  # noqa: E402  (no window is opened by importing it)
+from thousand.hw.boards import MODULES  # noqa: E402
 
 
 def has_display():
@@ -28,7 +28,7 @@ def main(argv=None):
     parser = cli.Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--continue", dest="resume", action="store_true", help="go on with the saved game")
     parser.add_argument("--terminal", action="store_true", help="the terminal game even where a window can open")
-    parser.add_argument("--board", choices=sorted(BOARD_SIZES), help="the window's board (default pybadge)")
+    parser.add_argument("--board", choices=sorted(MODULES), help="the window's board (default pybadge)")
     parser.add_argument("--scale", type=cli.scale, help="window pixels per screen pixel")
     parser.add_argument("--seed", type=cli.seed, help="seed for the deals (default: random)")
     parser.add_argument("--rules", type=cli.rules_spec, help="preset name or JSON agreements")

@@ -29,10 +29,11 @@ from thousand.controller import HUMAN, Controller  # noqa: E402
 from thousand.driver import RandomPlayer  # noqa: E402
 from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_GIVE, PHASE_PLAY, PHASE_TALON, Game  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
-from thousand.ui.desktop import BOARD_SIZES, open_app  # noqa: E402
-from thousand.ui.render import display_bytes  # noqa: E402
+from thousand.hw.boards import MODULES  # noqa: E402
+from thousand.ui.desktop import open_app  # noqa: E402
+from thousand.hw.canvas import display_bytes  # noqa: E402
 
-BOARDS = ("pybadge", "pygamer", "picosystem", "feather_esp32s3_rtft")
+BOARDS = MODULES  # thousand/hw/boards.py: the files are named by board module
 SHORT_GAME = {"preset": "classic", "target": 300}  # below barrel_at: the first to 300 wins
 
 
@@ -397,7 +398,7 @@ def shoot(board, out, scale=2, only=None):
 def main(argv=None):
     parser = cli.Parser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=cli.out_dir, required=True)
-    parser.add_argument("--board", action="append", choices=sorted(BOARD_SIZES))
+    parser.add_argument("--board", action="append", choices=sorted(MODULES))
     parser.add_argument("--only", action="append", help="a screen name (repeatable)")
     parser.add_argument("--scale", type=cli.scale, default=2)
     options = parser.parse_args(argv)

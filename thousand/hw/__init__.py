@@ -8,5 +8,7 @@ key from ``thousand.hw.keys`` or NO_KEY, ``beep(freq, ms)``,
 (``save_policy``, a row of ``thousand.persist.boards``) and offers ``sleep_memory()``
 and ``battery_volts()`` (None where unknown).  Only board modules import ``board``.
 
-Which module is this machine's: ``thousand.hw.choose`` (loaded at boot only).
+Which module is this machine's: ``thousand.hw.choose`` (loaded at boot only).  Every
+board's row for the desktop and the tools (its bundle, its screen): ``thousand.hw.boards``,
+which no board loads.
 """

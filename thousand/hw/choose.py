@@ -3,7 +3,8 @@
 import os
 import sys
 
-# (substring of board_id or of os.uname().machine, lower case; module)
+# (substring of board_id or of os.uname().machine, lower case; module): the one board fact a
+# device reads; the rest of each board's row is thousand/hw/boards.py's (desktop-only).
 BOARDS = (
     ("pybadge", "pybadge"),
     ("edgebadge", "pybadge"),

@@ -40,7 +40,7 @@ def open(window=True, scale=4):
             # debounce window dropped the second, and a menu's row was one short).
             repeater.debounce_ms = 0
         else:
-            from thousand.ui.render import Canvas
+            from thousand.hw.canvas import Canvas
 
             display = Canvas(width, height)
     return display
@@ -162,7 +162,7 @@ class Window:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
 
-        from thousand.ui.render import Canvas
+        from thousand.hw.canvas import Canvas
 
         pygame.display.init()  # not pygame.init(): no mixer, no audio device needed
         pygame.font.init()

@@ -1,11 +1,13 @@
 """Saves, settings, statistics and game records (docs/saves.md).
 
-Resident during play (a save after every human move): ``store`` (slots, CRC, the NVM),
-``encode`` (the game's bytes) and ``saves`` (the App's doorway, the settings object, the
-write policy).  Loaded only when used and unloaded again: ``files`` (file stores, the
-store of this machine; the desktop's store keeps it), ``restore``
-(Continue, damage reports, format migration, reading settings), ``settings`` (their
-bytes), ``stats`` (the statistics, at deal ends), ``records`` (REFEREE.md record files),
-``boards`` (every board's save policy, at start) and ``flash`` (a write of a board's flash,
-with its wear count: a few times a game).
+Resident (thousand/ui/scenes.py, the load plan, says it for each module): ``store`` (slots,
+CRC, the NVM) and ``saves`` (the App's doorway and the write policy).  Loaded for each
+save of the game and let go after it: ``encode`` (the game's bytes) and ``coding``.
+Loaded only when used and let go at the next screen change: ``files`` (file stores, the
+store of this machine), ``reading`` and ``restore`` (Continue, damage reports, format
+migration), ``settings`` (their values and bytes) with ``rules_sheet``, ``stats`` (the
+statistics, at deal ends), ``records`` (REFEREE.md record files), ``boards`` (every
+board's save policy, at start), ``journal`` (the RP2040's store: it stays with the saves
+it was made for) and ``flash`` (a write of a board's flash, with its wear count: a few
+times a game).  ``safe_files`` is the desktop's only.
 """

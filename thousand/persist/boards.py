@@ -13,6 +13,9 @@ gives what only the board can: ``sleep_memory()`` and ``battery_volts()`` (None 
 Loaded once when the App starts (thousand/ui/scenes.py: on demand).
 """
 
+from thousand.persist.saves import SavePolicy, Saves
+from thousand.persist.store import NvmStore, SaveError
+
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -57,9 +60,7 @@ _WRITES_PER_ERASE = const(8)
 def board_saves(board):
     """The App's Saves on ``board`` (a thousand.hw module): its row's policy where it has one
     and an NVM, else every save to the one store (the desktop's files)."""
-    from thousand.persist.files import default_store
-    from thousand.persist.saves import Saves
-    from thousand.persist.store import NvmStore
+    from thousand.persist.files import default_store  # on demand: let go after the boot
 
     flash = default_store()
     name = getattr(board, "save_policy", None)
@@ -75,13 +76,10 @@ def policy_saves(name, flash, sleep_memory=None, battery=None):
     """Saves over ``flash`` (an NvmStore; a JournalStore over its NVM where the row says so)
     with the policy of row ``name``: moves in the journal where the row has one, else in
     ``sleep_memory`` where it holds a save, else in RAM; ``battery``: volts or None."""
-    from thousand.persist.saves import SavePolicy, Saves
-    from thousand.persist.store import NvmStore, SaveError
-
     row = POLICIES[name]
     moves = RamStore()
     if row[_JOURNAL]:
-        from thousand.persist.journal import JournalStore
+        from thousand.persist.journal import JournalStore  # the RP2040's only
 
         # Its appends erase nothing: the moves go there too, each as a delta of the game
         # record before it (a fifth of its bytes), so a reset or a power cut loses none.

@@ -14,10 +14,6 @@ used (thousand/ui/scenes.py).
 
 from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, WORN, SaveError, SlotPair
 
-# ms between computer moves, so that a human can follow; the saved speed step is an
-# index into it (0 the slowest, 2 the default).
-BOT_DELAYS = (1500, 1000, 600, 300, 0)
-
 # The moments a game is saved at: the policy decides where each save goes.
 MOVE = 0  # after each move of the human
 DEAL_END = 1
@@ -25,23 +21,6 @@ NEW_GAME = 2
 LEAVE = 3  # "Save, go to title"
 
 NOT_READ = object()  # the game save was not looked at yet
-
-
-class Settings:
-    """The player's settings, as the App uses them and as they are kept."""
-
-    def __init__(self):
-        from thousand.rules import Rules
-
-        self.rules = Rules.preset("classic")  # of the last new game: the next one's
-        self.levels = ["normal", "normal"]  # the computer seats' levels, as the bots name them
-        self.bot_delay_ms = BOT_DELAYS[2]
-        self.sound = True
-        self.dim = True  # the backlight dims after a minute without a key
-        self.points = True  # the table shows your card points in the deal
-        self.autoplay = False  # a forced card (your only legal one) plays itself
-        self.undo = True  # the table's menu may take back your last decision
-        self.guided = False  # the guided first deal was shown (at the first start)
 
 
 class SavePolicy:
@@ -192,10 +171,16 @@ class Saves:
             self.report(str(error))
 
     def end_deal(self, controller, human):
-        """A deal has ended: its statistics and the save in one write (``stats.end_deal``)."""
+        """A deal has ended: the statistics count it (``stats.end_deal``: their record, or
+        None), then they and the save go in one write (a board's flash is erased once); a
+        game over leaves an empty save."""
         from thousand.persist.stats import end_deal
 
-        end_deal(self, controller, human)
+        item = end_deal(self, controller, human)  # the statistics let go: a deal's end is the table's peak
+        if controller.over():
+            self.clear_game(item)
+        else:
+            self.save_game(controller, DEAL_END, item)
 
     def has_game(self):
         """Is there a game to continue?  Reads the save's record but does not decode it (the

@@ -1,8 +1,9 @@
 """The settings' bytes: read when the App starts, written when a setting changes.
 
-Loaded only then, and let go at the next screen change (thousand/ui/scenes.py).  The settings object itself
-(``thousand.persist.saves.Settings``) is what the App uses.  Loading never fails:
-damaged or newer settings give the defaults and a one-line problem.
+Loaded only then, and let go at the next screen change (thousand/ui/scenes.py).  The App
+holds a ``Settings`` object, which has values only: a method would hold this module's
+functions for as long as the App holds its settings.  Loading never fails: damaged or
+newer settings give the defaults and a one-line problem.
 
 >>> from thousand.persist.store import memory_store
 >>> store = memory_store()
@@ -16,10 +17,17 @@ damaged or newer settings give the defaults and a one-line problem.
 from thousand.persist.coding import Reader, Writer, get_value, put_value
 from thousand.persist.reading import load_kept
 from thousand.persist.rules_sheet import get_rules, put_rules
-from thousand.persist.saves import BOT_DELAYS, Settings
 from thousand.persist.store import KIND_SETTINGS, SaveError, SlotPair
+from thousand.rules import Rules
 
 SETTINGS_VERSION = 1
+# ms between computer moves, so that a human can follow; the saved speed step is an
+# index into it (0 the slowest, 2 the default).
+BOT_DELAYS = (1500, 1000, 600, 300, 0)
+
+
+class Settings:
+    """The player's settings, as the App uses them and as they are kept (``settings_from``)."""
 
 
 # Format 1: rules, the bot levels (a list of text), the speed step (an index into
@@ -40,9 +48,21 @@ def settings_bytes(settings):
     return bytes(w.buf)
 
 
-def settings_from(payload):
-    r = Reader(payload)
+def settings_from(payload=None):
+    """The settings kept in ``payload``; None: the defaults."""
     s = Settings()
+    s.levels = ["normal", "normal"]  # the computer seats' levels, as the bots name them
+    s.bot_delay_ms = BOT_DELAYS[2]
+    s.sound = True
+    s.dim = True  # the backlight dims after a minute without a key
+    s.points = True  # the table shows your card points in the deal
+    s.autoplay = False  # a forced card (your only legal one) plays itself
+    s.undo = True  # the table's menu may take back your last decision
+    s.guided = False  # the guided first deal was shown (at the first start)
+    if payload is None:
+        s.rules = Rules.preset("classic")  # of the last new game: the next one's
+        return s
+    r = Reader(payload)
     s.rules = get_rules(r)
     s.levels = get_value(r)
     if not isinstance(s.levels, list):
@@ -61,7 +81,7 @@ def settings_from(payload):
 
 def load_settings(store):
     """(Settings, problem or None)."""
-    return load_kept(SlotPair(store, "settings", KIND_SETTINGS), SETTINGS_VERSION, settings_from, Settings)
+    return load_kept(SlotPair(store, "settings", KIND_SETTINGS), SETTINGS_VERSION, settings_from, settings_from)
 
 
 def save_settings(store, data):

@@ -16,7 +16,6 @@ damaged or newer statistics start afresh with a one-line problem.
 
 from thousand import CONCEDED, FAILED, MADE, NORMAL, REDEAL
 from thousand.persist.coding import Reader, Writer
-from thousand.persist.saves import DEAL_END
 from thousand.persist.store import KIND_STATS, SaveError, SlotPair, crc32
 
 try:
@@ -211,10 +210,9 @@ def stats_item(saves, stats, pair=None):
 
 
 def end_deal(saves, controller, human):
-    """A deal has ended: the statistics count it (and the game, when it is over), then the
-    save and the statistics go in one write (a board's flash is erased once); a game over
-    leaves an empty save.  Stats count each deal once: after a cut the deal played again is
-    not counted again."""
+    """A deal has ended: the statistics count it (and the game, when it is over); the record
+    to write with the game's save (``Saves.end_deal`` writes both), or None when nothing was counted.
+    Stats count each deal once: after a cut the deal played again is not counted again."""
     pair = saves.pair("stats", KIND_STATS)
     stats, problem = load_stats(saves.store, pair)
     if problem:
@@ -228,9 +226,4 @@ def end_deal(saves, controller, human):
         counted = True
         if controller.undos:  # a game with a decision taken back is marked
             stats.undone += 1
-    item = stats_item(saves, stats, pair) if counted else None
-    stats = None  # let go before the game is encoded: a deal's end is the table's peak
-    if over:
-        saves.clear_game(item)
-    else:
-        saves.save_game(controller, DEAL_END, item)
+    return stats_item(saves, stats, pair) if counted else None

@@ -23,10 +23,11 @@ loaded bytecode lives in the heap, and it is the heap's largest part.
 import gc
 import sys
 
-from thousand import PLAYER_LEVELS
+from thousand import HUMAN, PLAYER_LEVELS
 from thousand.hw.keys import NO_KEY, SELECT, ticks_diff
 from thousand.persist.saves import LEAVE, NEW_GAME, Saves
-from thousand.ui import scenes
+from thousand.persist.store import memory_store
+from thousand.ui import scenes, sprites
 
 try:
     from micropython import const
@@ -36,7 +37,6 @@ except ImportError:  # CPython
         return value
 
 
-HUMAN = 0  # thousand.controller.HUMAN (the controller is imported only when a game starts)
 _DEAL_END_PAUSE_MS = const(900)  # the last trick stays on the table this long before the summary
 _MEMORY_RESTARTS = const(3)  # restarts after a MemoryError (main) before the error stops the program
 _CONTINUE = const(-1)  # App.to_start: the saved game (a new game's is its seed)
@@ -53,11 +53,9 @@ class App:
         self.sheet = sheet
         first = storage is not None  # a session that keeps its settings deals the guided deal first
         if storage is None:  # this session only
-            from thousand.persist.store import memory_store
-
             storage = Saves(memory_store())
         self.storage = storage
-        self.settings = storage.load_settings()  # a thousand.persist.saves.Settings
+        self.settings = storage.load_settings()  # a thousand.persist.settings.Settings
         board.set_muted(not self.settings.sound)
         self.rules = rules if rules is not None else self.settings.rules  # for the next new game
         # the saved computer levels where this program has them, else the default one
@@ -499,8 +497,6 @@ def main(board=None, storage=None):
     The storage is the machine's own (the NVM and sleep memory on a board, as its policy in
     ``thousand.persist.boards`` says): saves, settings and statistics persist.
     """
-    from thousand.ui import sprites
-
     if board is None:
         from thousand.hw.choose import load
 

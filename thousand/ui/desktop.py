@@ -17,16 +17,9 @@ import json
 import os
 import time
 
+from thousand.hw.boards import MODULES, screen_size
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-# Screen sizes of the boards, as the window emulates them.
-BOARD_SIZES = {
-    "pybadge": (160, 128),
-    "pygamer": (160, 128),
-    "picosystem": (240, 240),
-    "feather_esp32s3_rtft": (240, 135),
-}
-
 
 def rules_from_text(text):
     """A preset name, or a JSON object such as '{"preset": "full", "target": 500}'."""
@@ -38,12 +31,13 @@ def rules_from_text(text):
 
 
 def open_app(board_name="pybadge", seed=None, rules=None, window=True, scale=None, storage=None):
-    """The App on the desktop board: a window, or (``window=False``) a headless canvas."""
+    """The App on the desktop board with the screen of board module ``board_name``
+    (thousand/hw/boards.py): a window, or (``window=False``) a headless canvas."""
     from thousand.hw import desktop
     from thousand.ui import sprites
     from thousand.ui.app import App
 
-    width, height = BOARD_SIZES[board_name]
+    width, height = screen_size(board_name)
     desktop.configure(width, height)
     desktop.display = None
     if scale is None:
@@ -76,7 +70,7 @@ def main(argv, max_ticks=None):
     from thousand.rules import RulesError
 
     parser = argparse.ArgumentParser(description="Thousand in a window, as on the handheld.")
-    parser.add_argument("--board", default="pybadge", choices=sorted(BOARD_SIZES))
+    parser.add_argument("--board", default="pybadge", choices=sorted(MODULES))
     parser.add_argument("--continue", dest="resume", action="store_true", help="the saved game at once (else the title)")
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--rules", default=None, help="preset name or JSON agreements (default: as last time)")

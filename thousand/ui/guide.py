@@ -48,12 +48,12 @@ def words(controller, place):
     if place in told or not place:
         return None
     told.append(place)
-    from thousand import texts
+    from thousand import texts  # on demand (thousand.ui.scenes): the words are data
 
     return texts.bodies("guided")[place]
 
 
 def summary_words():
-    from thousand import texts
+    from thousand import texts  # on demand (thousand.ui.scenes): the words are data
 
     return texts.bodies("guided")[_SUMMARY]

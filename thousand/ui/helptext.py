@@ -2,6 +2,8 @@
 data (``thousand.texts``: help.txt); this module
 puts the rules' entries together as the agreements make them."""
 
+from thousand.rules import Rules
+
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -90,12 +92,10 @@ class Pages:
     its text, and made it all in one tick: the heap's high point of a help opened mid-deal."""
 
     def __init__(self, cols, key_help, rules=None):
-        from thousand import texts
+        from thousand import texts  # on demand (thousand.ui.scenes)
 
         self.cols = cols
         if rules is None:
-            from thousand.rules import Rules
-
             rules = Rules.preset("classic")
         self.parts = rule_parts(rules)
         self.parts.append(texts.entries("help", _KEYS)[0][2] % key_help)
@@ -108,7 +108,7 @@ class Pages:
         self.held_lines = None
 
     def wrapped(self, index, part):
-        from thousand.ui.widgets import wrap
+        from thousand.ui.widgets import wrap  # here: the terminal's rules_text runs without displayio
 
         self.held, self.held_lines = index, wrap(part, self.cols)
         return len(self.held_lines)

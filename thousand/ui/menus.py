@@ -4,8 +4,10 @@ Each is a cyclic list (LEFT/UP previous, RIGHT/DOWN next, A choose or change,
 B back), so a board with three buttons can use every one of them.
 """
 
+from thousand import PLAYER_LEVELS, SEAT_NAMES
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
-from thousand.ui.widgets import ListView, pad
+from thousand.rules import PRESET_NAMES, Rules, RulesError, agreement_names, agreements
+from thousand.ui.widgets import ListView, card_text, pad
 
 
 class MenuScreen:
@@ -121,8 +123,6 @@ class NewGameScreen(MenuScreen):
     footer_lines = 2
 
     def items(self):
-        from thousand import SEAT_NAMES
-
         cols = self.list.cols
         app = self.app
         return [
@@ -138,9 +138,6 @@ class NewGameScreen(MenuScreen):
                 "Every house rule, one by one", "A:deal! B:back")[self.cursor]
 
     def choose(self, index):
-        from thousand import PLAYER_LEVELS
-        from thousand.rules import PRESET_NAMES, Rules
-
         app = self.app
         if index == 0:
             name = PRESET_NAMES[(list(PRESET_NAMES).index(app.rules.preset_name) + 1) % len(PRESET_NAMES)]
@@ -209,7 +206,7 @@ class AgreementsScreen(MenuScreen):
     big_text = False
 
     def enter(self):
-        from thousand import texts
+        from thousand import texts  # the words are data, read on demand (thousand.texts)
 
         # The editor's words for the names too long for a row, read once; the help line
         # under the cursor is read when the cursor moves.
@@ -220,8 +217,6 @@ class AgreementsScreen(MenuScreen):
         self.refresh()
 
     def items(self):
-        from thousand.rules import agreement_names
-
         cols = self.list.cols
         rules = self.app.rules
         out = [pad("preset", rules.preset_name, cols)]
@@ -231,16 +226,12 @@ class AgreementsScreen(MenuScreen):
         return out
 
     def footer(self):
-        from thousand import texts
-        from thousand.rules import agreement_names
-
+        from thousand import texts  # the words are data, read on demand (thousand.texts)
         if self.cursor == 0:
             return "A: next preset (resets all)"
         return texts.entries("agreements", agreement_names()[self.cursor - 1])[0][2]
 
     def choose(self, index):
-        from thousand.rules import PRESET_NAMES, Rules, RulesError, agreements
-
         app = self.app
         if index == 0:
             name = PRESET_NAMES[(list(PRESET_NAMES).index(app.rules.preset_name) + 1) % len(PRESET_NAMES)]
@@ -283,7 +274,7 @@ class SettingsScreen(MenuScreen):
                 "A: B menu takes a move back", "A: back")[self.cursor]
 
     def choose(self, index):
-        from thousand.persist.saves import BOT_DELAYS
+        from thousand.persist.settings import BOT_DELAYS  # loaded for this screen only (thousand/ui/scenes.py)
 
         app = self.app
         if index == 0:
@@ -333,7 +324,7 @@ class HelpScreen(MenuScreen):
     footer_lines = 1
 
     def enter(self):
-        from thousand.ui import helptext
+        from thousand.ui import helptext  # loaded for this screen only (thousand/ui/scenes.py)
 
         app = self.app
         rules = app.controller.rules if app.controller is not None else app.rules
@@ -369,7 +360,7 @@ class TableMenu(MenuScreen):
     title = "Menu"
 
     def entries(self):
-        from thousand import actions
+        from thousand import actions  # held with a game (the table's menu), not by the title
 
         out = ["table"]
         controller = self.app.controller
@@ -389,8 +380,8 @@ class TableMenu(MenuScreen):
         words = {"table": "Back to the table", "undo": "Undo your last move", "hint": "Ask for a hint", "sheet": "Score sheet",
                  "chart": "Score chart", "settings": "Settings", "help": "Rules and keys",
                  "record": "Record to serial", "title": "Save, go to title"}
-        from thousand import actions
-        from thousand.controller import seat_name
+        from thousand import actions  # held with a game (the table's menu), not by the title
+        from thousand.controller import seat_name  # held with a game, not by the title
 
         out = []
         for entry in self.entries():
@@ -413,8 +404,7 @@ class TableMenu(MenuScreen):
             return "The hard bot thinks..."
         if self.entries()[self.cursor] != "last_trick":
             return MenuScreen.footer(self)
-        from thousand.controller import seat_name
-        from thousand.ui.widgets import card_text
+        from thousand.controller import seat_name  # held with a game, not by the title
 
         return " ".join(seat_name(seat) + " " + card_text(card) for seat, card in self.app.controller.view().last_trick)
 

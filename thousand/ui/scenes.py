@@ -3,8 +3,9 @@
 On a board every imported module's bytecode is copied into the heap, and it is the heap's
 largest part, so what is loaded is decided here, in one place:
 
-* ``RESIDENT``: loaded from start to end (the app, the board, the rules
-  that the app keeps for the next game, the saves' resident part);
+* ``RESIDENT``: loaded from start to end (the app, the board's shared parts, the rules
+  that the app keeps for the next game, the saves' resident part), and the board's own
+  module, one of ``thousand/hw/boards.py``'s (never named here: a board holds no other's name);
 * ``GAME``: held while the app holds a game (the engine, the bots, the controller);
 * ``SCREENS``: each screen's own modules, loaded while it is on show;
 * ``ON_DEMAND``: loaded for one action (a refusal's words, a record written, a move's save)
@@ -24,7 +25,6 @@ import sys
 
 RESIDENT = (
     "thousand", "thousand.rules", "thousand.hw", "thousand.hw.keys", "thousand.hw.device",
-    "thousand.hw.pybadge", "thousand.hw.pygamer", "thousand.hw.picosystem", "thousand.hw.feather_esp32s3_rtft",
     "thousand.ui", "thousand.ui.app", "thousand.ui.scenes", "thousand.ui.widgets", "thousand.ui.sprites",
     "thousand.persist", "thousand.persist.store", "thousand.persist.saves",
 )

@@ -103,7 +103,7 @@ class SummaryScreen(Page):
     """What the deal gave: card points, marriages, made or failed, the changes."""
 
     def enter(self):
-        from thousand import texts
+        from thousand import texts  # on demand (thousand.ui.scenes): the words are data
 
         app = self.app
         controller = app.controller
@@ -143,7 +143,7 @@ class SummaryScreen(Page):
             if marks:
                 lines.append("%s: %s" % (seat_name(s), " ".join(marks)))
         if controller.seed == _GUIDE_SEED and result.number == 1:  # the guided deal: the score, told
-            from thousand.ui import guide
+            from thousand.ui import guide  # the guided deal only (on demand)
 
             lines.append(guide.summary_words())
         cols = self.list.cols

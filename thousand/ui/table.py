@@ -9,7 +9,7 @@ palettes, label text), so a redraw allocates almost nothing.  Seats: 0 you,
 
 import displayio
 
-from thousand import actions
+from thousand import DARK, GOLDEN, actions
 from thousand import cards as C
 from thousand.controller import HUMAN, seat_name
 from thousand.game import PHASE_CONTRACT, PHASE_DARK, PHASE_DEAL_OVER, PHASE_TALON
@@ -207,7 +207,6 @@ CHOICE = 3  # one card allows more than one action (declare or not; give to whom
 _SPIN_MS = const(200)
 _MESSAGE_MS = const(2500)  # how long a refusal stays in the status line
 _OPTION_JUMP = const(4)  # options that UP and DOWN skip in a list of amounts (4 x 5 points)
-SUIT_LETTERS = "SCDH"
 
 
 def action_word(action):
@@ -247,7 +246,7 @@ def marriages_text(view, seat):
     text = ""
     for declarer, suit in view.marriages:
         if declarer == seat:
-            text += "A" if suit == 4 else SUIT_LETTERS[suit]
+            text += "A" if suit == 4 else C.SUIT_CHARS[suit]
     return " +" + text if text else ""
 
 
@@ -409,9 +408,9 @@ class TableScreen:
             text += " *%d" % (view.contract or view.bid)
         elif view.phase <= PHASE_TALON:
             text += " " + str(self.bid_of(view, HUMAN) or "")
-        if view.kind == 1:
+        if view.kind == DARK:
             text += " dark"
-        elif view.kind == 2:
+        elif view.kind == GOLDEN:
             text += " gold"
         text += marriages_text(view, HUMAN)
         if view.phase > PHASE_CONTRACT and self.app.settings.points:  # the play: your card points so far
