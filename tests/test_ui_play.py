@@ -1340,6 +1340,20 @@ def test_the_windows_key_presses_that_come_in_one_frame_are_all_kept(board, monk
 
 
 @pytest.mark.slow
+def guided_deal_from_the_title(board_name):
+    """(app, hands) at the guided deal's table, chosen by keys as "How to play" on the title,
+    the computers playing without a pause."""
+    app = new_app(board_name)
+    app.settings.bot_delay_ms = 0
+    hands = Hands(app)
+    title = app.screen
+    hands.move_to("guide", lambda: title.entries()[title.cursor], len(title.entries()))
+    hands.press(A)
+    hands.run(200)
+    assert app.screen_name == "table" and app.controller.seed == shoot.GUIDE_SEED
+    return app, hands
+
+
 def test_the_guided_deal_played_as_its_words_say_shows_the_marriage_and_scores_the_contract(board):
     """Issue 34, item 7: the guided deal is dealt to show the auction, the talon, the gives, the
     contract, a marriage and the scoring.  Played by keys as its words advise (the lowest raise,
@@ -1352,14 +1366,7 @@ def test_the_guided_deal_played_as_its_words_say_shows_the_marriage_and_scores_t
     from thousand.game import PHASE_PLAY
     from thousand.ui.table import CARDS, CHOICE
 
-    app = new_app("picosystem")
-    app.settings.bot_delay_ms = 0
-    hands = Hands(app)
-    title = app.screen
-    hands.move_to("guide", lambda: title.entries()[title.cursor], len(title.entries()))
-    hands.press(A)
-    hands.run(200)
-    assert app.screen_name == "table" and app.controller.seed == shoot.GUIDE_SEED
+    app, hands = guided_deal_from_the_title("picosystem")
     shown, infos = [], set()
     for _ in range(5000):
         screen = app.screen
@@ -1537,14 +1544,7 @@ def test_how_to_play_is_a_real_guided_deal_that_says_what_to_do_at_each_step(boa
     from thousand import texts
     from thousand.ui.table import CARDS
 
-    app = new_app(board_name)
-    app.settings.bot_delay_ms = 0
-    hands = Hands(app)
-    title = app.screen
-    hands.move_to("guide", lambda: title.entries()[title.cursor], len(title.entries()))
-    hands.press(A)
-    hands.run(200)
-    assert app.screen_name == "table" and app.controller.seed == shoot.GUIDE_SEED
+    app, hands = guided_deal_from_the_title(board_name)
     assert app.controller.rules.preset_name == "classic" and app.controller.levels == ["normal", "normal"]
     shown, last = [], None
     for _ in range(5000):
