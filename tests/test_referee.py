@@ -374,20 +374,25 @@ def test_a_game_whose_seats_fall_off_the_barrel_more_than_255_times_is_played_an
 
 
 @pytest.mark.slow
+def referee_in_an_address_space_of(record_path, megabytes):
+    """The referee run on the file ``record_path`` with its process's address space limited."""
+    import resource
+
+    def limit():  # in the referee's process only
+        resource.setrlimit(resource.RLIMIT_AS, (megabytes << 20, megabytes << 20))
+
+    with open(str(record_path), "rb") as stdin:
+        return subprocess.run([sys.executable, REFEREE], stdin=stdin, capture_output=True, timeout=120,
+                              preexec_fn=limit)
+
+
 def test_a_huge_record_under_a_memory_limit_ends_with_one_line_and_exit_2(tmp_path):
     big = tmp_path / "big.json"
     with open(str(big), "w") as f:  # one action list of about 60 MB
         f.write('{"deals": [{"actions": [')
         f.write('"0 pass", ' * 6000000)
         f.write('"0 pass"]}]}')
-    import resource
-
-    def limit():  # in the referee's process only: 400 MB of address space
-        resource.setrlimit(resource.RLIMIT_AS, (400 << 20, 400 << 20))
-
-    with open(str(big), "rb") as stdin:
-        proc = subprocess.run([sys.executable, REFEREE], stdin=stdin, capture_output=True, timeout=120,
-                              preexec_fn=limit)
+    proc = referee_in_an_address_space_of(big, 400)
     lines = proc.stdout.decode().splitlines()
     assert proc.returncode == 2, proc.stderr
     assert len(lines) == 1 and "longer than any game" in lines[0]
@@ -397,8 +402,6 @@ def test_a_huge_record_under_a_memory_limit_ends_with_one_line_and_exit_2(tmp_pa
 def test_a_record_within_the_size_limit_that_needs_more_memory_than_there_is_ends_with_one_line(tmp_path):
     # Under the 16 MB limit, millions of empty lists still take some 300 MB to read: under a
     # limit of 120 MB of address space the MemoryError is one line and exit 2, not a traceback.
-    import resource
-
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     from referee import MAX_RECORD_BYTES
 
@@ -408,12 +411,7 @@ def test_a_record_within_the_size_limit_that_needs_more_memory_than_there_is_end
         f.write('{"deals": [' + "[]," * count + "[]]}")
     assert big.stat().st_size <= MAX_RECORD_BYTES
 
-    def limit():  # in the referee's process only
-        resource.setrlimit(resource.RLIMIT_AS, (120 << 20, 120 << 20))
-
-    with open(str(big), "rb") as stdin:
-        proc = subprocess.run([sys.executable, REFEREE], stdin=stdin, capture_output=True, timeout=120,
-                              preexec_fn=limit)
+    proc = referee_in_an_address_space_of(big, 120)
     lines = proc.stdout.decode().splitlines()
     assert proc.returncode == 2, proc.stderr
     assert len(lines) == 1 and "memory" in json.loads(lines[0])["error"]["message"], lines
