@@ -12,7 +12,8 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 from thousand import actions as A  # noqa: E402
 from thousand import cards as C  # noqa: E402
-from thousand.bots import LEVELS, make_bot  # noqa: E402
+from thousand import PLAYER_LEVELS as LEVELS  # noqa: E402
+from thousand.bots import make_bot  # noqa: E402
 from thousand.driver import TableDriver  # noqa: E402
 from thousand.bots.knowledge import Knowledge  # noqa: E402
 from thousand.bots.solver import SearchAborted, Solver  # noqa: E402

@@ -85,14 +85,14 @@ def test_a_game_keeping_only_its_last_records_exports_a_record_that_replays_to_i
     """``Game.records_kept`` (a board's: App.start) keeps the last ``kept`` to ``2 * kept``
     deals' cards and actions; the record starts from the state before the first deal kept and
     replays to the game's scores, its deals the same as the whole game's last ones."""
-    from thousand.driver import TableDriver, make_player
+    from thousand.driver import RandomPlayer, TableDriver
     from thousand.game import Game
 
     games = []
     for bound in (None, kept):
         game = Game(Rules.preset(preset), seed=seed)
         game.records_kept = bound
-        players = [make_player("random", seed * 3 + s) for s in range(3)]
+        players = [RandomPlayer(seed * 3 + s) for s in range(3)]
         driver = TableDriver(game)
         for _ in range(deals):
             if game.over:

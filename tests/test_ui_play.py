@@ -752,7 +752,7 @@ def menu_entry(app, hands, entry):
 def test_a_hint_from_the_table_menu_points_to_the_hard_bots_choice_from_the_players_view(board, monkeypatch):
     """Issue 15: the hint is the hard bot's choice for the player's seat, made from the
     player's own view (the seat's view, as every bot gets), and counted at the deal's end."""
-    from thousand.driver import make_player
+    from thousand.bots import make_bot
     from thousand.game import PHASE_PLAY
     from thousand.ui.widgets import card_text
 
@@ -768,7 +768,7 @@ def test_a_hint_from_the_table_menu_points_to_the_hard_bots_choice_from_the_play
     hands = Hands(app)
     controller = app.controller
     view = controller.view()
-    expected = make_player("hard", controller.seed * 7 + 3).decide(
+    expected = make_bot("hard", controller.seed * 7 + 3).decide(
         controller.game.view(0, controller.human_decision().legal))
     from thousand import bots  # the engine's modules were loaded again with the game (scenes.py)
 
@@ -814,7 +814,7 @@ def test_a_hint_from_the_table_menu_points_to_the_hard_bots_choice_from_the_play
 def test_a_hint_at_the_talon_thinks_a_play_out_a_tick_and_names_the_hard_bots_give(board, monkeypatch):
     """The hint thinks in slices, as a computer seat does: at the talon hard weighs its gives
     by play-outs, a tick each, so that a board collects each one's garbage before the next."""
-    from thousand.driver import make_player
+    from thousand.bots import make_bot
     from thousand.game import PHASE_TALON
 
     app = new_app(seed=5)
@@ -823,14 +823,14 @@ def test_a_hint_at_the_talon_thinks_a_play_out_a_tick_and_names_the_hard_bots_gi
         decision = controller.human_decision()
         if decision is None or controller.view().phase != PHASE_TALON:
             return False
-        hint = make_player("hard", controller.seed * 7 + 3).decide(controller.game.view(0, decision.legal))
+        hint = make_bot("hard", controller.seed * 7 + 3).decide(controller.game.view(0, decision.legal))
         return actions.verb(hint) == actions.GIVE  # not a concession
 
     shoot.find(app, at_the_talon)
     app.settings.bot_delay_ms = 0
     hands = Hands(app)
     controller = app.controller
-    expected = make_player("hard", controller.seed * 7 + 3).decide(
+    expected = make_bot("hard", controller.seed * 7 + 3).decide(
         controller.game.view(0, controller.human_decision().legal))
     assert actions.verb(expected) == actions.GIVE
     from thousand import bots  # the engine's modules were loaded again with the game (scenes.py)

@@ -5,7 +5,10 @@ engine (on the device every loaded module's bytecode sits in the heap)."""
 
 SEAT_NAMES = ("You", "West", "East")  # seat 0 is the human's on the device and the desktop
 HUMAN = 0  # the human's seat (the controller, the screens, the statistics)
-PLAYER_LEVELS = ("random", "easy", "normal", "hard")  # "random" is no bot: a seeded random player
+# The computer seats' levels, thousand.bots.make_bot's ("random" is no bot: a seeded random
+# player), here so that the menus and the settings read them without loading the bots.
+PLAYER_LEVELS = ("random", "easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"  # a new player's, the guided deal's, and a saved level's this program lacks
 
 try:
     from micropython import const

@@ -7,21 +7,22 @@ may see), ask ``controller.human_decision()`` what the human may do now, and cal
 and read buttons between steps.
 """
 
-from thousand import HUMAN, PLAYER_LEVELS, SEAT_NAMES
-from thousand.driver import TableDriver, make_player
+from thousand import DEFAULT_LEVEL, HUMAN, PLAYER_LEVELS, SEAT_NAMES
+from thousand.bots import make_bot
+from thousand.driver import TableDriver
 from thousand.game import PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER, Game, IllegalAction
 from thousand.rules import Rules
 
 
 class Controller:
-    def __init__(self, rules=None, levels=("normal", "normal"), seed=0, game=None):
+    def __init__(self, rules=None, levels=(DEFAULT_LEVEL, DEFAULT_LEVEL), seed=0, game=None):
         self.rules = rules if rules is not None else Rules.preset("classic")
         self.levels = list(levels)
         self.seed = seed
         self.game = game if game is not None else Game(self.rules, seed=seed)
         self.driver = TableDriver(self.game)
         # an unknown level is an error (ValueError), not silently a random player
-        self.players = [None, make_player(self.levels[0], seed * 7 + 1), make_player(self.levels[1], seed * 7 + 2)]
+        self.players = [None, make_bot(self.levels[0], seed * 7 + 1), make_bot(self.levels[1], seed * 7 + 2)]
         self.decision = None
         self.thinking = None  # the Decision a sliced bot is thinking about
         self.thought_from = None  # that bot's random state when it began (what a save keeps)
@@ -35,10 +36,9 @@ class Controller:
     # -------------------------------------------------------------- saving
     def snapshot(self):
         """What a save keeps besides the Game (thousand.persist): the computer seats'
-        levels and random states, the seed and the seats still to be asked the redeal
-        question.  The bots are deterministic given their random states, so a restored
-        game goes on exactly as the uninterrupted one would.  Keys are stored: short."""
-        driver = self.driver
+        levels and random states, the seed, the hints and the undos.  The bots are
+        deterministic given their random states, so a restored game goes on exactly as the
+        uninterrupted one would.  Keys are stored: short."""
         states = []
         thinking = self.thinking
         for seat in (1, 2):
@@ -48,22 +48,16 @@ class Controller:
                 states.extend(self.thought_from)
             else:
                 states.extend(self.players[seat].rng.get_state())
-        asked = driver.questions if driver.asked_deal == self.game.deal_number else None
-        return {"levels": self.levels, "rng": states, "seed": self.seed, "ask": asked, "hints": self.hints,
-                "undos": self.undos}
+        return {"levels": self.levels, "rng": states, "seed": self.seed, "hints": self.hints, "undos": self.undos}
 
     @classmethod
     def restore(cls, game, snapshot):
-        """A Controller around a restored Game, its players and driver as ``snapshot()``
-        saw them (KeyError, IndexError, TypeError or ValueError for one it did not write)."""
+        """A Controller around a restored Game, its players as ``snapshot()`` saw them
+        (KeyError, IndexError, TypeError or ValueError for one it did not write)."""
         controller = cls(game.rules, levels=snapshot["levels"], seed=snapshot["seed"], game=game)
         states = snapshot["rng"]
         for seat in (1, 2):
             controller.players[seat].rng.set_state((states[2 * seat - 2], states[2 * seat - 1]))
-        asked = snapshot["ask"]
-        if asked is not None:  # mid-way through the redeal questions: the answered ones stay answered
-            controller.driver.asked_deal = game.deal_number
-            controller.driver.questions = list(asked)
         controller.hints = snapshot.get("hints", 0)  # saves from before hints have none
         controller.undos = snapshot.get("undos", 0)
         return controller
@@ -111,7 +105,7 @@ class Controller:
         if decision is None:
             return None
         self.hints += 1
-        player = make_player(PLAYER_LEVELS[-1], self.seed * 7 + 3)  # hard: the strongest the device has
+        player = make_bot(PLAYER_LEVELS[-1], self.seed * 7 + 3)  # hard: the strongest the device has
         player.begin(self.driver.view_for(player, decision))
         return player
 

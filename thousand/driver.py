@@ -1,8 +1,8 @@
-"""Runs a table: asks the right player for the right decision and applies it.
+"""Runs a table: asks the player the game waits for (``Game.pending``: the dark question,
+the redeal questions, then turns) for its decision and applies it.
 
-Selfplay, the tournament and the screens' controller all go through this, so the
-order of questions (dark, then the redeal questions, then turns) is the same
-everywhere.  Players only ever receive a seat's view (``Game.view``), never the game.
+Selfplay, the tournament and the screens' controller all go through this.  Players only
+ever receive a seat's view (``Game.view``), never the game.
 
 A player is any object with ``decide(view) -> action`` (one of ``view.legal``).
 A player whose ``needs_view`` is False gets the Decision itself, which holds ``seat``
@@ -12,15 +12,17 @@ would dominate the benchmark).
 
 import gc
 
-from thousand import PLAYER_LEVELS, actions
-from thousand.game import PHASE_AUCTION, PHASE_DEAL_OVER, PHASE_GAME_OVER
+from thousand import actions
+from thousand.game import PHASE_DEAL_OVER, PHASE_GAME_OVER
 from thousand.rng import Rng
 
 SMALL_HEAP = hasattr(gc, "mem_free")  # MicroPython and CircuitPython; not CPython
 
 
 class RandomPlayer:
-    """Chooses uniformly among the legal actions (seeded, portable)."""
+    """The ``random`` level (``thousand.bots.make_bot("random")``), no bot: uniform among the
+    legal actions (seeded, portable).  Here, not in the bots, so that the engine plays
+    without them (tools/selfplay.py's random players under MicroPython in a 96 KB heap)."""
 
     needs_view = False
     level = "random"
@@ -31,24 +33,6 @@ class RandomPlayer:
     def decide(self, view):
         legal = view.legal
         return legal[self.rng.below(len(legal))]
-
-
-BOT_LEVELS = PLAYER_LEVELS[1:]  # the levels of thousand.bots
-
-
-def make_player(name, seed=0):
-    """A player by level name: ``random`` or a bot level of ``thousand.bots``."""
-    if name == "random":
-        return RandomPlayer(seed)
-    if name not in BOT_LEVELS:
-        raise ValueError("unknown player '%s' (known: %s)" % (name, ", ".join(player_names())))
-    from thousand import bots
-
-    return bots.make_bot(name, seed)
-
-
-def player_names():
-    return list(PLAYER_LEVELS)
 
 
 class Decision:
@@ -76,25 +60,17 @@ class TableDriver:
     def __init__(self, game, collect=SMALL_HEAP):
         self.game = game
         self.collect = collect
-        self.questions = []  # seats still to be asked about a hand redeal
-        self.asked_deal = -1  # deal number whose redeal questions were set up
         self.bot_view = None  # the one SeatView every player's decision is filled into
 
     def pending(self):
-        """The next Decision, or None when the deal (or game) is over."""
+        """The next Decision (``Game.pending``'s), or None when the deal (or game) is over."""
         game = self.game
-        if game.phase == PHASE_DEAL_OVER or game.phase == PHASE_GAME_OVER:
+        found = game.pending()
+        if found is None:
             return None
-        if game.phase == PHASE_AUCTION and self.asked_deal != game.deal_number:
-            self.asked_deal = game.deal_number
-            self.questions = game.redeal_callers()
-        while self.questions:
-            seat = self.questions[0]
-            if game.hand_redeal_entitled(seat):
-                return Decision(seat, [actions.ACTION_REDEAL, actions.ACTION_KEEP], True)
-            self.questions.pop(0)
-        seat = game.to_move
-        return Decision(seat, game.legal(seat), False)
+        seat, question = found
+        return Decision(seat, [actions.ACTION_REDEAL, actions.ACTION_KEEP] if question else game.legal(seat),
+                        question)
 
     def view_for(self, player, decision):
         """What ``player`` sees for ``decision``.
@@ -109,10 +85,6 @@ class TableDriver:
 
     def answer(self, decision, action):
         """Apply a player's answer to ``decision`` (IllegalAction if it is not legal)."""
-        if decision.question:
-            self.questions.pop(0)
-            if action == actions.ACTION_KEEP:
-                return
         game = self.game
         game.apply(decision.seat, action)
         if self.collect and (game.phase == PHASE_DEAL_OVER or game.phase == PHASE_GAME_OVER):

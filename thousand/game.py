@@ -363,6 +363,7 @@ class Game:
         self.silenced = 0  # bit per seat
         self.raised = False
         self.window_open = False  # hand redeal window
+        self.questions = 0  # a bit per seat still to be asked the redeal question (pending)
         self.declarer = -1
         self.contract = 0
         self.talon_shown = False
@@ -383,7 +384,7 @@ class Game:
         self.last_trick_winner = -1
         self.tricks = []  # winner of each trick
         self.trumps = []  # trump during each trick
-        self.log = []  # this deal's written actions: actions.log_entry(seat, action)
+        self.log = []  # this deal's actions, KEEP too (a record leaves it out): actions.log_entry
 
     def start_state(self):
         """The state between deals, as a record's ``start`` object."""
@@ -485,6 +486,8 @@ class Game:
                     self.silenced |= 1 << s
         self.to_move = self.first_hand
         self._next_bidder()
+        for s in self.redeal_callers():  # asked before the first turn (pending)
+            self.questions |= 1 << s
 
     def _next_bidder(self):
         """Pass the turn on from ``to_move``; auto-pass silenced seats; end the auction."""
@@ -535,6 +538,18 @@ class Game:
             if self.hand_redeal_entitled(s):
                 out.append(s)
         return out
+
+    def pending(self):
+        """(seat, question): whom the game waits for now, and whether it is for the redeal
+        question of the auction's start (answered REDEAL or KEEP, first hand first) rather
+        than a turn; None when the deal or the game is over."""
+        if self.phase >= PHASE_DEAL_OVER:
+            return None
+        for i in range(NUM_SEATS):
+            s = (self.first_hand + i) % NUM_SEATS
+            if self.questions >> s & 1:
+                return s, True
+        return self.to_move, False
 
     def bid_cap(self, seat):
         """Highest bid ``seat`` may make, or None when only the ceiling limits it."""
@@ -830,8 +845,12 @@ class Game:
 
             raise IllegalAction(reason_words(self, seat, action, reason))
         v = actions.verb(action)
-        if v != actions.NODARK and v != actions.KEEP:
+        if v != actions.NODARK:  # KEEP is logged for saves and undo; records leave it out
             self.log.append(actions.log_entry(seat, action))
+        if v == actions.KEEP:  # a redeal question answered (pending)
+            self.questions &= ~(1 << seat)
+            return
+        self.questions = 0  # a record writes no KEEP: any other action answers KEEP to the rest
         if v == actions.DARK or v == actions.NODARK:
             if v == actions.DARK:
                 self.dark_declared = True
@@ -842,8 +861,6 @@ class Game:
                 self._begin_auction()
         elif v == actions.REDEAL:
             self._end_without_score(REDEAL)
-        elif v == actions.KEEP:
-            pass
         elif v == actions.PASS:
             self.passed |= 1 << seat
             self._next_bidder()

@@ -15,8 +15,8 @@ True
 '2 play KH declare'
 """
 
-from thousand.actions import (BID, CONTRACT, DECLARE, GIVE, PLAY, action_of, amount, bid, card, contract, declare,
-                              entry_action, entry_seat, give, play, target, verb)
+from thousand.actions import (ACTION_KEEP, BID, CONTRACT, DECLARE, GIVE, PLAY, action_of, amount, bid, card, contract,
+                              declare, entry_action, entry_seat, give, play, target, verb)
 from thousand.ascii_text import plain_ascii
 from thousand.cards import RANK_CHARS, SUIT_CHARS, card_name
 
@@ -115,6 +115,8 @@ def log_text(game, seat=None):
     out = []
     for entry in game.log:
         a = entry_action(entry)
+        if a == ACTION_KEEP:  # the game's log keeps it; a record does not
+            continue
         hide = seat is not None and verb(a) == GIVE and not game._sees_give(seat, target(a))
         out.append(action_text(entry_seat(entry), a, hide))
     return out

@@ -156,7 +156,8 @@ def deal_json(result):
 
 def _deal_json(dealt, talon, log):
     return {"hands": [C.names(h) for h in dealt], "talon": C.names(talon),
-            "actions": [notation.action_text(actions.entry_seat(e), actions.entry_action(e)) for e in log]}
+            "actions": [notation.action_text(actions.entry_seat(e), actions.entry_action(e)) for e in log
+                        if actions.entry_action(e) != actions.ACTION_KEEP]}  # a record writes no "keep"
 
 
 def recorded_deals(game):

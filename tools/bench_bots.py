@@ -79,9 +79,18 @@ import gc
 import sys
 import time
 
-from thousand.driver import TableDriver, make_player
+from thousand.driver import RandomPlayer, TableDriver
 from thousand.game import Game
 from thousand.rules import Rules
+
+
+def player(level, seed):
+    """thousand.bots.make_bot's player; random ones play the engine alone (no bots loaded)."""
+    if level == "random":
+        return RandomPlayer(seed)
+    from thousand.bots import make_bot
+
+    return make_bot(level, seed)
 
 
 class BenchGame:
@@ -92,7 +101,7 @@ class BenchGame:
         self.thinking = None
         self.phase = 0
         self.game = Game(Rules.preset(rules), seed=seed, keep_records=False)
-        self.players = [make_player(levels[s], seed * 3 + s) for s in range(3)]
+        self.players = [player(levels[s], seed * 3 + s) for s in range(3)]
         self.driver = TableDriver(self.game)
         self.max_deals = max_deals
         self.deals = 0

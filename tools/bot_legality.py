@@ -2,7 +2,7 @@
 
     python tools/bot_legality.py --games 3000 --seed 1
 
-Every seat mixes the levels of ``thousand.bots.LEVELS``.  Each decision is checked
+Every seat mixes the levels of ``thousand.PLAYER_LEVELS``.  Each decision is checked
 against the view's ``legal`` before the engine applies it (which checks again).
 The CI test runs a few hundred games of this; the tool runs thousands.
 """
@@ -14,11 +14,14 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import cli  # noqa: E402  (tools/cli.py, beside this script)
 
-from thousand.bots import LEVELS, make_bot  # noqa: E402
+from thousand import PLAYER_LEVELS  # noqa: E402
+from thousand.bots import make_bot  # noqa: E402
 from thousand.driver import TableDriver  # noqa: E402
 from thousand.game import Game  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import BOOL, ENUM, INT, INT_OR_NULL, Rules, agreements  # noqa: E402
+
+LEVELS = PLAYER_LEVELS[1:] + PLAYER_LEVELS[:1]  # the bots, then random: the games' mix as it was
 
 # Sensible values to draw int agreements from (the engine accepts more).
 INT_CHOICES = {

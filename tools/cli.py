@@ -112,11 +112,11 @@ def rules_spec(text):
 
 
 def level(text):
-    """A bot level of thousand.bots.LEVELS."""
-    from thousand.bots import LEVELS
+    """A level of thousand.PLAYER_LEVELS (the bots' and random)."""
+    from thousand import PLAYER_LEVELS
 
-    if text not in LEVELS:
-        raise ArgumentTypeError("unknown level '%s' (known: %s)" % (text, ", ".join(LEVELS)))
+    if text not in PLAYER_LEVELS:
+        raise ArgumentTypeError("unknown level '%s' (known: %s)" % (text, ", ".join(PLAYER_LEVELS)))
     return text
 
 
@@ -132,24 +132,24 @@ def levels(text):
 
 def players(text):
     """Three players separated by commas, bot levels or random (hard,random,random), checked; the text."""
-    from thousand.driver import player_names
+    from thousand import PLAYER_LEVELS
 
     names = text.split(",")
     if len(names) != 3:
         raise ArgumentTypeError("give three players separated by commas, not '%s'" % text)
     for name in names:
-        if name not in player_names():
-            raise ArgumentTypeError("unknown player '%s' (known: %s)" % (name, ", ".join(player_names())))
+        if name not in PLAYER_LEVELS:
+            raise ArgumentTypeError("unknown player '%s' (known: %s)" % (name, ", ".join(PLAYER_LEVELS)))
     return text
 
 
 def opponents(text):
     """The two opponents' levels of a game against the player (normal,random), checked; the text."""
-    from thousand.driver import player_names
+    from thousand import PLAYER_LEVELS
 
     names = text.split(",")
-    if len(names) != 2 or any(name not in player_names() for name in names):
-        raise ArgumentTypeError("give two of %s separated by a comma, not '%s'" % (", ".join(player_names()), text))
+    if len(names) != 2 or any(name not in PLAYER_LEVELS for name in names):
+        raise ArgumentTypeError("give two of %s separated by a comma, not '%s'" % (", ".join(PLAYER_LEVELS), text))
     return text
 
 

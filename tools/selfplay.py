@@ -28,7 +28,8 @@ if sys.implementation.name != "micropython":  # there MICROPYPATH says where the
 
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from thousand.driver import TableDriver, make_player, player_names  # noqa: E402
+from thousand import PLAYER_LEVELS  # noqa: E402
+from thousand.driver import RandomPlayer, TableDriver  # noqa: E402
 from thousand.game import Game  # noqa: E402
 from thousand.rules import PRESET_NAMES, Rules  # noqa: E402
 from thousand.scoring import REDEAL  # noqa: E402
@@ -123,6 +124,16 @@ def parse_args(argv):
     return options
 
 
+def _player(level, seed):
+    """thousand.bots.make_bot's player, the bots loaded only for a bot: random players play
+    the engine alone (under MicroPython in a 96 KB heap, tests/test_micropython.py)."""
+    if level == "random":
+        return RandomPlayer(seed)
+    from thousand.bots import make_bot
+
+    return make_bot(level, seed)
+
+
 def run(options):
     mem_alloc = getattr(gc, "mem_alloc", None)
     peak = [0]
@@ -143,7 +154,7 @@ def run(options):
     for g in range(options["games"]):
         seed = options["seed"] * 1000 + g
         game = Game(Rules.preset(options["rules"]), seed=seed, keep_records=False)
-        players = [make_player(options["players"][s], seed * 3 + s) for s in range(3)]
+        players = [_player(options["players"][s], seed * 3 + s) for s in range(3)]
         driver = TableDriver(game)
         deals = 0
         while not game.over and deals < options["max_deals"]:
@@ -237,7 +248,7 @@ def main(argv):
         if options["game"] == "five_hundred":
             from thousand.five_hundred.bots import LEVELS as known
         else:
-            known = player_names()
+            known = PLAYER_LEVELS
         for name in options["players"]:
             if name not in known:
                 raise ValueError("unknown player '%s' (known: %s)" % (name, ", ".join(known)))

@@ -13,11 +13,10 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import cli  # noqa: E402  (tools/cli.py, beside this script)
-from thousand import actions  # noqa: E402
+from thousand import DEFAULT_LEVEL, actions  # noqa: E402
 from thousand import cards as C  # noqa: E402
 from thousand import scoring  # noqa: E402
 from thousand.controller import HUMAN, Controller, seat_name  # noqa: E402
-from thousand.driver import player_names  # noqa: E402
 from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_PLAY  # noqa: E402
 from thousand.notation import PHASE_NAMES, parse_card  # noqa: E402
 
@@ -443,8 +442,7 @@ def open_game(options, storage, out, read=read_answer, ask=False):
         out.write("There is no saved game to continue: a new game starts.\n")
     from thousand.persist.saves import NEW_GAME
 
-    default = "normal" if "normal" in player_names() else "random"
-    levels = (options.levels or default + "," + default).split(",")
+    levels = (options.levels or DEFAULT_LEVEL + "," + DEFAULT_LEVEL).split(",")
     seed = options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "little")
     controller = Controller(options.rules, levels=levels, seed=seed)
     storage.save_game(controller, NEW_GAME)

@@ -4,7 +4,7 @@
     python tools/tournament.py --seat hard --seat random --seat random --games 100 --json
     python tools/tournament.py --seat 'cmd:python tools/example_bot.py' --seat hard --seat hard --deals 20
 
-A seat is a level of ``thousand.bots.LEVELS``, ``baseline`` (the frozen copy of hard
+A seat is a level of ``thousand.PLAYER_LEVELS``, ``baseline`` (the frozen copy of hard
 in ``tools/baseline_bots/``, the fixed opponent that changes of the bots are measured
 against), ``expert`` (the desktop's analysis level, ``thousand/bots/expert.py``) or
 ``cmd:COMMAND``, an external bot speaking BOTS.md (started once per seat
@@ -66,7 +66,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import cli  # noqa: E402  (tools/cli.py, beside this script)
 from thousand import actions as A  # noqa: E402
 from thousand import scoring  # noqa: E402
-from thousand.bots import LEVELS, make_bot  # noqa: E402
+from thousand import PLAYER_LEVELS  # noqa: E402
+from thousand.bots import make_bot  # noqa: E402
 from thousand.driver import TableDriver  # noqa: E402
 from thousand.game import FORCED_BID, Game  # noqa: E402
 from thousand.notation import PHASE_NAMES  # noqa: E402
@@ -626,7 +627,7 @@ def main(argv=None):
     p = cli.Parser(description=__doc__.splitlines()[0])
     p.add_argument("--seat", action="append", default=[], type=_seat,
                    help="a bot level (%s), %s, %s or cmd:COMMAND; give it three times" % (
-                       ", ".join(LEVELS), BASELINE, EXPERT))
+                       ", ".join(PLAYER_LEVELS), BASELINE, EXPERT))
     p.add_argument("--deals", type=cli.count, default=0, help="duplicate deal sets")
     p.add_argument("--games", type=cli.count, default=0, help="duplicate game sets")
     p.add_argument("--seed", type=cli.seed, default=1)

@@ -2,13 +2,13 @@
 
 API::
 
-    from thousand.bots import make_bot, LEVELS
-    bot = make_bot("hard", seed=7)       # LEVELS: easy, normal, hard, random
+    from thousand.bots import make_bot
+    bot = make_bot("hard", seed=7)       # thousand.PLAYER_LEVELS: random, easy, normal, hard
     action = bot.decide(view)            # one of view.legal
 
 ``decide`` answers every question a seat meets: the dark question (``view.legal``
-holds ``ACTION_DARK``/``ACTION_NODARK``), the redeal question at deal start (the
-driver passes a view whose ``legal`` is ``[ACTION_REDEAL, ACTION_KEEP]``; a view
+holds ``ACTION_DARK``/``ACTION_NODARK``), the redeal question at deal start
+(``Game.pending``: the driver passes a view whose ``legal`` is ``[ACTION_REDEAL, ACTION_KEEP]``; a view
 with ``ACTION_REDEAL`` among auction actions is the same question on its turn),
 bids, the talon redeal, gives, the contract, concession, and each card, declaring a
 marriage or not.
@@ -71,6 +71,7 @@ except ImportError:  # CPython
         return value
 
 
+from thousand import PLAYER_LEVELS
 from thousand import actions as A
 from thousand import cards as C
 from thousand.bots import evaluate as E
@@ -78,12 +79,10 @@ from thousand.bots.evaluate import MARGIN
 from thousand.bots import heuristic as H
 from thousand.bots.knowledge import Knowledge
 from thousand.bots.solver import SearchAborted, Solver
-from thousand.driver import BOT_LEVELS, RandomPlayer
+from thousand.driver import RandomPlayer
 from thousand.game import (PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_GIVE,
                            PHASE_PLAY, PHASE_TALON)
 from thousand.rng import Rng
-
-LEVELS = BOT_LEVELS + ("random",)
 
 # What making (or breaking) the contract is worth in the search, in card points.
 _CONTRACT_WEIGHT = const(200)
@@ -111,13 +110,14 @@ _GIVES_PLAYOUTS = const(8)
 
 
 def make_bot(level, seed=0):
-    """A bot of ``level`` (one of LEVELS) with its own seeded random stream."""
+    """The player of ``level`` (one of thousand.PLAYER_LEVELS) with its own seeded random
+    stream: the one factory of the table's players."""
     if level == "random":
         return RandomPlayer(seed)
     for name, params in _PARAMS:
         if name == level:
             return Bot(level, seed, params)
-    raise ValueError("unknown bot level %r (known: %s)" % (level, ", ".join(LEVELS)))
+    raise ValueError("unknown player '%s' (known: %s)" % (level, ", ".join(PLAYER_LEVELS)))
 
 
 class Bot:

@@ -24,7 +24,8 @@ Payload, format 1 (integers are LEB128 varints; "zz" zigzag for signed values;
     state = scores (int5) x3, bolts x3, dealer, barrel x3 (0: off), barrels_used x3,
             deals_played
     deal  = hand masks x3 (3 bytes each), action count, actions (2 bytes each:
-            verb 4 bits, seat 2, argument 10; verb 0 escapes to 3 raw bytes)
+            verb 4 bits, seat 2, argument 10; verb 0 escapes to 3 raw bytes), KEEP
+            included (the redeal questions answered: thousand.game.Game.pending)
 
 Before thousand/persist, format 1 also had a *full* depth (every deal since the game's
 start), written to files; ``restore`` still reads it.

@@ -211,6 +211,11 @@ def load_controller(saves, pair):
     game, extra = found
     try:
         controller = Controller.restore(game, extra)
+        asked = extra.get("ask")
+        if asked is not None:  # saved before the game held its redeal questions (issue 33): the
+            game.questions = 0  # seats still to be asked were the snapshot's, a "keep" no action
+            for seat in asked:
+                game.questions |= 1 << seat
     except (KeyError, IndexError, TypeError, ValueError) as error:  # a snapshot we did not write
         saves.report("save unusable (%s)" % type(error).__name__)
         return None

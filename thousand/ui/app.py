@@ -23,7 +23,7 @@ loaded bytecode lives in the heap, and it is the heap's largest part.
 import gc
 import sys
 
-from thousand import HUMAN, PLAYER_LEVELS
+from thousand import DEFAULT_LEVEL, HUMAN, PLAYER_LEVELS
 from thousand.hw.keys import NO_KEY, SELECT, ticks_diff
 from thousand.persist.saves import LEAVE, NEW_GAME, Saves
 from thousand.persist.store import memory_store
@@ -60,8 +60,8 @@ class App:
         self.rules = rules if rules is not None else self.settings.rules  # for the next new game
         # the saved computer levels where this program has them, else the default one
         levels = self.settings.levels if self.settings.levels is not None and len(self.settings.levels) == 2 else (
-            "normal", "normal")
-        self.levels = [level if level in PLAYER_LEVELS else "normal" for level in levels]
+            DEFAULT_LEVEL, DEFAULT_LEVEL)
+        self.levels = [level if level in PLAYER_LEVELS else DEFAULT_LEVEL for level in levels]
         self.seed = seed  # None: a new seed per game
         self.games_started = 0
         self.controller = None
@@ -240,7 +240,7 @@ class App:
         from thousand.controller import Controller
 
         guided = seed == _GUIDE_SEED  # the guided deal's game: classic agreements, normal computers
-        self.start(Controller(self.rules.preset() if guided else self.rules.copy(), levels=("normal", "normal") if guided else self.levels,
+        self.start(Controller(self.rules.preset() if guided else self.rules.copy(), levels=(DEFAULT_LEVEL, DEFAULT_LEVEL) if guided else self.levels,
                               seed=seed))
         self.storage.save_game(self.controller, NEW_GAME)
         if self.storage.has_game() and self.fresh_vm():

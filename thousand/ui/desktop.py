@@ -66,7 +66,7 @@ def desktop_saves():
 
 def main(argv, max_ticks=None):
     """Open the window and run the game until it is closed (or ``max_ticks`` loop turns)."""
-    from thousand.driver import player_names
+    from thousand import PLAYER_LEVELS
     from thousand.rules import RulesError
 
     parser = argparse.ArgumentParser(description="Thousand in a window, as on the handheld.")
@@ -84,8 +84,8 @@ def main(argv, max_ticks=None):
     app = open_app(options.board, options.seed, rules, scale=options.scale, storage=desktop_saves())
     if options.levels:
         levels = options.levels.split(",")
-        if len(levels) != 2 or any(level not in player_names() for level in levels):
-            parser.error("--levels needs two of: %s" % ", ".join(player_names()))
+        if len(levels) != 2 or any(level not in PLAYER_LEVELS for level in levels):
+            parser.error("--levels needs two of: %s" % ", ".join(PLAYER_LEVELS))
         app.levels = levels
     if options.resume and app.can_continue():  # else the title, which says why there is none
         app.continue_game()

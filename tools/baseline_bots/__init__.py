@@ -78,12 +78,13 @@ from baseline_bots.evaluate import MARGIN
 from baseline_bots import heuristic as H
 from baseline_bots.knowledge import Knowledge
 from baseline_bots.solver import SearchAborted, Solver
-from thousand.driver import BOT_LEVELS, RandomPlayer
+from thousand import PLAYER_LEVELS
+from thousand.driver import RandomPlayer
 from thousand.game import (PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_GIVE,
                            PHASE_PLAY, PHASE_TALON)
 from thousand.rng import Rng
 
-LEVELS = BOT_LEVELS + ("random",)
+LEVELS = PLAYER_LEVELS[1:] + ("random",)  # as thousand.bots' were (baseline: not changed)
 
 # What making (or breaking) the contract is worth in the search, in card points.
 _CONTRACT_WEIGHT = const(200)
