@@ -426,3 +426,79 @@ def test_a_deal_set_up_at_its_first_trick_plays_out_legally_to_120_card_points(s
     assert (result.declarer, result.contract) == (declarer, contract)
     assert result.result == (scoring.MADE if result.cards[declarer] + result.marriages[declarer] >= contract
                              else scoring.FAILED)
+
+
+# ---------------------------------------------------------------- the redeal questions (Game.pending)
+# Agreements under which most hands may call a hand redeal: many questions a deal.
+QUESTION_RULES = ({"preset": "classic", "redeal_hand_points_below": 40},
+                  {"preset": "full", "redeal_hand_points_below": 35, "redeal_hand_nines": 2})
+
+
+def auction_with_questions(rules, seed):
+    """A game of ``rules`` in its first deal's auction, the dark question answered "no", or None."""
+    from thousand.game import PHASE_AUCTION, PHASE_DARK
+
+    game = Game(rules, seed=seed)
+    game.start_deal()
+    if game.phase == PHASE_DARK:
+        game.apply(game.first_hand, actions.ACTION_NODARK)
+    return game if game.phase == PHASE_AUCTION and game.redeal_callers() else None
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), which=st.integers(0, 1))
+def test_the_game_asks_every_seat_that_may_call_a_redeal_first_hand_first_before_the_first_turn(seed, which):
+    game = auction_with_questions(Rules.from_dict(QUESTION_RULES[which]), seed)
+    if game is None:
+        return
+    asked = []
+    while game.pending()[1]:
+        seat = game.pending()[0]
+        asked.append(seat)
+        game.apply(seat, actions.ACTION_KEEP)
+    assert asked == game.redeal_callers()  # every one, each once, first hand first
+    assert game.pending() == (game.to_move, False) and game.questions == 0
+    assert [actions.entry_action(e) for e in game.log] == [actions.ACTION_KEEP] * len(asked)
+    assert game.record()["deals"][0]["actions"] == []  # a record writes no "keep"
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10 ** 6), which=st.integers(0, 1), answered=st.integers(0, 2))
+def test_an_action_of_a_turn_answers_keep_to_every_redeal_question_left(seed, which, answered):
+    """As a record is read: it writes no "keep", so the first action of a turn (or a redeal
+    called) stands for the answers before it."""
+    game = auction_with_questions(Rules.from_dict(QUESTION_RULES[which]), seed)
+    if game is None:
+        return
+    for _ in range(answered):
+        seat, question = game.pending()
+        if question:
+            game.apply(seat, actions.ACTION_KEEP)
+    seat = game.to_move
+    game.apply(seat, actions.ACTION_PASS)
+    assert game.questions == 0 and game.pending() == (game.to_move, False)
+    for s in range(3):  # the window stays open: a seat entitled may still call it on its turn or not
+        assert (actions.ACTION_REDEAL in game.legal(s)) == game.hand_redeal_entitled(s)
+
+
+def test_a_record_leaves_out_the_keeps_and_replays_to_the_games_scores_and_actions():
+    from thousand.game import unpack_deal
+
+    keeps = 0
+    for seed in range(8):
+        game = Game(Rules.from_dict(QUESTION_RULES[seed % 2]), seed=seed)
+        driver = TableDriver(game)
+        players = [RandomPlayer(seed * 3 + s) for s in range(3)]
+        for _ in range(12):
+            if game.over:
+                break
+            driver.play_deal(players)
+        logs = [[e for e in unpack_deal(packed)[2] if actions.entry_action(e) != actions.ACTION_KEEP]
+                for packed in game.records]
+        keeps += sum(len(unpack_deal(packed)[2]) for packed in game.records) - sum(len(log) for log in logs)
+        record = game.record()
+        assert not any(" keep" in text for d in record["deals"] for text in d["actions"])
+        replayed = []
+        out = replay(record, on_deal=lambda again, result: replayed.append(list(again.log)))
+        assert out["scores"] == game.scores and replayed == logs
+    assert keeps > 20  # the property was put to the test

@@ -174,3 +174,92 @@ def test_a_controller_restored_from_its_save_plays_on_as_the_one_saved(seed, mov
     play_controller(again, twin_chooser, 150)
     assert fingerprint(again.game, True) == fingerprint(controller.game, True)
     assert again.snapshot() == controller.snapshot()
+
+
+# ---------------------------------------------------------------- the redeal questions (issue 33)
+QUESTION_RULES = {"preset": "club", "redeal_hand_points_below": 40}  # most hands may call a redeal
+
+
+def mid_questions(seed):
+    """A controller of random computer seats whose game waits for a redeal question after
+    another was answered "keep" (a KEEP in its log), or None."""
+    from thousand import actions
+    from thousand.controller import Controller
+    from thousand.rules import Rules
+
+    controller = Controller(Rules.from_dict(QUESTION_RULES), levels=("random", "random"), seed=seed)
+    controller.next_deal()
+    for _ in range(6):
+        pending = controller.game.pending()
+        if pending is None or not pending[1]:
+            return None
+        if any(actions.entry_action(e) == actions.ACTION_KEEP for e in controller.game.log):
+            return controller
+        if controller.human_decision() is None:
+            controller.step()
+        else:
+            controller.act(actions.ACTION_KEEP)
+    return None
+
+
+def test_a_game_saved_between_two_redeal_questions_resumes_asking_the_ones_left():
+    """A "keep" is one of the deal's actions in the save, so the restored game asks what was
+    left to ask, and the snapshot carries no "ask" of its own."""
+    from thousand.persist.saves import Saves
+    from thousand.persist.store import memory_store
+
+    found = 0
+    for seed in range(60):
+        controller = mid_questions(seed)
+        if controller is None:
+            continue
+        found += 1
+        assert "ask" not in controller.snapshot()
+        store = memory_store()
+        Saves(store).save_game(controller)
+        again = Saves(store).load_game()
+        assert again.game.pending() == controller.game.pending()
+        assert again.game.questions == controller.game.questions
+        chooser, twin = Rng(seed), Rng(seed)
+        play_controller(controller, chooser, 120)
+        play_controller(again, twin, 120)
+        assert fingerprint(again.game, True) == fingerprint(controller.game, True)
+    assert found >= 5
+
+
+# Written by the program before the game held its redeal questions (issue 33): a Controller of
+# QUESTION_RULES, random computer seats, seed 2, its first deal's questions asked of seats 1, 2
+# and 0 (first hand first), seats 1 and 2 answered "keep" (no action then), seat 0 being asked;
+# the snapshot's "ask" is [0].
+OLD_SAVE_ASKING_SEAT_0 = bytes.fromhex(
+    "0e02012301500401000000939e9d67ebbacc860300000000000000000000000000000028c10c510252843481000706"
+    "040361736b06010300040568696e7473030004066c6576656c730602040672616e646f6d040672616e646f6d040372"
+    "6e67060403bc84ad9d02039290ec4303e0ec9baf010396fed9f60304047365656403040405756e646f730300")
+
+
+def test_a_save_written_before_the_game_held_its_questions_resumes_asking_the_one_left():
+    from thousand import actions
+    from thousand.controller import Controller
+    from thousand.persist.encode import FORMAT_VERSION
+    from thousand.persist.saves import Saves
+    from thousand.persist.store import memory_store
+    from thousand.rules import Rules
+
+    store = memory_store()
+    saves = Saves(store)
+    saves.write(False, [(saves.game_record, FORMAT_VERSION, OLD_SAVE_ASKING_SEAT_0)])
+    again = Saves(store).load_game()
+    assert again.game.pending() == (0, True) and again.game.questions == 1  # seats 1 and 2 not again
+    # The same game played now: seats 1 and 2 answer "keep" as they did, written in its log.
+    now = Controller(Rules.from_dict(QUESTION_RULES), levels=("random", "random"), seed=2)
+    now.next_deal()
+    while now.human_decision() is None:
+        now.step()
+    assert now.game.pending() == (0, True) and [actions.entry_seat(e) for e in now.game.log] == [1, 2]
+    assert now.snapshot() == again.snapshot()
+    for controller in (now, again):
+        controller.act(actions.ACTION_KEEP)
+    play_controller(now, Rng(5), 200)
+    play_controller(again, Rng(5), 200)
+    assert again.game.record()["deals"] == now.game.record()["deals"]
+    assert again.game.scores == now.game.scores and again.game.log_text() == now.game.log_text()
