@@ -12,8 +12,6 @@ KNOWN = (
     # Refusals and records: game.py loads them on demand, and they read game.py's constants
     # (issue 33 item 1: the refusals' words in one table).
     frozenset({"thousand.game", "thousand.explain", "thousand.checks", "thousand.record"}),
-    # The level list and the player factory belong to the bots (issue 33 item 2).
-    frozenset({"thousand.bots", "thousand.driver"}),
     # rules.py loads rules_check on demand for Rules.from_dict/validate/get/set/to_dict, and
     # rules_check reads rules.py's table: callers to call rules_check themselves.
     frozenset({"thousand.rules", "thousand.rules_check"}),
