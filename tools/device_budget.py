@@ -229,8 +229,8 @@ def modules_alone(node, build_dir, order, stubs, sources):
     module per call into the VM.  A package whose ``__init__`` imports its submodules (the
     bots) is measured twice: whole, then with an empty ``__init__`` and its submodules one by
     one; its own cost is the difference.  The modules that import names of that ``__init__``
-    (the controller: ``make_bot``) are left out of the second pass: they cannot load without
-    it, and the first measured them."""
+    (the controller: ``make_bot``), or import such a module, are left out of the second pass:
+    they cannot load without it, and the first measured them."""
     heap, names_of = imported_alone(node, build_dir, order, stubs)
     for package in [name for name in order if (build_dir / "lib" / name.replace(".", "/") / "__init__.mpy").is_file()]:
         children = [name for name in order if name.startswith(package + ".")]
@@ -242,8 +242,11 @@ def modules_alone(node, build_dir, order, stubs, sources):
         empty.write_text("")
         init.write_bytes(mpy.compile_micropython(empty, "__init__.py"))
         try:
-            users = [name for name in order if not name.startswith(package + ".") and name in sources
-                     and package in imports_at_load(sources[name], name)]
+            users = set()  # in import order: a module that imports a user is one too
+            for name in order:
+                if not name.startswith(package + ".") and name in sources and any(
+                        dependency == package or dependency in users for dependency in imports_at_load(sources[name], name)):
+                    users.add(name)
             alone, alone_names = imported_alone(
                 node, build_dir, [name for name in order if name != package and name not in users] + [package], stubs)
         finally:
