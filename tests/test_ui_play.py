@@ -770,12 +770,11 @@ def test_a_hint_from_the_table_menu_points_to_the_hard_bots_choice_from_the_play
     view = controller.view()
     expected = make_bot("hard", controller.seed * 7 + 3).decide(
         controller.game.view(0, controller.human_decision().legal))
-    # The engine's modules were loaded again with the game (scenes.py): the Bot class is the
-    # one the controller's module makes the hint with.
-    bot_class = type(type(controller).hint.__globals__["make_bot"]("hard"))
+    from thousand import bots  # the engine's modules were loaded again with the game (scenes.py)
+
     seen = []
-    begin = bot_class.begin
-    monkeypatch.setattr(bot_class, "begin", lambda bot, v: seen.append((v.seat, v.hand)) or begin(bot, v))
+    begin = bots.Bot.begin
+    monkeypatch.setattr(bots.Bot, "begin", lambda bot, v: seen.append((v.seat, v.hand)) or begin(bot, v))
     menu_entry(app, hands, "hint")
     assert "Ask for a hint" in [line.text.strip() for line in app.screen.list.lines]
     drawn = []  # the menu's footer at each refresh: the thinking is said before it starts
@@ -834,15 +833,12 @@ def test_a_hint_at_the_talon_thinks_a_play_out_a_tick_and_names_the_hard_bots_gi
     expected = make_bot("hard", controller.seed * 7 + 3).decide(
         controller.game.view(0, controller.human_decision().legal))
     assert actions.verb(expected) == actions.GIVE
-    from thousand import bots
+    from thousand import bots  # the engine's modules were loaded again with the game (scenes.py)
 
-    # The engine's modules were loaded again with the game (scenes.py): the Bot class is the
-    # one the controller's module makes the hint with.
-    bot_class = type(type(controller).hint.__globals__["make_bot"]("hard"))
     menu_entry(app, hands, "hint")
     slices = []
-    think_step = bot_class.think_step
-    monkeypatch.setattr(bot_class, "think_step", lambda bot: slices.append(bot) or think_step(bot))
+    think_step = bots.Bot.think_step
+    monkeypatch.setattr(bots.Bot, "think_step", lambda bot: slices.append(bot) or think_step(bot))
     hands.press(A)
     assert app.thinker is not None and len(slices) <= 6  # the press's six ticks
     while app.thinker is not None:

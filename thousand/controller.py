@@ -8,7 +8,6 @@ and read buttons between steps.
 """
 
 from thousand import DEFAULT_LEVEL, HUMAN, PLAYER_LEVELS, SEAT_NAMES
-from thousand.bots import make_bot
 from thousand.driver import TableDriver
 from thousand.game import PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER, Game, IllegalAction
 from thousand.rules import Rules
@@ -21,6 +20,11 @@ class Controller:
         self.seed = seed
         self.game = game if game is not None else Game(self.rules, seed=seed)
         self.driver = TableDriver(self.game)
+        # Imported here, not at the module's load: a controller module kept past its game (the
+        # screens hold it) would hold the bots' modules too, and the next game loads them anew
+        # (the device's session peaked 4 KB higher).
+        from thousand.bots import make_bot
+
         # an unknown level is an error (ValueError), not silently a random player
         self.players = [None, make_bot(self.levels[0], seed * 7 + 1), make_bot(self.levels[1], seed * 7 + 2)]
         self.decision = None
@@ -105,6 +109,8 @@ class Controller:
         if decision is None:
             return None
         self.hints += 1
+        from thousand.bots import make_bot  # as in __init__: the bots of the game in play
+
         player = make_bot(PLAYER_LEVELS[-1], self.seed * 7 + 3)  # hard: the strongest the device has
         player.begin(self.driver.view_for(player, decision))
         return player

@@ -224,13 +224,11 @@ def imported_alone(node, build_dir, order, stubs):
     return heap, names_of
 
 
-def modules_alone(node, build_dir, order, stubs, sources):
+def modules_alone(node, build_dir, order, stubs):
     """({module: the heap it keeps}, {module: its names' room}), importing ``order`` one
     module per call into the VM.  A package whose ``__init__`` imports its submodules (the
     bots) is measured twice: whole, then with an empty ``__init__`` and its submodules one by
-    one; its own cost is the difference.  The modules that import names of that ``__init__``
-    (the controller: ``make_bot``), or import such a module, are left out of the second pass:
-    they cannot load without it, and the first measured them."""
+    one; its own cost is the difference."""
     heap, names_of = imported_alone(node, build_dir, order, stubs)
     for package in [name for name in order if (build_dir / "lib" / name.replace(".", "/") / "__init__.mpy").is_file()]:
         children = [name for name in order if name.startswith(package + ".")]
@@ -242,13 +240,8 @@ def modules_alone(node, build_dir, order, stubs, sources):
         empty.write_text("")
         init.write_bytes(mpy.compile_micropython(empty, "__init__.py"))
         try:
-            users = set()  # in import order: a module that imports a user is one too
-            for name in order:
-                if not name.startswith(package + ".") and name in sources and any(
-                        dependency == package or dependency in users for dependency in imports_at_load(sources[name], name)):
-                    users.add(name)
             alone, alone_names = imported_alone(
-                node, build_dir, [name for name in order if name != package and name not in users] + [package], stubs)
+                node, build_dir, [name for name in order if name != package] + [package], stubs)
         finally:
             init.write_bytes(real)
             shutil.rmtree(empty.parent, ignore_errors=True)
@@ -393,7 +386,7 @@ def measure(args, log):
         loaded &= set(sources)  # the game's and the libraries' (the VM's own modules cost nothing)
         order = import_order(loaded, sources)
         log("measuring the heap of each of the %d modules the game loaded" % len(order))
-        module_heap, names_of = modules_alone(node, work, order, stubs, sources)
+        module_heap, names_of = modules_alone(node, work, order, stubs)
         least = fits_heap = None
         if args.heap is not None:
             # KB as a board counts it, as least_heap is: the stand-ins' heap and what the VM's
