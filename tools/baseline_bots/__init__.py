@@ -84,7 +84,7 @@ from thousand.game import (PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_GIVE
                            PHASE_PLAY, PHASE_TALON)
 from thousand.rng import Rng
 
-LEVELS = PLAYER_LEVELS[1:] + ("random",)  # as thousand.bots' were (baseline: not changed)
+LEVELS = PLAYER_LEVELS[1:] + ("random",)  # the driver's BOT_LEVELS went (issue 33 item 2)
 
 # What making (or breaking) the contract is worth in the search, in card points.
 _CONTRACT_WEIGHT = const(200)
