@@ -14,6 +14,7 @@ newer settings give the defaults and a one-line problem.
 (True, 300, True)
 """
 
+from thousand import DEFAULT_LEVEL
 from thousand.persist.coding import Reader, Writer, get_value, put_value
 from thousand.persist.reading import load_kept
 from thousand.persist.rules_sheet import get_rules, put_rules
@@ -51,7 +52,7 @@ def settings_bytes(settings):
 def settings_from(payload=None):
     """The settings kept in ``payload``; None: the defaults."""
     s = Settings()
-    s.levels = ["normal", "normal"]  # the computer seats' levels, as the bots name them
+    s.levels = [DEFAULT_LEVEL, DEFAULT_LEVEL]  # the computer seats' levels, as the bots name them
     s.bot_delay_ms = BOT_DELAYS[2]
     s.sound = True
     s.dim = True  # the backlight dims after a minute without a key
