@@ -14,7 +14,7 @@ newer settings give the defaults and a one-line problem.
 (True, 300, True)
 """
 
-from thousand import DEFAULT_LEVEL
+from thousand import BOT_DELAYS, DEFAULT_LEVEL
 from thousand.persist.coding import Reader, Writer, get_value, put_value
 from thousand.persist.reading import load_kept
 from thousand.persist.rules_sheet import get_rules, put_rules
@@ -22,9 +22,8 @@ from thousand.persist.store import KIND_SETTINGS, SaveError, SlotPair
 from thousand.rules import Rules
 
 SETTINGS_VERSION = 1
-# ms between computer moves, so that a human can follow; the saved speed step is an
-# index into it (0 the slowest, 2 the default).
-BOT_DELAYS = (1500, 1000, 600, 300, 0)
+# The saved speed step is an index into thousand.BOT_DELAYS, the ms between computer moves
+# (0 the slowest, 2 the default).
 
 
 class Settings:

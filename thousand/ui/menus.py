@@ -4,7 +4,7 @@ Each is a cyclic list (LEFT/UP previous, RIGHT/DOWN next, A choose or change,
 B back), so a board with three buttons can use every one of them.
 """
 
-from thousand import PLAYER_LEVELS, SEAT_NAMES
+from thousand import BOT_DELAYS, PLAYER_LEVELS, SEAT_NAMES
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
 from thousand.rules import PRESET_NAMES, Rules, RulesError, agreement_names, agreements
 from thousand.ui.widgets import ListView, card_text, pad
@@ -274,8 +274,6 @@ class SettingsScreen(MenuScreen):
                 "A: B menu takes a move back", "A: back")[self.cursor]
 
     def choose(self, index):
-        from thousand.persist.settings import BOT_DELAYS  # loaded for this screen only (thousand/ui/scenes.py)
-
         app = self.app
         if index == 0:
             app.set_setting("sound", not app.settings.sound)
