@@ -15,7 +15,7 @@ from thousand.five_hundred.driver import TableDriver
 from thousand.five_hundred.explain import WORDS, reason_words
 from thousand.five_hundred.game import PHASE_AUCTION, PHASE_DISCARD, PHASE_PLAY, PHASE_RAISE, Game, IllegalAction
 from thousand.five_hundred.notation import action_text
-from thousand.five_hundred.record import replay
+from thousand.five_hundred.record import game_record, replay
 from thousand.five_hundred.rules import BOOL, ENUM, PRESET_NAMES, Rules, agreements
 from thousand.rng import Rng
 
@@ -166,7 +166,7 @@ def play_checked_game(rules, seed, max_deals):
 def test_random_legal_games_of_every_agreement_set_keep_the_invariants_and_replay_identically(values, seed):
     rules = Rules.from_dict(values)
     game = play_checked_game(rules, seed, max_deals=20)
-    out = replay(json.loads(json.dumps(game.record())))
+    out = replay(json.loads(json.dumps(game_record(game))))
     assert out["scores"] == game.scores
     assert (out["winner"], out["loser"], out.get("co_winners")) == (game.winner, game.loser, game.co_winners)
     assert [d["deltas"] for d in out["deals"]] == [r.deltas for r in game.sheet]

@@ -15,8 +15,6 @@ KNOWN = (
     # rules.py loads rules_check on demand for Rules.from_dict/validate/get/set/to_dict, and
     # rules_check reads rules.py's table: callers to call rules_check themselves.
     frozenset({"thousand.rules", "thousand.rules_check"}),
-    # As Thousand's game and record: Five Hundred's game loads them on demand.
-    frozenset({"thousand.five_hundred.game", "thousand.five_hundred.record", "thousand.five_hundred.scoring"}),
 )
 # Run in the device's VM under their own names (tools/device_vm/README.md), not imported here.
 SKIPPED_FOLDERS = ("device_vm", "wasm32", "node_modules", "__pycache__")

@@ -24,3 +24,10 @@ PASSED_OUT = const(2)
 ALL_PASS_PLAYED = const(3)
 UNFINISHED = const(4)
 RESULT_NAMES = ("made", "failed", "passed_out", "all_pass_played", "unfinished")
+
+
+def side_of(seat, players):
+    """A seat's side: itself with 3 players; seats 0+2 and 1+3 with 4 (here, where the game
+    and its scoring both read it: the scoring, loaded by the game at a deal's end, imports no
+    game)."""
+    return seat & 1 if players == 4 else seat

@@ -95,11 +95,6 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the message is for the player."""
 
 
-def side_of(seat, players):
-    """A seat's side: itself with 3 players; seats 0+2 and 1+3 with 4."""
-    return seat & 1 if players == 4 else seat
-
-
 class DealResult:
     """What one deal did: the score sheet's row and the referee's entry for it."""
 
@@ -703,12 +698,6 @@ class Game:
         if self.keep_records:
             self.sheet.append(result)
             self.records.append(([list(h) for h in self.dealt], list(self.kitty), list(self.log)))
-
-    def record(self):
-        """The whole game so far as a FIVE_HUNDRED.md record (needs ``keep_records``)."""
-        from thousand.five_hundred.record import game_record
-
-        return game_record(self)
 
     def _result(self, outcome, deltas):
         r = DealResult(self.players, self.sides)

@@ -5,9 +5,8 @@ Loaded at a deal's end only.  ``settle(game)`` adds the deal's deltas to ``game.
 decides a win or a loss, and returns (deltas, result).
 """
 
-from thousand.five_hundred import ALL_PASS_PLAYED, FAILED, MADE
+from thousand.five_hundred import ALL_PASS_PLAYED, FAILED, MADE, side_of
 from thousand.five_hundred import actions as A
-from thousand.five_hundred.game import side_of
 
 SLAM_MINIMUM = 250
 
