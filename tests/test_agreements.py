@@ -7,7 +7,7 @@ from thousand import actions
 from thousand import cards as C
 from thousand import scoring
 from thousand.game import PHASE_AUCTION, PHASE_DARK, PHASE_DEAL_OVER, PHASE_PLAY, PHASE_TALON, IllegalAction
-from thousand.notation import parse_card
+from thousand.notation import log_text, parse_card
 from thousand.rules import Rules
 
 FIRST0 = {"dealer": 2}  # seat 0 is first hand
@@ -70,7 +70,7 @@ def test_silence_below():
     assert game.to_move == 2  # seat 1 passed automatically
     assert game.passed == 0b010
     act(game, "2 pass")
-    assert game.declarer == 0 and game.log_text() == ["2 pass"]
+    assert game.declarer == 0 and log_text(game) == ["2 pass"]
     both = new_game(start={"dealer": 2, "scores": [0, -200, -300]}, silence_below=-120)
     deal(both, SPADES_HAND, SPADES_TALON)
     assert both.phase == PHASE_TALON and both.declarer == 0  # the auction ends at once
@@ -92,7 +92,7 @@ def test_discard_open():
                    "1 pass", "2 pass", "0 give JH 1")
         assert game.view(2).gives == [(seen, 1)]
         assert game.view(1).gives == [(parse_card("JH"), 1)] and game.view(1).received == parse_card("JH")
-        assert game.log_text(2)[-1] == ("0 give JH 1" if open_ else "0 give ?? 1")
+        assert log_text(game, 2)[-1] == ("0 give JH 1" if open_ else "0 give ?? 1")
 
 
 # ---------------------------------------------------------------- play rules

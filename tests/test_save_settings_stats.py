@@ -20,7 +20,7 @@ from thousand.persist.stats import Stats, load_stats, save_stats, stats_bytes
 from thousand.persist.records import export_game, records_dir
 from thousand.persist.files import FileStore
 from thousand.persist.store import KIND_SETTINGS, KIND_STATS, NvmStore, SaveError, SlotPair
-from thousand.record import replay
+from thousand.record import game_record, replay
 from thousand.rng import Rng
 from thousand.rules import Rules
 
@@ -206,7 +206,7 @@ def test_record_of_a_resumed_game_replays_from_its_deal():
     store = NvmStore(MemoryNvm(4096))
     save(store, game)
     resumed, _ = load(store)
-    out = replay(resumed.record())
+    out = replay(game_record(resumed))
     assert out["scores"] == game.scores
 
 
@@ -224,8 +224,8 @@ def test_export_tool_writes_the_saved_game(tmp_path):
     assert path == str(data / "records" / "current.json")
     with open(path) as f:
         record = json.load(f)
-    assert record == load(FileStore(str(data)))[0].record()  # from the deal the save holds
-    assert record["deals"] == game.record()["deals"][-len(record["deals"]):]
+    assert record == game_record(load(FileStore(str(data)))[0])  # from the deal the save holds
+    assert record["deals"] == game_record(game)["deals"][-len(record["deals"]):]
     referee = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "referee.py")],
                              input=json.dumps(record), capture_output=True, text=True)
     assert json.loads(referee.stdout)["scores"] == game.scores

@@ -143,6 +143,16 @@ def marriages_in(mask, ace_marriage=True):
     return total
 
 
+def best_in_trick(trick_cards, length, suit):
+    """The highest card of ``suit`` among the first ``length`` cards, or -1."""
+    best = -1
+    for i in range(length):
+        c = trick_cards[i]
+        if c // _RANKS_PER_SUIT == suit and c > best:
+            best = c
+    return best
+
+
 def card_name(card):
     """Two-character notation: rank ``9JQKTA`` then suit ``SCDH``."""
     return RANK_CHARS[card % 6] + SUIT_CHARS[card // 6]

@@ -10,7 +10,6 @@ only when a refusal happens (RAM is scarce there; the screens offer legal action
 from thousand import actions
 from thousand import cards as C
 from thousand import texts
-from thousand.game import MAX_LISTED_RAISE, best_in_trick
 
 
 def why_illegal(game, seat, action):
@@ -49,8 +48,6 @@ def _fact(game, seat, action, name):
         return game.bid + 5
     if name == "bid_ceiling":
         return game.bid_ceiling()
-    if name == "MAX_LISTED_RAISE":
-        return MAX_LISTED_RAISE
     if name == "contract_low":
         return game.contract_range()[0]
     if name == "contract_high":
@@ -65,7 +62,7 @@ def _fact(game, seat, action, name):
     if name == "led_suit_words":
         return C.SUIT_WORDS[led]
     if name == "best_led_card":
-        return C.card_words(best_in_trick(game.trick_cards, game.trick_len, led))
+        return C.card_words(C.best_in_trick(game.trick_cards, game.trick_len, led))
     if name == "best_trump_card":
-        return C.card_words(best_in_trick(game.trick_cards, game.trick_len, game.trump))
+        return C.card_words(C.best_in_trick(game.trick_cards, game.trick_len, game.trump))
     raise ValueError("refusals.txt names no such fact: " + name)

@@ -29,6 +29,7 @@ import struct
 
 from thousand import CONCEDED, DARK, FAILED, GOLDEN, MADE, NORMAL, REDEAL, UNFINISHED, actions
 from thousand import cards as C
+from thousand.cards import best_in_trick
 from thousand.rng import Rng
 from thousand.rules import Rules
 
@@ -46,7 +47,7 @@ HAND_SIZE = const(7)
 TALON_SIZE = const(3)
 FORCED_BID = const(100)
 _DARK_BID = const(120)
-MAX_LISTED_RAISE = const(100)  # with bid_cap none, bids are offered up to this far above the current one
+_MAX_LISTED_RAISE = const(100)  # with bid_cap none, bids are offered up to this far above the current one
 
 # Why an action is refused: the codes Game.refusal() returns (and start_deal's two), each put
 # into words by thousand/explain.py from its entry in assets/text/<language>/refusals.txt, the
@@ -570,7 +571,7 @@ class Game:
                 return low, low - 5, 5
             low = max(low, _DARK_BID + 5)
         cap = self.bid_cap(seat)
-        high = min(self.bid + MAX_LISTED_RAISE, self.bid_ceiling()) if cap is None else cap
+        high = min(self.bid + _MAX_LISTED_RAISE, self.bid_ceiling()) if cap is None else cap
         if not self.rules.bid_jumps:
             high = min(high, low)
         return low, high, 5
@@ -582,7 +583,7 @@ class Game:
         if self.rules.bid_cap == "marriages":
             high = 120 + C.marriages_in(self.hands[self.declarer], self.rules.ace_marriage)
         else:
-            high = min(self.bid + MAX_LISTED_RAISE, self.bid_ceiling())
+            high = min(self.bid + _MAX_LISTED_RAISE, self.bid_ceiling())
         return self.bid, max(high, self.bid)
 
     def playable(self, seat):
@@ -1086,24 +1087,6 @@ class Game:
         v.winner = self.winner
         return v
 
-    def record(self):
-        """The whole game so far as a REFEREE.md record (needs ``keep_records=True``)."""
-        from thousand.record import game_record
-
-        return game_record(self)
-
-    def seat_record(self, seat):
-        """The current deal cut to what ``seat`` may know, as BOTS.md sends it."""
-        from thousand.record import seat_record
-
-        return seat_record(self, seat)
-
-    def log_text(self, seat=None):
-        """This deal's actions in REFEREE.md text; as ``seat`` saw them when given."""
-        from thousand.notation import log_text  # text is for records only: loaded on demand
-
-        return log_text(self, seat)
-
 
 def pack_deal(dealt, talon, log):
     """A deal of ``Game.records`` in bytes, 3 a number: the dealt hands, the talon, each log
@@ -1122,16 +1105,6 @@ def unpack_deal(packed):
     """(dealt hands, talon, log) of a deal that ``pack_deal`` packed."""
     values = [packed[i] | packed[i + 1] << 8 | packed[i + 2] << 16 for i in range(0, len(packed), 3)]
     return values[0:3], values[3], values[4:]
-
-
-def best_in_trick(trick_cards, length, suit):
-    """The highest card of ``suit`` among the first ``length`` cards, or -1."""
-    best = -1
-    for i in range(length):
-        c = trick_cards[i]
-        if c // 6 == suit and c > best:
-            best = c
-    return best
 
 
 def playable_mask(hand, seat, trick_cards, length, trump, trump_setter, must_beat, must_overtrump,

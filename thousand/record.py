@@ -202,6 +202,6 @@ def seat_record(game, seat):
     if game.phase != PHASE_DARK:
         hands[seat] = C.names(game.dealt[seat])
     talon = C.names(game.talon_dealt) if game._sees_talon(seat) else None
-    deal = {"hands": hands, "talon": talon, "actions": game.log_text(seat)}
+    deal = {"hands": hands, "talon": talon, "actions": notation.log_text(game, seat)}
     return {"rules": game.rules.to_dict(), "start": dict(game.deal_start or game.start_state()),
             "deals": [deal]}

@@ -23,6 +23,7 @@ from thousand.persist.files import FileStore, data_dir  # noqa: E402
 from thousand.persist.records import CURRENT, LAST, records_dir, write_record  # noqa: E402
 from thousand.persist.restore import load_game  # noqa: E402
 from thousand.persist.store import KIND_GAME, SaveError, SlotPair  # noqa: E402
+from thousand.record import game_record  # noqa: E402
 
 
 def record_out(text):
@@ -59,7 +60,7 @@ def main(argv=None):
         return 1
     game = found[0]
     if args.out == "-":
-        sys.stdout.write(json.dumps(game.record()) + "\n")
+        sys.stdout.write(json.dumps(game_record(game)) + "\n")
         return 0
     out = args.out or os.path.join(records_dir(), CURRENT)
     if not write_record(game, out):  # as tools/cli.py's run says a file that cannot be written

@@ -72,6 +72,7 @@ from thousand.driver import TableDriver  # noqa: E402
 from thousand.game import FORCED_BID, Game  # noqa: E402
 from thousand.notation import PHASE_NAMES  # noqa: E402
 from thousand.notation import action_text  # noqa: E402
+from thousand.record import seat_record  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
 
 MAX_DEALS_PER_GAME = 400
@@ -141,7 +142,7 @@ class ExternalBot:
             phase = "redeal"
         else:
             phase = PHASE_NAMES[view.phase]
-        request = {"seat": seat, "phase": phase, "record": self.game.seat_record(seat),
+        request = {"seat": seat, "phase": phase, "record": seat_record(self.game, seat),
                    "legal": legal_text}
         deadline = time.monotonic() + self.timeout
         self._refuse_unasked_output()
