@@ -1354,6 +1354,31 @@ def guided_deal_from_the_title(board_name):
     return app, hands
 
 
+def the_players_turns_in_the_guided_deal(app, hands, shown, infos=None):
+    """The table at each of the player's decisions in the guided deal, to its summary: the
+    guide's words and the computers' moves go by meanwhile, each status line said is added
+    to ``shown`` once, and the deal line to ``infos``."""
+    for _ in range(5000):
+        screen = app.screen
+        if app.screen_name == "summary":
+            return
+        if app.screen_name != "table" or screen is None:
+            hands.run(20)
+            continue
+        text = screen.table_view.status.text.strip()
+        if not shown or text != shown[-1]:
+            shown.append(text)
+        if infos is not None:
+            infos.add(screen.table_view.info.text.strip())
+        if screen.message is not None or screen.changed or app.controller.human_decision() is None:
+            hands.run(20)  # the guide's words, a line at a time; the computers
+            continue
+        if screen.holds_play():
+            hands.press(A)
+            continue
+        yield screen
+
+
 def test_the_guided_deal_played_as_its_words_say_shows_the_marriage_and_scores_the_contract(board):
     """Issue 34, item 7: the guided deal is dealt to show the auction, the talon, the gives, the
     contract, a marriage and the scoring.  Played by keys as its words advise (the lowest raise,
@@ -1368,23 +1393,7 @@ def test_the_guided_deal_played_as_its_words_say_shows_the_marriage_and_scores_t
 
     app, hands = guided_deal_from_the_title("picosystem")
     shown, infos = [], set()
-    for _ in range(5000):
-        screen = app.screen
-        if app.screen_name == "summary":
-            break
-        if app.screen_name != "table" or screen is None:
-            hands.run(20)
-            continue
-        text = screen.table_view.status.text.strip()
-        if not shown or text != shown[-1]:
-            shown.append(text)
-        infos.add(screen.table_view.info.text.strip())
-        if screen.message is not None or screen.changed or app.controller.human_decision() is None:
-            hands.run(20)
-            continue
-        if screen.holds_play():
-            hands.press(A)
-            continue
+    for screen in the_players_turns_in_the_guided_deal(app, hands, shown, infos):
         if screen.mode == CARDS:
             view = screen.view
             legal = [card for card, _ in screen.card_actions]
@@ -1546,24 +1555,8 @@ def test_how_to_play_is_a_real_guided_deal_that_says_what_to_do_at_each_step(boa
 
     app, hands = guided_deal_from_the_title(board_name)
     assert app.controller.rules.preset_name == "classic" and app.controller.levels == ["normal", "normal"]
-    shown, last = [], None
-    for _ in range(5000):
-        screen = app.screen
-        if app.screen_name == "summary":
-            break
-        if app.screen_name != "table" or screen is None:
-            hands.run(20)
-            continue
-        text = screen.table_view.status.text.strip()
-        if text != last:
-            shown.append(text)
-            last = text
-        if screen.message is not None or screen.changed or app.controller.human_decision() is None:
-            hands.run(20)  # the guide's words, a line at a time; the computers
-            continue
-        if screen.holds_play():
-            hands.press(A)
-            continue
+    shown = []
+    for screen in the_players_turns_in_the_guided_deal(app, hands, shown):
         if screen.mode == CARDS:
             legal = [card for card, _ in screen.card_actions]
             hands.move_to(legal[0], lambda: screen.hand_cards[screen.cursor], len(screen.hand_cards))
