@@ -155,12 +155,18 @@ class DealResult:
 
 
 # A sheet row packed (struct): number, dealer, declarer, bid, contract, result, kind, flags
-# (dark declared, talon shown), then per seat the card and marriage points, the change, the
-# score, bolts, barrel and barrels used, and the winner.  None is 0xFF (0xFFFF for bids).
-_ROW = "<HBBHHBBB3B3H3i3i3B3B3BB"
+# (dark declared, talon shown), then per seat the card and marriage points, the change,
+# bolts, barrel and barrels used, and the winner.  None is 0xFF (0xFFFF for bids).  The
+# scores are not kept in a row: a row's change is its scores' real change (Game._settle), so
+# the Sheet keeps the scores before its first row and after its last and sums the changes
+# between (12 bytes a row less: a long evening's game holds hundreds).  A deal changes a
+# score by a few hundred points at most (the golden deal's doubled marriages and a barrel
+# set back to zero included), so a change fits 16 bits.
+_ROW = "<HBBHHBBB3B3H3h3B3B3BB"
 _NONE8 = const(0xFF)
 _NONE16 = const(0xFFFF)
-_ROW_BYTES = const(54)  # struct.calcsize(_ROW) (a test holds it)
+_ROW_BYTES = const(36)  # struct.calcsize(_ROW) (a test holds it)
+_DELTAS_AT = const(20)  # where a row's changes begin in it
 _BLOCK_ROWS = const(8)  # rows in one block of the Sheet
 
 
@@ -174,41 +180,68 @@ def _or_code(value, none):
 
 class Sheet:
     """The score sheet: a DealResult per settled or redealt deal, read like a list.  Each row
-    is kept packed (54 bytes, where a DealResult takes about half a KB of a board's heap),
+    is kept packed (36 bytes, where a DealResult takes about half a KB of a board's heap),
     eight to a block of its own (a bytes object a row took 84 bytes of a board's heap with its
-    header and its place in the list; eight rows in one block take 58 a row), and unpacked
-    when read, without its tricks and trumps (the referee reads those from
-    ``Game.last_result`` at the deal's end)."""
+    header and its place in the list; eight rows in one block take about 40 a row), and
+    unpacked when read, without its tricks and trumps (the referee reads those from
+    ``Game.last_result`` at the deal's end).  Read in order (``read``, iterating) each row's
+    scores are its change added to the row's before; read by place, they are the scores after
+    the last row less the changes after it."""
 
     def __init__(self):
         self._blocks = []  # bytearrays of _BLOCK_ROWS rows, the last filled up to len(self)
         self._count = 0
+        self._first = [0, 0, 0]  # the scores before the first row
+        self._last = [0, 0, 0]  # the scores after the last row
 
     def __len__(self):
         return self._count
 
     def __iter__(self):
-        for i in range(self._count):
-            yield self._unpack(i, None)
+        return self._rows(0, self._count, None)
 
     def __getitem__(self, index):
         if isinstance(index, slice):
-            return [self._unpack(i, None) for i in list(range(self._count))[index]]
+            start, stop, step = index.indices(self._count)
+            if step == 1:
+                return list(self._rows(start, stop, None))
+            return [self[i] for i in range(start, stop, step)]
         if index < 0:
             index += self._count
         if not 0 <= index < self._count:
             raise IndexError(index)
-        return self._unpack(index, None)
+        for r in self._rows(index, index + 1, None):
+            return r
 
     def read(self, start, end):
         """Rows ``start`` to ``end`` read one by one into the same DealResult, each valid until
         the next (for a reader that keeps none: the save's encoder, after every move)."""
-        into = DealResult()
+        return self._rows(start, end, DealResult())
+
+    def _rows(self, start, end, into):
+        # the rows in order, each a new DealResult where ``into`` is None; the scores before
+        # ``start`` summed from the nearer end (the save's encoder reads the last rows)
+        if 2 * start < self._count:
+            scores, first, last, sign = list(self._first), 0, start, 1
+        else:
+            scores, first, last, sign = list(self._last), start, self._count, -1
+        for i in range(first, last):
+            d = self._deltas(i)
+            for s in range(NUM_SEATS):
+                scores[s] += sign * d[s]
         for i in range(start, end):
-            yield self._unpack(i, into)
+            r = self._unpack(i, into)
+            for s in range(NUM_SEATS):
+                scores[s] += r.deltas[s]
+                r.scores[s] = scores[s]
+            yield r
 
     def _unpack(self, index, into):
         return _unpack_row(self._blocks[index // _BLOCK_ROWS], (index % _BLOCK_ROWS) * _ROW_BYTES, into)
+
+    def _deltas(self, index):
+        return struct.unpack_from("<3h", self._blocks[index // _BLOCK_ROWS],
+                                  (index % _BLOCK_ROWS) * _ROW_BYTES + _DELTAS_AT)
 
     def append(self, result):
         """``result`` packed (it may be filled again afterwards: the save's reader does so).
@@ -218,19 +251,25 @@ class Sheet:
         if at == 0:
             self._blocks.append(bytearray(_BLOCK_ROWS * _ROW_BYTES))
         r = result
-        c, m, d, s, b, n, u = r.cards, r.marriages, r.deltas, r.scores, r.bolts, r.barrel, r.barrels_used
+        c, m, d, b, n, u = r.cards, r.marriages, r.deltas, r.bolts, r.barrel, r.barrels_used
+        if self._count == 0:
+            for s in range(NUM_SEATS):
+                self._first[s] = r.scores[s] - d[s]
+        for s in range(NUM_SEATS):
+            self._last[s] = r.scores[s]
         struct.pack_into(
             _ROW, self._blocks[-1], at * _ROW_BYTES, r.number, r.dealer, _or_code(r.declarer, _NONE8),
             _or_code(r.bid, _NONE16), _or_code(r.contract, _NONE16), r.result, r.kind,
             int(r.dark_declared) | int(r.talon_shown) << 1,
-            c[0], c[1], c[2], m[0], m[1], m[2], d[0], d[1], d[2], s[0], s[1], s[2], b[0], b[1], b[2],
+            c[0], c[1], c[2], m[0], m[1], m[2], d[0], d[1], d[2], b[0], b[1], b[2],
             _or_code(n[0], _NONE8), _or_code(n[1], _NONE8), _or_code(n[2], _NONE8), u[0], u[1], u[2],
             _or_code(r.winner, _NONE8))
         self._count += 1
 
 
 def _unpack_row(block, offset, r=None):
-    """The row packed at ``offset`` of ``block`` as a DealResult: a new one, or ``r`` filled again."""
+    """The row packed at ``offset`` of ``block`` as a DealResult (its scores left for the
+    Sheet to fill): a new one, or ``r`` filled again."""
     v = struct.unpack_from(_ROW, block, offset)
     if r is None:
         r = DealResult()
@@ -245,11 +284,10 @@ def _unpack_row(block, offset, r=None):
         r.cards[s] = v[8 + s]
         r.marriages[s] = v[11 + s]
         r.deltas[s] = v[14 + s]
-        r.scores[s] = v[17 + s]
-        r.bolts[s] = v[20 + s]
-        r.barrel[s] = _or_none(v[23 + s], _NONE8)
-        r.barrels_used[s] = v[26 + s]
-    r.winner = _or_none(v[29], _NONE8)
+        r.bolts[s] = v[17 + s]
+        r.barrel[s] = _or_none(v[20 + s], _NONE8)
+        r.barrels_used[s] = v[23 + s]
+    r.winner = _or_none(v[26], _NONE8)
     r.tricks = r.trumps = None
     return r
 
