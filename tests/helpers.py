@@ -1,6 +1,7 @@
 """Small builders for engine tests: deals written in card notation, actions as text."""
 
 from thousand import cards as C
+from thousand.checks import checked_start
 from thousand.game import Game
 from thousand.notation import action_text, parse_action, parse_card
 from thousand.record import replay
@@ -15,7 +16,7 @@ def masks(hands_text, talon_text):
 
 def new_game(rules=None, start=None, **agreements):
     r = Rules.from_dict(dict(rules or {"preset": "classic"}, **agreements))
-    return Game(r, start=start)
+    return Game(r, start=None if start is None else checked_start(start, r))
 
 
 def deal(game, hands_text, talon_text):

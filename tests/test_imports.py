@@ -9,10 +9,6 @@ from conftest import ROOT
 
 # The circles left, each with what removes it; the list only shrinks (the second test).
 KNOWN = (
-    # A start or a deal given from outside: game.py loads its checks on demand, and they read
-    # game.py's table (seats, hand and talon sizes, the default start).  Callers that take
-    # outside input (records, saves) to check it themselves would remove it.
-    frozenset({"thousand.game", "thousand.checks"}),
     # rules.py loads rules_check on demand for Rules.from_dict/validate/get/set/to_dict, and
     # rules_check reads rules.py's table: callers to call rules_check themselves.
     frozenset({"thousand.rules", "thousand.rules_check"}),

@@ -310,6 +310,10 @@ class Game:
     and actions are kept to between that many and twice as many, the last ones: the record
     then starts from the state before its first deal kept (``start``), as a record may, and a
     long game's heap stops growing by its records (a board sets it: ``App.start``).
+
+    ``start`` (None: ``default_start()``) is taken as it is, complete: a start from outside (a
+    record's, a save's, a tool's few keys) goes through ``thousand.checks.checked_start``
+    first, which refuses what a game cannot reach and fills in what is left out.
     """
 
     def __init__(self, rules=None, seed=0, start=None, keep_records=True):
@@ -319,10 +323,6 @@ class Game:
         self.keep_records = keep_records
         if start is None:
             start = default_start()
-        else:
-            from thousand.checks import checked_start  # loaded only for records and saves
-
-            start = checked_start(start, self.rules)
         self.start = start
         # The scores between deals, what scoring.settle changes (the game is its table).
         self.scores = list(start["scores"])
@@ -395,7 +395,8 @@ class Game:
 
     # ------------------------------------------------------------------ dealing
     def start_deal(self, hands=None, talon=None):
-        """Deal the next deal: shuffled by the seeded PRNG, or the given masks."""
+        """Deal the next deal: shuffled by the seeded PRNG, or the given masks, taken as they
+        are (a caller with a deal from outside checks it first: ``thousand.checks.check_deal``)."""
         if self.over or self.phase != PHASE_DEAL_OVER:
             from thousand.explain import reason_words  # only loaded when needed: saves RAM
 
@@ -419,10 +420,6 @@ class Game:
             for i in range(NUM_SEATS):
                 hands[i] = C.mask_of(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE])
             talon = C.mask_of(deck[NUM_SEATS * HAND_SIZE:])
-        else:
-            from thousand.checks import check_deal
-
-            check_deal(hands, talon)
         self.hands = list(hands)
         self.dealt = list(hands)
         self.talon = talon

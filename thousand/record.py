@@ -81,7 +81,12 @@ def replay(record, on_deal=None):
     except RulesError as error:
         raise RecordError(None, None, str(error))
     try:
-        game = Game(rules, start=record.get("start"))  # the game checks a given start
+        start = record.get("start")
+        if start is not None:
+            from thousand.checks import checked_start  # the referee's: a board writes records, never reads them
+
+            start = checked_start(start, rules)
+        game = Game(rules, start=start)
     except ValueError as error:
         raise RecordError(None, None, str(error))
     deals = record.get("deals")

@@ -68,6 +68,7 @@ from thousand import actions as A  # noqa: E402
 from thousand import scoring  # noqa: E402
 from thousand import PLAYER_LEVELS  # noqa: E402
 from thousand.bots import make_bot  # noqa: E402
+from thousand.checks import checked_start  # noqa: E402
 from thousand.driver import TableDriver  # noqa: E402
 from thousand.game import FORCED_BID, Game  # noqa: E402
 from thousand.notation import PHASE_NAMES  # noqa: E402
@@ -555,9 +556,9 @@ def run_set(task):
         bots = _make_bots(specs, rotation, seed, set_index, timeout, log_dir, messages)
         timings = [[], [], []]
         if mode == "deals":
-            game = Game(rules, seed=game_seed, start={"dealer": set_index % 3, "deals_played": 3})
+            game = Game(rules, seed=game_seed, start=checked_start({"dealer": set_index % 3, "deals_played": 3}, rules))
         else:
-            game = Game(rules, seed=game_seed, start={"dealer": set_index % 3})
+            game = Game(rules, seed=game_seed, start=checked_start({"dealer": set_index % 3}, rules))
         for bot in bots:
             if isinstance(bot, ExternalBot):
                 bot.game = game
