@@ -1,14 +1,20 @@
 """The agreements read and checked from outside: a record's ``rules`` object, a value set on
-the agreements screen, and the rules written back as such an object.  Loaded only then
-(``Rules.from_dict``, ``validate``, ``get``, ``set`` and ``to_dict`` call it): a game holds
-only the values.
+the agreements screen, and the rules written back as such an object.  Its callers load it
+only then (the records, the agreements screen, the settings' reader): a game holds only the
+values (``thousand.rules``, which does not import this module back).
 
->>> from thousand.rules import Rules
->>> to_dict(from_dict(Rules, {"preset": "club", "dark": True}))
+>>> rules = rules_from_dict({"preset": "classic", "bid_jumps": False})
+>>> rules.bid_jumps, rules.target
+(False, 1000)
+>>> rules_from_dict({"golden": "yes"})
+Traceback (most recent call last):
+...
+thousand.rules.RulesError: agreement 'golden' must be true or false, not 'yes'
+>>> rules_to_dict(rules_from_dict({"preset": "club", "dark": True}))
 {'preset': 'club', 'dark': True}
 """
 
-from thousand.rules import BOOL, INT, INT_OR_NULL, RulesError, _agreement, agreement_names
+from thousand.rules import BOOL, INT, INT_OR_NULL, Rules, RulesError, _agreement, agreement_names
 
 try:
     from micropython import const
@@ -52,13 +58,13 @@ def _check(entry, value):
     )
 
 
-def from_dict(cls, data):
-    """``cls`` (Rules) from a record's ``rules`` object: a preset plus changed agreements."""
+def rules_from_dict(data):
+    """Rules from a record's ``rules`` object: a preset plus changed agreements."""
     if data is None:
         data = {}
     if not isinstance(data, dict):
         raise RulesError("'rules' must be an object like {\"preset\": \"classic\"}")
-    rules = cls.preset(data.get("preset", "classic"))
+    rules = Rules.preset(data.get("preset", "classic"))
     for key in sorted(data):
         if key != "preset":
             setattr(rules, key, _check(_entry(key), data[key]))
@@ -79,19 +85,22 @@ def validate(rules):
     return rules
 
 
-def get(rules, name):
+def get_agreement(rules, name):
+    """The value of agreement ``name``; RulesError for a name that is none."""
     _entry(name)
     return getattr(rules, name)
 
 
 def set_agreement(rules, name, value):
+    """Agreement ``name`` set to ``value``, checked; RulesError (and ``rules`` changed, as
+    the agreements screen tries the next value) for a value out of its range."""
     setattr(rules, name, _check(_entry(name), value))
     validate(rules)
 
 
-def to_dict(rules):
+def rules_to_dict(rules):
     """The preset name plus every agreement that differs from it."""
-    base = type(rules).preset(rules.preset_name)
+    base = Rules.preset(rules.preset_name)
     out = {"preset": rules.preset_name}
     for name in agreement_names():
         value = getattr(rules, name)
