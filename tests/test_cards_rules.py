@@ -30,8 +30,46 @@ def test_deck_points_and_suit_layout():
         assert C.hand_points(C.suit_mask(suit)) == 30
         assert C.count(C.suit_mask(suit)) == 6
         cards = C.cards_of(C.suit_mask(suit))
-        assert [c % 6 for c in cards] == [0, 1, 2, 3, 4, 5]  # 9 J Q K T A: higher int, higher card
+        assert [C.rank_of(c) for c in cards] == [0, 1, 2, 3, 4, 5]  # 9 J Q K T A: higher int, higher card
+        assert [C.suit_of(c) for c in cards] == [suit] * 6
+        assert [C.make_card(suit, rank) for rank in range(6)] == cards
     assert C.count(C.FULL_DECK) == 24 and C.count(0) == 0
+
+
+# The modules that read a card's suit and rank in a hot loop fold the encoding in private
+# consts of their own (thousand/cards.py's docstring says why).
+FOLDING_MODULES = ("thousand.cards", "thousand.game", "thousand.bots.heuristic", "thousand.bots.solver",
+                   "thousand.bots.knowledge", "thousand.bots.evaluate")
+
+
+def test_each_module_that_folds_a_cards_suit_and_rank_folds_the_cards_encoding():
+    import importlib
+
+    for name in FOLDING_MODULES:
+        module = importlib.import_module(name)
+        assert module._RANKS_PER_SUIT == C.make_card(1, 0) == C.NUM_CARDS // 4, name
+        assert module._SUIT_BITS == C.suit_mask(0), name
+
+
+def test_no_module_reads_a_cards_suit_or_rank_by_an_inline_six():
+    # Every other module asks thousand.cards (suit_of, rank_of, make_card, suit_mask);
+    # an inline "// 6" or "% 6" is how the encoding used to spread over eleven files.
+    import os
+    import re
+
+    from conftest import ROOT
+
+    inline = re.compile(r"(//|%) 6\b|\b6 \* (suit|led|trump)\b")
+    found = []
+    for folder, _folders, files in os.walk(os.path.join(ROOT, "thousand")):
+        for name in files:
+            # Five Hundred has cards of its own; thousand/cards.py is the encoding's home.
+            if name.endswith(".py") and "five_hundred" not in folder and name != "cards.py":
+                with open(os.path.join(folder, name)) as source:
+                    for number, line in enumerate(source, 1):
+                        if inline.search(line.split("#")[0]):
+                            found.append("%s:%d" % (name, number))
+    assert found == []
 
 
 def test_suit_lookup_tables_match_their_definitions():

@@ -290,10 +290,12 @@ def refusal_codes():
             values = [child.value for child in ast.walk(node) if isinstance(child, ast.Return) and child.value]
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "reason_words":
             values = node.args[3:]
-        for value in values:
-            for name in ast.walk(value):
-                if isinstance(name, ast.Name) and name.id.startswith("_") and name.id[1:].isupper():
-                    names.add(name.id[1:])
+        while values:
+            value = values.pop()
+            if isinstance(value, ast.IfExp):  # a code in each branch; the test reads no code
+                values += [value.body, value.orelse]
+            elif isinstance(value, ast.Name) and value.id.startswith("_") and value.id[1:].isupper():
+                names.add(value.id[1:])
     return names
 
 

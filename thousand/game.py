@@ -33,6 +33,11 @@ from thousand.cards import best_in_trick
 from thousand.rng import Rng
 from thousand.rules import Rules
 
+# thousand.cards' encoding, folded as its docstring says, for every move check and move list
+# (the bots' play-outs and search too):
+_RANKS_PER_SUIT = const(6)
+_SUIT_BITS = const(0x3F)
+
 PHASE_DARK = const(0)  # the first hand decides on a dark game before seeing cards
 PHASE_AUCTION = const(1)
 PHASE_TALON = const(2)  # declarer: talon redeal window, first give
@@ -601,7 +606,7 @@ class Game:
         hand = self.hands[seat]
         out = 0
         for suit in range(4):
-            pair = 3 << (6 * suit + C.QUEEN)
+            pair = 3 << (_RANKS_PER_SUIT * suit + C.QUEEN)
             if hand & pair == pair:
                 out |= pair
         if r.ace_marriage and hand & C.ALL_ACES == C.ALL_ACES:
@@ -814,14 +819,14 @@ class Game:
         that mask allows."""
         if self.trick_len == 0:
             return _LEAD_TRUMP_SETTER_ONLY  # the only rule that restricts a lead
-        led = self.trick_cards[0] // 6
+        led = self.trick_cards[0] // _RANKS_PER_SUIT
         if self.playable(seat) & C.suit_mask(led):  # it must follow
-            return _MUST_BEAT if card // 6 == led else _MUST_FOLLOW
-        return _MUST_OVERTRUMP if card // 6 == self.trump else _MUST_TRUMP
+            return _MUST_BEAT if card // _RANKS_PER_SUIT == led else _MUST_FOLLOW
+        return _MUST_OVERTRUMP if card // _RANKS_PER_SUIT == self.trump else _MUST_TRUMP
 
     def _undeclarable_refusal(self, seat, card):
         """Which condition of declarable() a playable ``card`` misses."""
-        rank = card % 6
+        rank = card % _RANKS_PER_SUIT
         hand = self.hands[seat]
         if rank == C.ACE:
             if not self.rules.ace_marriage:
@@ -894,11 +899,11 @@ class Game:
     def _play(self, seat, card, declaring):
         if declaring:
             self.trump_setter = seat
-            if card % 6 == C.ACE:
+            if card % _RANKS_PER_SUIT == C.ACE:
                 self.marriage_points[seat] += C.ACE_MARRIAGE_VALUE
                 self.marriages.append((seat, 4))
             else:
-                suit = card // 6
+                suit = card // _RANKS_PER_SUIT
                 self.marriage_points[seat] += C.MARRIAGE_VALUES[suit]
                 self.marriages.append((seat, suit))
                 self.trump = suit
@@ -916,7 +921,7 @@ class Game:
         points = 0
         last = []
         for i in range(self.trick_len):
-            points += C.RANK_POINTS[self.trick_cards[i] % 6]
+            points += C.RANK_POINTS[self.trick_cards[i] % _RANKS_PER_SUIT]
             last.append((self.trick_seats[i], self.trick_cards[i]))
         self.card_points[winner] += points
         self.tricks_won[winner] += 1
@@ -1112,12 +1117,12 @@ def playable_mask(hand, seat, trick_cards, length, trump, trump_setter, must_bea
     """
     if length == 0:
         if lead_trump_only_setter and trump >= 0 and seat != trump_setter:
-            others = hand & ~(0x3F << (6 * trump))
+            others = hand & ~(_SUIT_BITS << (_RANKS_PER_SUIT * trump))
             if others:
                 return others
         return hand
-    led = trick_cards[0] // 6
-    follow = hand & (0x3F << (6 * led))
+    led = trick_cards[0] // _RANKS_PER_SUIT
+    follow = hand & (_SUIT_BITS << (_RANKS_PER_SUIT * led))
     if follow:
         if must_beat:
             higher = follow & ~((2 << best_in_trick(trick_cards, length, led)) - 1)
@@ -1125,7 +1130,7 @@ def playable_mask(hand, seat, trick_cards, length, trump, trump_setter, must_bea
                 return higher
         return follow
     if trump >= 0:
-        trumps = hand & (0x3F << (6 * trump))
+        trumps = hand & (_SUIT_BITS << (_RANKS_PER_SUIT * trump))
         if trumps:
             if must_overtrump:
                 best = best_in_trick(trick_cards, length, trump)
@@ -1145,12 +1150,12 @@ def trick_winner(trick_cards, length, trump):
     >>> trick_winner([0, 5, 23], 3, 3)    # hearts trump
     2
     """
-    led = trick_cards[0] // 6
+    led = trick_cards[0] // _RANKS_PER_SUIT
     best = 0
     best_key = -1
     for i in range(length):
         c = trick_cards[i]
-        s = c // 6
+        s = c // _RANKS_PER_SUIT
         if s == trump:
             key = 100 + c
         elif s == led:

@@ -216,7 +216,7 @@ def action_word(action):
         return str(actions.amount(action))
     if verb == actions.DECLARE:
         card = actions.card(action)
-        value = C.ACE_MARRIAGE_VALUE if card % 6 == C.ACE else C.MARRIAGE_VALUES[card // 6]
+        value = C.ACE_MARRIAGE_VALUE if C.rank_of(card) == C.ACE else C.MARRIAGE_VALUES[C.suit_of(card)]
         return "declare +%d" % value
     if verb == actions.PLAY:
         return "just play"
