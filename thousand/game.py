@@ -33,11 +33,6 @@ from thousand.cards import best_in_trick
 from thousand.rng import Rng
 from thousand.rules import Rules
 
-# thousand.cards' encoding, folded as its docstring says, for every move check and move list
-# (the bots' play-outs and search too):
-_RANKS_PER_SUIT = const(6)
-_SUIT_BITS = const(0x3F)
-
 PHASE_DARK = const(0)  # the first hand decides on a dark game before seeing cards
 PHASE_AUCTION = const(1)
 PHASE_TALON = const(2)  # declarer: talon redeal window, first give
@@ -53,6 +48,11 @@ TALON_SIZE = const(3)
 FORCED_BID = const(100)
 _DARK_BID = const(120)
 _MAX_LISTED_RAISE = const(100)  # with bid_cap none, bids are offered up to this far above the current one
+
+# thousand.cards' encoding, folded as its docstring says, for every move check and move list
+# (the bots' play-outs and search too):
+_RANKS_PER_SUIT = const(6)
+_SUIT_BITS = const(0x3F)
 
 # Why an action is refused: the codes Game.refusal() returns (and start_deal's two), each put
 # into words by thousand/explain.py from its entry in assets/text/<language>/refusals.txt, the

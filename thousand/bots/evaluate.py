@@ -25,10 +25,6 @@ except ImportError:  # CPython
 
 from thousand import cards as C
 
-# thousand.cards' encoding, folded as its docstring says, for every hand and give the bidding weighs:
-_RANKS_PER_SUIT = const(6)
-_SUIT_BITS = const(0x3F)
-
 # The bidding weights, written by tools/tune_bidding.py between the two WEIGHTS lines
 # (run the tool; do not edit by hand).  Each model estimates the declarer's total of a
 # deal (card points plus declared marriages) as ``(CONST + sum(W[i] * feature[i])) // 16``
@@ -44,6 +40,10 @@ CONTRACT_CONST = -273
 CONTRACT_W = (12, 202, 114, 15, 0, 204, -19, -13)
 MARGIN = 15
 # WEIGHTS end
+
+# thousand.cards' encoding, folded as its docstring says, for every hand and give the bidding weighs:
+_RANKS_PER_SUIT = const(6)
+_SUIT_BITS = const(0x3F)
 
 NUM_FEATURES = const(8)
 _POINTS = const(0)

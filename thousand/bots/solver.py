@@ -30,11 +30,11 @@ except ImportError:  # CPython
 from thousand import cards as C
 from thousand.game import playable_mask, trick_winner
 
+RANK_POINTS = C.RANK_POINTS
+
 # thousand.cards' encoding, folded as its docstring says, for every node of the exact search:
 _RANKS_PER_SUIT = const(6)
 _SUIT_BITS = const(0x3F)
-
-RANK_POINTS = C.RANK_POINTS
 
 _END = const(255)
 
