@@ -49,6 +49,7 @@ JACK = const(7)
 ACE = const(10)
 JOKER = const(64)
 
+# The cards' words, in the shape of Thousand's (thousand/cards.py), written again (see the package).
 RANK_CHARS = "456789TJQKA"
 SUIT_CHARS = "SCDH"
 SUIT_WORDS = ("spades", "clubs", "diamonds", "hearts")
