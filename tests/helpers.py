@@ -5,7 +5,7 @@ from thousand.checks import checked_start
 from thousand.game import Game
 from thousand.notation import action_text, parse_action, parse_card
 from thousand.record import replay
-from thousand.rules_check import rules_from_dict
+from thousand import rules_check
 
 
 def masks(hands_text, talon_text):
@@ -15,7 +15,7 @@ def masks(hands_text, talon_text):
 
 
 def new_game(rules=None, start=None, **agreements):
-    r = rules_from_dict(dict(rules or {"preset": "classic"}, **agreements))
+    r = rules_check.from_dict(dict(rules or {"preset": "classic"}, **agreements))
     return Game(r, start=None if start is None else checked_start(start, r))
 
 

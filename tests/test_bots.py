@@ -22,7 +22,7 @@ from thousand.game import (PHASE_AUCTION, PHASE_DEAL_OVER, PHASE_GAME_OVER, PHAS
                            Game, IllegalAction)
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
-from thousand.rules_check import rules_to_dict  # noqa: E402
+from thousand import rules_check  # noqa: E402
 
 import bot_legality  # noqa: E402
 
@@ -47,7 +47,7 @@ def test_no_illegal_action_in_200_games(chunk):
 
 def _view_fields(view):
     out = dict(view.__dict__)
-    out["rules"] = rules_to_dict(view.rules)
+    out["rules"] = rules_check.to_dict(view.rules)
     return out
 
 

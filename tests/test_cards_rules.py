@@ -6,7 +6,7 @@ from thousand import cards as C
 from thousand.notation import action_text, parse_action, parse_card
 from thousand.rng import Rng
 from thousand.rules import PRESET_NAMES, Rules, RulesError, agreement_names
-from thousand.rules_check import get_agreement, rules_from_dict, rules_to_dict, set_agreement
+from thousand import rules_check
 
 
 def test_every_card_round_trips_through_notation():
@@ -124,9 +124,9 @@ def test_classic_preset_is_the_table_of_rules_md():
                 "redeal_four_aces": False}
     assert sorted(expected) == sorted(agreement_names())
     for name, value in expected.items():
-        assert get_agreement(rules, name) == value, name
+        assert rules_check.get(rules, name) == value, name
     full = Rules.preset("full")
-    assert full.golden and full.dark and rules_to_dict(full) == {"preset": "full"}
+    assert full.golden and full.dark and rules_check.to_dict(full) == {"preset": "full"}
     assert "classic" in PRESET_NAMES and "full" in PRESET_NAMES
 
 
@@ -144,19 +144,19 @@ def test_classic_preset_is_the_table_of_rules_md():
 ])
 def test_bad_agreements_get_a_clear_error(values, words):
     with pytest.raises(RulesError) as error:
-        rules_from_dict(values)
+        rules_check.from_dict(values)
     assert words in str(error.value)
 
 
 def test_agreements_round_trip_and_copy():
-    rules = rules_from_dict({"preset": "full", "bid_jumps": False, "silence_below": -120})
-    assert rules_to_dict(rules) == {"preset": "full", "bid_jumps": False, "silence_below": -120}
-    assert rules_from_dict(rules_to_dict(rules)) == rules
+    rules = rules_check.from_dict({"preset": "full", "bid_jumps": False, "silence_below": -120})
+    assert rules_check.to_dict(rules) == {"preset": "full", "bid_jumps": False, "silence_below": -120}
+    assert rules_check.from_dict(rules_check.to_dict(rules)) == rules
     other = rules.copy()
-    set_agreement(other, "bolt_penalty", 60)
+    rules_check.set_agreement(other, "bolt_penalty", 60)
     assert rules.bolt_penalty == 120 and other.bolt_penalty == 60
     with pytest.raises(RulesError):
-        set_agreement(other, "bolt_penalty", "a lot")
+        rules_check.set_agreement(other, "bolt_penalty", "a lot")
 
 
 def test_rng_is_deterministic_uniform_enough_and_stays_in_small_ints():

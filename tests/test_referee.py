@@ -346,9 +346,9 @@ def test_a_game_whose_seats_fall_off_the_barrel_more_than_255_times_is_played_an
     from thousand.driver import TableDriver
     from thousand.game import Game
     from thousand.record import game_record
-    from thousand.rules_check import rules_from_dict
+    from thousand import rules_check
 
-    rules = rules_from_dict({"preset": "classic", "barrel_three_falls_zero": False, "barrel_fall_penalty": 0,
+    rules = rules_check.from_dict({"preset": "classic", "barrel_three_falls_zero": False, "barrel_fall_penalty": 0,
                              "barrel_deals": 1, "barrel_win": 9999, "target": 9999,
                              "barrel_collision": "share"})
     game = Game(rules, seed=3, start=checked_start({"scores": [880, 880, 880], "barrel": [1, 1, 1],

@@ -10,7 +10,7 @@ from thousand import notation
 from thousand.game import (HAND_SIZE, NUM_SEATS, PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER,
                            TALON_SIZE, Game, IllegalAction, unpack_deal)
 from thousand.rules import RulesError
-from thousand.rules_check import rules_from_dict, rules_to_dict
+from thousand import rules_check
 
 
 class RecordError(ValueError):
@@ -78,7 +78,7 @@ def replay(record, on_deal=None):
     if not isinstance(record, dict):
         raise RecordError(None, None, "a game record must be a JSON object")
     try:
-        rules = rules_from_dict(record.get("rules"))
+        rules = rules_check.from_dict(record.get("rules"))
     except RulesError as error:
         raise RecordError(None, None, str(error))
     try:
@@ -178,7 +178,7 @@ def recorded_deals(game):
 def game_record(game):
     """The whole game so far as a REFEREE.md record (the game needs ``keep_records=True``)."""
     deals = [_deal_json(dealt, talon, log) for dealt, talon, log in recorded_deals(game)]
-    return {"rules": rules_to_dict(game.rules), "start": dict(game.start), "deals": deals}
+    return {"rules": rules_check.to_dict(game.rules), "start": dict(game.start), "deals": deals}
 
 
 def write_game_record(game, out):
@@ -193,7 +193,7 @@ def write_game_record(game, out):
     """
     import json
 
-    out.write('{"rules": %s, "start": %s, "deals": [' % (json.dumps(rules_to_dict(game.rules)), json.dumps(dict(game.start))))
+    out.write('{"rules": %s, "start": %s, "deals": [' % (json.dumps(rules_check.to_dict(game.rules)), json.dumps(dict(game.start))))
     separator = ""
     for dealt, talon, log in recorded_deals(game):
         out.write(separator)
@@ -209,5 +209,5 @@ def seat_record(game, seat):
         hands[seat] = C.names(game.dealt[seat])
     talon = C.names(game.talon_dealt) if game._sees_talon(seat) else None
     deal = {"hands": hands, "talon": talon, "actions": notation.log_text(game, seat)}
-    return {"rules": rules_to_dict(game.rules), "start": dict(game.deal_start or game.start_state()),
+    return {"rules": rules_check.to_dict(game.rules), "start": dict(game.deal_start or game.start_state()),
             "deals": [deal]}

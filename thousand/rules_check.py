@@ -1,16 +1,18 @@
 """The agreements read and checked from outside: a record's ``rules`` object, a value set on
 the agreements screen, and the rules written back as such an object.  Its callers load it
 only then (the records, the agreements screen, the settings' reader): a game holds only the
-values (``thousand.rules``, which does not import this module back).
+values (``thousand.rules``, which does not import this module back).  ``from_dict``, ``to_dict``
+and ``get`` are named as the ``Rules`` methods they were, read as ``rules_check.from_dict``:
+names the device's pool already held.
 
->>> rules = rules_from_dict({"preset": "classic", "bid_jumps": False})
+>>> rules = from_dict({"preset": "classic", "bid_jumps": False})
 >>> rules.bid_jumps, rules.target
 (False, 1000)
->>> rules_from_dict({"golden": "yes"})
+>>> from_dict({"golden": "yes"})
 Traceback (most recent call last):
 ...
 thousand.rules.RulesError: agreement 'golden' must be true or false, not 'yes'
->>> rules_to_dict(rules_from_dict({"preset": "club", "dark": True}))
+>>> to_dict(from_dict({"preset": "club", "dark": True}))
 {'preset': 'club', 'dark': True}
 """
 
@@ -58,7 +60,7 @@ def _check(entry, value):
     )
 
 
-def rules_from_dict(data):
+def from_dict(data):
     """Rules from a record's ``rules`` object: a preset plus changed agreements."""
     if data is None:
         data = {}
@@ -85,7 +87,7 @@ def validate(rules):
     return rules
 
 
-def get_agreement(rules, name):
+def get(rules, name):
     """The value of agreement ``name``; RulesError for a name that is none."""
     _entry(name)
     return getattr(rules, name)
@@ -98,7 +100,7 @@ def set_agreement(rules, name, value):
     validate(rules)
 
 
-def rules_to_dict(rules):
+def to_dict(rules):
     """The preset name plus every agreement that differs from it."""
     base = Rules.preset(rules.preset_name)
     out = {"preset": rules.preset_name}

@@ -30,7 +30,7 @@ from thousand.controller import HUMAN, Controller  # noqa: E402
 from thousand.driver import RandomPlayer  # noqa: E402
 from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_GIVE, PHASE_PLAY, PHASE_TALON, Game  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
-from thousand.rules_check import rules_from_dict  # noqa: E402
+from thousand import rules_check  # noqa: E402
 from thousand.hw.boards import MODULES  # noqa: E402
 from thousand.ui.desktop import open_app  # noqa: E402
 from thousand.hw.canvas import display_bytes  # noqa: E402
@@ -310,7 +310,7 @@ def scenes():
         app.show("chart")
 
     def gameover(app):
-        find(app, lambda c: c.over(), rules_from_dict(SHORT_GAME))
+        find(app, lambda c: c.over(), rules_check.from_dict(SHORT_GAME))
         app.deal_ended()
         app.show("summary")
 

@@ -74,7 +74,7 @@ from thousand.game import FORCED_BID, Game  # noqa: E402
 from thousand.notation import PHASE_NAMES  # noqa: E402
 from thousand.notation import action_text  # noqa: E402
 from thousand.record import seat_record  # noqa: E402
-from thousand.rules_check import rules_from_dict, rules_to_dict  # noqa: E402
+from thousand import rules_check  # noqa: E402
 
 MAX_DEALS_PER_GAME = 400
 MAX_REDEALS = 30
@@ -545,7 +545,7 @@ def _close(bots):
 def run_set(task):
     """Play one duplicate set (all rotations); return per-name Stats and messages."""
     specs, mode, set_index, seed, rules_dict, timeout, log_dir = task
-    rules = rules_from_dict(rules_dict)
+    rules = rules_check.from_dict(rules_dict)
     stats = {}
     for spec in specs:
         stats[spec] = Stats()
@@ -676,7 +676,7 @@ def main(argv=None):
 
 
 def _run(args, mode, count, log_dir):
-    tasks = [(tuple(args.seat), mode, i, args.seed, rules_to_dict(args.rules), args.timeout, log_dir)
+    tasks = [(tuple(args.seat), mode, i, args.seed, rules_check.to_dict(args.rules), args.timeout, log_dir)
              for i in range(count)]
     totals = {}
     for spec in args.seat:

@@ -52,7 +52,7 @@ def put_rules(w, rules):
 
 
 def get_rules(r, version=1):
-    from thousand.rules_check import validate  # only when reading rules: a save writes them far more often
+    from thousand import rules_check  # only when reading rules: a save writes them far more often
 
     ids, presets = RULES_NUMBERING[version]
     index = r.uint()
@@ -78,7 +78,7 @@ def get_rules(r, version=1):
             value = entry[3][k]
         if entry is not None:  # an agreement the rules no longer have is dropped
             setattr(rules, entry[0], value)
-    validate(rules)
+    rules_check.validate(rules)
     return rules
 
 
