@@ -11,13 +11,7 @@ compare with ``==``.  Their text form of REFEREE.md (``"1 bid 105"``) is in
 (True, 8, 2)
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 PASS = const(1)
 BID = const(2)

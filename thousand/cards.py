@@ -24,13 +24,7 @@ Everywhere else (once per decision, per refusal, per card drawn) the functions a
 Reading the text form back (``parse_card``) is in ``thousand.notation``.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 NUM_CARDS = const(24)
 _NUM_SUITS = const(4)

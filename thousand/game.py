@@ -17,16 +17,9 @@ changes nothing then, and shows each seat exactly what it may know (``view``).
 bids go up in steps of 5: 107 is not one
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
 import struct
 
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand import CONCEDED, DARK, FAILED, GOLDEN, MADE, NORMAL, REDEAL, UNFINISHED, actions
 from thousand import cards as C
 from thousand.cards import best_in_trick

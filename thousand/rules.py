@@ -9,13 +9,7 @@ The table holds only the values: reading and checking them from outside (a recor
 object is ``thousand.rules_check``'s, which imports this module and is loaded only then.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 BOOL = "bool"
 INT = "int"

@@ -18,13 +18,7 @@ thousand.rules.RulesError: agreement 'golden' must be true or false, not 'yes'
 
 from thousand.rules import BOOL, INT, INT_OR_NULL, Rules, RulesError, _agreement, agreement_names
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 _MAX_NUMBER = const(9999)  # no agreement's number needs more than four digits
 

@@ -63,14 +63,7 @@ defender), the side's points second.  Before the search starts, and whenever it
 runs out of budget, ``heuristic.choose_play`` decides.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand import PLAYER_LEVELS
 from thousand import actions as A
 from thousand import cards as C

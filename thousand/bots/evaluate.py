@@ -15,14 +15,7 @@ Features, in order:
  3 marriages held (value)       7 marriages held but no ace to win the lead first
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand import cards as C
 
 # The bidding weights, written by tools/tune_bidding.py between the two WEIGHTS lines

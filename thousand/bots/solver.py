@@ -19,14 +19,7 @@ A defender's marriage counts for nothing here but the trump it sets.  The ace
 marriage is left to the caller (it never changes the trump).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand import cards as C
 from thousand.game import playable_mask, trick_winner
 

@@ -15,13 +15,7 @@ players' shapes) rather than import it, so that a game loads one engine, not two
 imports only the pieces both share (the PRNG, the popcount table, ASCII text, RecordError,
 ``const``).  ``duplicates`` lists those pairs; each module says what it repeats."""
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 # A deal's result, as the referee names them (FIVE_HUNDRED.md 10).
 MADE = const(0)

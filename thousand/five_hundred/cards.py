@@ -22,14 +22,7 @@ about ("must follow hearts") is one of them already.  A hand is a list of five s
 (33, 43)
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand.cards import POPCOUNT6  # a 6-bit popcount: the same table as Thousand's
 from thousand.ascii_text import plain_ascii  # records are ASCII in both games
 

@@ -16,13 +16,7 @@ import struct
 
 import displayio
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 TILE_W = const(8)
 _TILE_H = const(10)

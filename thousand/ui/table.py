@@ -17,13 +17,7 @@ from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, START, UP, ticks_diff
 from thousand.ui import sprites
 from thousand.ui.widgets import FONT_W, LINE_H, TEXT, card_text, label, pad as _pad, wrap
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 _FELT = const(0x0C5A2A)
 _BOX_BG = const(0x06301A)

@@ -13,13 +13,7 @@ import displayio
 
 from thousand.ui import sprites
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 FONT_W = sprites.FONT_W
 LINE_H = sprites.FONT_H
