@@ -1,10 +1,11 @@
 """Small builders for engine tests: deals written in card notation, actions as text."""
 
 from thousand import cards as C
+from thousand.checks import checked_start
 from thousand.game import Game
 from thousand.notation import action_text, parse_action, parse_card
 from thousand.record import replay
-from thousand.rules import Rules
+from thousand import rules_check
 
 
 def masks(hands_text, talon_text):
@@ -14,8 +15,8 @@ def masks(hands_text, talon_text):
 
 
 def new_game(rules=None, start=None, **agreements):
-    r = Rules.from_dict(dict(rules or {"preset": "classic"}, **agreements))
-    return Game(r, start=start)
+    r = rules_check.from_dict(dict(rules or {"preset": "classic"}, **agreements))
+    return Game(r, start=None if start is None else checked_start(start, r))
 
 
 def deal(game, hands_text, talon_text):

@@ -10,6 +10,7 @@ from thousand import actions
 from thousand.game import NUM_SEATS, PHASE_DEAL_OVER, PHASE_GAME_OVER
 from thousand.record import deal_json
 from thousand.rules import Rules
+from thousand import rules_check
 
 
 def choices(game):
@@ -65,7 +66,7 @@ RULE_SETS = (
 
 
 def rules_for(index):
-    return Rules.from_dict(RULE_SETS[index % len(RULE_SETS)])
+    return rules_check.from_dict(RULE_SETS[index % len(RULE_SETS)])
 
 
 def fingerprint(game, compact=False):
@@ -85,7 +86,7 @@ def fingerprint(game, compact=False):
         [game.legal(s) for s in range(NUM_SEATS)],
         None if last is None else (sheet_row(last) if compact else deal_json(last)),
         [sheet_row(r) for r in game.sheet],
-        game.rules.to_dict(),
+        rules_check.to_dict(game.rules),
     ]
 
 

@@ -9,6 +9,7 @@ from thousand import scoring
 from thousand.game import PHASE_AUCTION, PHASE_DARK, PHASE_DEAL_OVER, PHASE_PLAY, PHASE_TALON, IllegalAction
 from thousand.notation import log_text, parse_card
 from thousand.rules import Rules
+from thousand import rules_check
 
 FIRST0 = {"dealer": 2}  # seat 0 is first hand
 
@@ -170,7 +171,7 @@ def test_lead_trump_only_declarer():
 
 def test_round_declarer_and_worked_examples_of_section_9():
     classic = Rules.preset("classic")
-    rounded = Rules.from_dict({"round_declarer": True})
+    rounded = rules_check.from_dict({"round_declarer": True})
     assert [scoring.round5(x) for x in (17, 18, 67, 68, 12, 13)] == [15, 20, 65, 70, 10, 15]
 
     def declarer_delta(rules, contract, total, kind=scoring.NORMAL):
@@ -188,7 +189,7 @@ def test_round_declarer_and_worked_examples_of_section_9():
 
 def test_defenders_in_normal_dark_and_golden_deals():
     classic = Rules.preset("classic")
-    single = Rules.from_dict({"golden_double_marriages": False})
+    single = rules_check.from_dict({"golden_double_marriages": False})
     cards_, marr = [60, 33, 27], [0, 40, 60]
     assert scoring.deal_deltas(classic, scoring.NORMAL, 0, 100, 0, cards_, marr, [0] * 3)[1:] == [75, 85]
     assert scoring.deal_deltas(classic, scoring.DARK, 0, 120, 0, cards_, marr, [0] * 3)[1:] == [2 * 35 + 40, 2 * 25 + 60]
@@ -206,7 +207,7 @@ def test_defenders_in_normal_dark_and_golden_deals():
     ({}, 120, scoring.GOLDEN, [-240, 120, 120]),
 ])
 def test_concession_payouts(agreements, contract, kind, expected):
-    rules = Rules.from_dict(agreements)
+    rules = rules_check.from_dict(agreements)
     out = scoring.deal_deltas(rules, kind, 0, contract, scoring.CONCEDED, [0] * 3, [0] * 3, [0] * 3)
     assert out == expected
 
@@ -239,16 +240,16 @@ def test_bolts_any3_consecutive3_off_penalty_and_declarer_bolts():
     settle(t, classic, [10, 10, 10], tricks=(4, 4, 0))
     assert t.bolts == [2, 2, 1]  # any3: bolts stay while the seat takes tricks
     t = table(bolts=(2, 2, 0))
-    settle(t, Rules.from_dict({"bolt_mode": "consecutive3"}), [10, 10, 10], tricks=(4, 4, 0))
+    settle(t, rules_check.from_dict({"bolt_mode": "consecutive3"}), [10, 10, 10], tricks=(4, 4, 0))
     assert t.bolts == [0, 0, 1]
     t = table(bolts=(2, 2, 2))
-    settle(t, Rules.from_dict({"bolt_mode": "off"}), [100, 0, 0], tricks=(8, 0, 0))
+    settle(t, rules_check.from_dict({"bolt_mode": "off"}), [100, 0, 0], tricks=(8, 0, 0))
     assert t.bolts == [2, 2, 2] and t.scores == [100, 0, 0]
     t = table(bolts=(2, 0, 0))
-    settle(t, Rules.from_dict({"bolt_penalty": 60}), [-100, 60, 60], tricks=(0, 4, 4))
+    settle(t, rules_check.from_dict({"bolt_penalty": 60}), [-100, 60, 60], tricks=(0, 4, 4))
     assert t.scores == [-160, 60, 60] and t.bolts == [0, 0, 0]
     t = table(bolts=(2, 0, 0))
-    settle(t, Rules.from_dict({"declarer_bolts": False}), [-100, 60, 60], tricks=(0, 4, 4))
+    settle(t, rules_check.from_dict({"declarer_bolts": False}), [-100, 60, 60], tricks=(0, 4, 4))
     assert t.scores == [-100, 60, 60] and t.bolts == [2, 0, 0]
     t = table()
     settle(t, classic, [240, 0, 0], tricks=(8, 0, 0), kind=scoring.GOLDEN)
@@ -261,7 +262,7 @@ def test_bolts_any3_consecutive3_off_penalty_and_declarer_bolts():
 def test_samosval_both_positive_off():
     for mode, expected in (("both", [0, 0, 50]), ("positive", [-555, 0, 50]), ("off", [-555, 555, 50])):
         t = table(scores=(-455, 505, 0))
-        settle(t, Rules.from_dict({"samosval": mode}), [-100, 50, 50], result=scoring.CONCEDED)
+        settle(t, rules_check.from_dict({"samosval": mode}), [-100, 50, 50], result=scoring.CONCEDED)
         assert t.scores == expected, mode
 
 
@@ -278,7 +279,7 @@ def test_barrel_entry_attempts_and_fall_after_three_deals():
 
 
 def test_barrel_deals_barrel_at_and_fall_penalty():
-    rules = Rules.from_dict({"barrel_at": 900, "barrel_deals": 1, "barrel_fall_penalty": 100})
+    rules = rules_check.from_dict({"barrel_at": 900, "barrel_deals": 1, "barrel_fall_penalty": 100})
     t = table(scores=(880, 0, 0))
     settle(t, rules, [20, 0, 0], declarer=1, result=scoring.CONCEDED)
     assert t.scores[0] == 900 and t.barrel[0] == 1
@@ -291,10 +292,10 @@ def test_barrel_win_and_target():
     assert settle(t, Rules.preset("classic"), [120, 0, 0], contract=120) == 0
     assert t.scores[0] == 1000 and t.barrel[0] is None and t.winner == 0
     t = table(scores=(880, 0, 0), barrel=(3, None, None))
-    assert settle(t, Rules.from_dict({"barrel_win": 125}), [120, 0, 0], contract=120) is None
+    assert settle(t, rules_check.from_dict({"barrel_win": 125}), [120, 0, 0], contract=120) is None
     assert t.scores[0] == 880 and t.barrel[0] == 2  # a made contract that does not qualify
     t = table(scores=(880, 0, 0), barrel=(3, None, None))
-    assert settle(t, Rules.from_dict({"target": 1100}), [120, 0, 0], contract=120) is None
+    assert settle(t, rules_check.from_dict({"target": 1100}), [120, 0, 0], contract=120) is None
 
 
 def test_failed_contract_on_the_barrel_and_bolt_penalty_fall():
@@ -315,7 +316,7 @@ def test_barrel_collision_knock_off_and_share():
     settle(t, Rules.preset("classic"), [0, 50, -100], declarer=2, result=scoring.CONCEDED)
     assert t.scores[:2] == [760, 880] and t.barrel[:2] == [None, 3] and t.barrels_used[0] == 1
     t = table(scores=(880, 850, 0), barrel=(2, None, None))
-    settle(t, Rules.from_dict({"barrel_collision": "share"}), [0, 50, -100], declarer=2, result=scoring.CONCEDED)
+    settle(t, rules_check.from_dict({"barrel_collision": "share"}), [0, 50, -100], declarer=2, result=scoring.CONCEDED)
     assert t.scores[:2] == [880, 880] and t.barrel[:2] == [1, 3]
     t = table(scores=(850, 850, 0))
     settle(t, Rules.preset("classic"), [50, 50, -100], declarer=2, result=scoring.CONCEDED)
@@ -327,7 +328,7 @@ def test_barrel_three_falls_zero():
     settle(t, Rules.preset("classic"), [0, 50, -100], declarer=2, result=scoring.CONCEDED)
     assert t.scores[0] == 0 and t.barrels_used[0] == 0
     t = table(scores=(880, 0, 0), barrel=(1, None, None), used=(2, 0, 0))
-    settle(t, Rules.from_dict({"barrel_three_falls_zero": False}), [0, 50, -100], declarer=2,
+    settle(t, rules_check.from_dict({"barrel_three_falls_zero": False}), [0, 50, -100], declarer=2,
            result=scoring.CONCEDED)
     assert t.scores[0] == 760 and t.barrels_used[0] == 3
 
@@ -414,7 +415,7 @@ def test_golden_fail(mode):
 
 
 def test_golden_made_counts_double_and_golden_double_marriages():
-    rules = Rules.from_dict({"preset": "full", "golden_double_marriages": False})
+    rules = rules_check.from_dict({"preset": "full", "golden_double_marriages": False})
     out = scoring.deal_deltas(rules, scoring.GOLDEN, 0, 120, scoring.FAILED, [100, 20, 0], [0, 0, 60], [0] * 3)
     assert out == [-240, 40, 60]
 

@@ -1,7 +1,9 @@
 """The table of boards (thousand/hw/boards.py): one row for each board module, read by the
-desktop and the tools; a device reads only its machine's name (thousand.hw.choose)."""
+desktop and the tools; a device reads only which module serves its machine, the lines the
+bundle writes from the table (thousand.hw.choose)."""
 
 import os
+import sys
 
 from conftest import ROOT
 from thousand.hw import boards
@@ -27,9 +29,24 @@ def test_every_board_module_has_one_row_and_every_row_a_module():
     assert len(set(boards.MODULES)) == len(boards.MODULES)
 
 
-def test_each_rows_board_ids_choose_its_module_on_the_device():
+def test_each_rows_board_ids_and_machines_choose_its_module_on_the_desktop():
     for board in boards.BOARDS.values():
-        assert [module_name(board_id) for board_id in board.board_ids] == [board.module] * len(board.board_ids)
+        names = board.board_ids + board.machines
+        assert [module_name(name) for name in names] == [board.module] * len(names)
+
+
+def test_a_board_reads_its_module_from_the_line_the_bundle_writes(tmp_path, monkeypatch):
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "boards.txt").write_text(boards.machines_text())
+    monkeypatch.chdir(tmp_path)  # a board's drive: the bundle's assets/ in the working folder
+    monkeypatch.setitem(sys.modules, "thousand.hw.boards", None)  # not on a board: no import of it
+    for board in boards.BOARDS.values():
+        names = board.board_ids + board.machines
+        assert [module_name(name) for name in names] == [board.module] * len(names)
+    assert module_name("Adafruit Feather ESP32-S3 Reverse TFT with ESP32S3") == "feather_esp32s3_rtft"
+    assert module_name("x86_64") is None
+    (tmp_path / "assets" / "boards.txt").write_text("")
+    assert module_name("pybadge") is None  # the lines, not the table, chose above
 
 
 def test_each_board_module_names_its_screen_and_a_save_policy_that_exists():

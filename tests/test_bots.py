@@ -17,10 +17,12 @@ from thousand.bots import make_bot  # noqa: E402
 from thousand.driver import TableDriver  # noqa: E402
 from thousand.bots.knowledge import Knowledge  # noqa: E402
 from thousand.bots.solver import SearchAborted, Solver  # noqa: E402
+from thousand.checks import checked_start  # noqa: E402
 from thousand.game import (PHASE_AUCTION, PHASE_DEAL_OVER, PHASE_GAME_OVER, PHASE_PLAY,  # noqa: E402
                            Game, IllegalAction)
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
+from thousand import rules_check  # noqa: E402
 
 import bot_legality  # noqa: E402
 
@@ -45,7 +47,7 @@ def test_no_illegal_action_in_200_games(chunk):
 
 def _view_fields(view):
     out = dict(view.__dict__)
-    out["rules"] = view.rules.to_dict()
+    out["rules"] = rules_check.to_dict(view.rules)
     return out
 
 
@@ -272,7 +274,8 @@ def test_play_outs_count_every_trick_of_a_declarer_holding_the_aces_and_tens():
     # marriage that could be declared against him (he wins every trick, so none can be).
     hands = [C.mask_of([5, 11, 17, 4, 10, 16, rest[0]]), C.mask_of(rest[1:8]), C.mask_of(rest[8:15])]
     talon = C.mask_of([23, 22, rest[15]])
-    game = Game(Rules.preset("classic"), seed=1, start={"dealer": 2, "deals_played": 3})
+    rules = Rules.preset("classic")
+    game = Game(rules, seed=1, start=checked_start({"dealer": 2, "deals_played": 3}, rules))
     game.start_deal(hands, talon)
     game.apply(1, A.ACTION_PASS)
     game.apply(2, A.ACTION_PASS)
@@ -658,7 +661,7 @@ def test_hard_beats_random_players_in_a_short_match():
     rules = Rules.preset("classic")
     total = [0, 0, 0]
     for d in range(12):
-        game = Game(rules, seed=300 + d, start={"dealer": d % 3, "deals_played": 3})
+        game = Game(rules, seed=300 + d, start=checked_start({"dealer": d % 3, "deals_played": 3}, rules))
         bots = [make_bot("hard", d), make_bot("random", d + 1), make_bot("random", d + 2)]
         TableDriver(game).play_deal(bots)
         result = game.last_result

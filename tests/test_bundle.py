@@ -21,6 +21,7 @@ TOOLS = Path(__file__).resolve().parent.parent / "tools"
 sys.path.insert(0, str(TOOLS))
 import bundle  # noqa: E402
 import mpy  # noqa: E402
+from thousand.hw import boards  # noqa: E402
 
 PYBADGE = bundle.BOARDS["pybadge"]
 BOOT_OUT_PYBADGE = (
@@ -231,6 +232,8 @@ def test_real_repository_bundles_for_the_pybadge(tmp_path):
     # the words kept as data (thousand.texts), where the game reads them on the board's drive
     pages = {path.relative_to(bundle.REPO_ROOT).as_posix() for path in (bundle.REPO_ROOT / "assets" / "text").rglob("*.txt")}
     assert "assets/text/en/refusals.txt" in pages and pages <= {f.dest for f in files}
+    # the one board fact a board reads, written from the board table (thousand.hw.choose)
+    assert (out / "assets" / "boards.txt").read_text() == boards.machines_text()
 
 
 # ---------------------------------------------------------------- mpy-cross

@@ -6,6 +6,7 @@ from thousand import cards as C
 from thousand.notation import action_text, parse_action, parse_card
 from thousand.rng import Rng
 from thousand.rules import PRESET_NAMES, Rules, RulesError, agreement_names
+from thousand import rules_check
 
 
 def test_every_card_round_trips_through_notation():
@@ -29,8 +30,46 @@ def test_deck_points_and_suit_layout():
         assert C.hand_points(C.suit_mask(suit)) == 30
         assert C.count(C.suit_mask(suit)) == 6
         cards = C.cards_of(C.suit_mask(suit))
-        assert [c % 6 for c in cards] == [0, 1, 2, 3, 4, 5]  # 9 J Q K T A: higher int, higher card
+        assert [C.rank_of(c) for c in cards] == [0, 1, 2, 3, 4, 5]  # 9 J Q K T A: higher int, higher card
+        assert [C.suit_of(c) for c in cards] == [suit] * 6
+        assert [C.make_card(suit, rank) for rank in range(6)] == cards
     assert C.count(C.FULL_DECK) == 24 and C.count(0) == 0
+
+
+# The modules that read a card's suit and rank in a hot loop fold the encoding in private
+# consts of their own (thousand/cards.py's docstring says why).
+FOLDING_MODULES = ("thousand.cards", "thousand.game", "thousand.bots.heuristic", "thousand.bots.solver",
+                   "thousand.bots.knowledge", "thousand.bots.evaluate")
+
+
+def test_each_module_that_folds_a_cards_suit_and_rank_folds_the_cards_encoding():
+    import importlib
+
+    for name in FOLDING_MODULES:
+        module = importlib.import_module(name)
+        assert module._RANKS_PER_SUIT == C.make_card(1, 0) == C.NUM_CARDS // 4, name
+        assert module._SUIT_BITS == C.suit_mask(0), name
+
+
+def test_no_module_reads_a_cards_suit_or_rank_by_an_inline_six():
+    # Every other module asks thousand.cards (suit_of, rank_of, make_card, suit_mask);
+    # an inline "// 6" or "% 6" is how the encoding used to spread over eleven files.
+    import os
+    import re
+
+    from conftest import ROOT
+
+    inline = re.compile(r"(//|%) 6\b|\b6 \* (suit|led|trump)\b")
+    found = []
+    for folder, _folders, files in os.walk(os.path.join(ROOT, "thousand")):
+        for name in files:
+            # Five Hundred has cards of its own; thousand/cards.py is the encoding's home.
+            if name.endswith(".py") and "five_hundred" not in folder and name != "cards.py":
+                with open(os.path.join(folder, name)) as source:
+                    for number, line in enumerate(source, 1):
+                        if inline.search(line.split("#")[0]):
+                            found.append("%s:%d" % (name, number))
+    assert found == []
 
 
 def test_suit_lookup_tables_match_their_definitions():
@@ -85,9 +124,9 @@ def test_classic_preset_is_the_table_of_rules_md():
                 "redeal_four_aces": False}
     assert sorted(expected) == sorted(agreement_names())
     for name, value in expected.items():
-        assert rules.get(name) == value, name
+        assert rules_check.get(rules, name) == value, name
     full = Rules.preset("full")
-    assert full.golden and full.dark and full.to_dict() == {"preset": "full"}
+    assert full.golden and full.dark and rules_check.to_dict(full) == {"preset": "full"}
     assert "classic" in PRESET_NAMES and "full" in PRESET_NAMES
 
 
@@ -105,19 +144,19 @@ def test_classic_preset_is_the_table_of_rules_md():
 ])
 def test_bad_agreements_get_a_clear_error(values, words):
     with pytest.raises(RulesError) as error:
-        Rules.from_dict(values)
+        rules_check.from_dict(values)
     assert words in str(error.value)
 
 
 def test_agreements_round_trip_and_copy():
-    rules = Rules.from_dict({"preset": "full", "bid_jumps": False, "silence_below": -120})
-    assert rules.to_dict() == {"preset": "full", "bid_jumps": False, "silence_below": -120}
-    assert Rules.from_dict(rules.to_dict()) == rules
+    rules = rules_check.from_dict({"preset": "full", "bid_jumps": False, "silence_below": -120})
+    assert rules_check.to_dict(rules) == {"preset": "full", "bid_jumps": False, "silence_below": -120}
+    assert rules_check.from_dict(rules_check.to_dict(rules)) == rules
     other = rules.copy()
-    other.set("bolt_penalty", 60)
+    rules_check.set_agreement(other, "bolt_penalty", 60)
     assert rules.bolt_penalty == 120 and other.bolt_penalty == 60
     with pytest.raises(RulesError):
-        other.set("bolt_penalty", "a lot")
+        rules_check.set_agreement(other, "bolt_penalty", "a lot")
 
 
 def test_rng_is_deterministic_uniform_enough_and_stays_in_small_ints():

@@ -7,16 +7,6 @@ import os
 
 from conftest import ROOT
 
-# The circles left, each with what removes it; the list only shrinks (the second test).
-KNOWN = (
-    # A start or a deal given from outside: game.py loads its checks on demand, and they read
-    # game.py's table (seats, hand and talon sizes, the default start).  Callers that take
-    # outside input (records, saves) to check it themselves would remove it.
-    frozenset({"thousand.game", "thousand.checks"}),
-    # rules.py loads rules_check on demand for Rules.from_dict/validate/get/set/to_dict, and
-    # rules_check reads rules.py's table: callers to call rules_check themselves.
-    frozenset({"thousand.rules", "thousand.rules_check"}),
-)
 # Run in the device's VM under their own names (tools/device_vm/README.md), not imported here.
 SKIPPED_FOLDERS = ("device_vm", "wasm32", "node_modules", "__pycache__")
 
@@ -100,13 +90,7 @@ def circles(modules):
 
 
 def test_no_module_of_the_project_imports_itself_round_a_circle():
-    new = [sorted(circle) for circle in circles(project_modules()) if not any(circle <= known for known in KNOWN)]
-    assert new == []
-
-
-def test_every_circle_still_listed_as_left_is_still_there():
-    found = circles(project_modules())
-    assert [sorted(known) for known in KNOWN if not any(circle & known for circle in found)] == []
+    assert [sorted(circle) for circle in circles(project_modules())] == []
 
 
 def test_the_check_finds_a_circle_made_by_an_import_inside_a_function(tmp_path):

@@ -342,16 +342,17 @@ def test_a_game_whose_seats_fall_off_the_barrel_more_than_255_times_is_played_an
     # few deals: past 255 falls, the packed deal row's byte failed ('ubyte format requires ...'),
     # in the game and in the referee's replay of its record.  The count stops at 255.
     from thousand.bots import make_bot
+    from thousand.checks import checked_start
     from thousand.driver import TableDriver
     from thousand.game import Game
     from thousand.record import game_record
-    from thousand.rules import Rules
+    from thousand import rules_check
 
-    rules = Rules.from_dict({"preset": "classic", "barrel_three_falls_zero": False, "barrel_fall_penalty": 0,
+    rules = rules_check.from_dict({"preset": "classic", "barrel_three_falls_zero": False, "barrel_fall_penalty": 0,
                              "barrel_deals": 1, "barrel_win": 9999, "target": 9999,
                              "barrel_collision": "share"})
-    game = Game(rules, seed=3, start={"scores": [880, 880, 880], "barrel": [1, 1, 1],
-                                      "barrels_used": [99, 99, 99]})
+    game = Game(rules, seed=3, start=checked_start({"scores": [880, 880, 880], "barrel": [1, 1, 1],
+                                                    "barrels_used": [99, 99, 99]}, rules))
     bots = [make_bot("easy", seat) for seat in range(3)]
     falls_at_the_most = 0
     while falls_at_the_most < 3 and not game.over:

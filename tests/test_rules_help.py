@@ -4,6 +4,7 @@ what a player asked about (issue 15) and says which rules are agreements, as the
 import pytest
 
 from thousand.rules import Rules
+from thousand import rules_check
 from thousand.ui.helptext import lines, rules_text
 
 
@@ -29,18 +30,18 @@ def test_the_help_covers_the_ace_marriage_the_bid_cap_the_barrel_dark_and_golden
 def test_a_rule_its_agreement_switches_off_says_so():
     classic = sections(Rules.preset("classic"))
     assert classic["GOLDEN DEALS (agreement)"] == classic["DARK GAME (agreement)"] == "Off in these rules."
-    plain = sections(Rules.from_dict({"preset": "classic", "bid_cap": "none", "ace_marriage": False,
+    plain = sections(rules_check.from_dict({"preset": "classic", "bid_cap": "none", "ace_marriage": False,
                                       "bolt_mode": "off", "samosval": "off", "talon_hidden_at_100": False,
                                       "marriage_needs_trick": False}))
     for title in ("BID CAP (agreement)", "ACE MARRIAGE (agreement)", "BOLTS (agreement)", "555 (agreement)"):
         assert plain[title] == "Off in these rules.", title
-    assert "four aces" not in rules_text(Rules.from_dict({"preset": "classic", "ace_marriage": False})).split(
+    assert "four aces" not in rules_text(rules_check.from_dict({"preset": "classic", "ace_marriage": False})).split(
         "BID CAP")[1].split("\n\n")[0]
     assert "(agreement)" not in plain["TALON"] + plain["MARRIAGES"] and "within the cap" not in plain["TALON"]
 
 
 def test_the_help_says_the_numbers_of_these_agreements():
-    rules = Rules.from_dict({"preset": "full", "target": 500, "barrel_at": 900, "barrel_win": 125, "barrel_deals": 5,
+    rules = rules_check.from_dict({"preset": "full", "target": 500, "barrel_at": 900, "barrel_win": 125, "barrel_deals": 5,
                              "dark_min_score": 300, "bolt_penalty": 100, "bolt_mode": "consecutive3",
                              "golden_fail": "replay", "bid_jumps": False})
     text = sections(rules)

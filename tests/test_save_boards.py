@@ -27,7 +27,7 @@ from thousand.persist.boards import RamStore  # noqa: E402
 from thousand.persist.journal import JournalStore  # noqa: E402
 from thousand.persist.store import NVM_SLOTS, OVERHEAD, NvmStore  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
-from thousand.rules import Rules  # noqa: E402
+from thousand import rules_check  # noqa: E402
 
 BOARDS = sorted(POLICIES)
 FULL_VOLTS, LOW_VOLTS = 4.1, 3.3
@@ -78,7 +78,7 @@ def app_calls(controller, saves, chooser, deals=10 ** 6):
 
 
 def short_game(seed=3, target=400, levels=("random", "random")):
-    return Controller(Rules.from_dict({"preset": "classic", "target": target}), levels=levels, seed=seed)
+    return Controller(rules_check.from_dict({"preset": "classic", "target": target}), levels=levels, seed=seed)
 
 
 # ---------------------------------------------------------------- where each save goes
@@ -647,7 +647,7 @@ def test_a_board_whose_drive_is_read_only_exports_no_record_and_loads_nothing_to
 def test_whole_games_to_1000_stay_within_each_boards_erase_goal():
     """tools/save_sizes.py --writes: a seeded game to 1000 on every board's policy, counted as
     the App saves it; each board within its goal for a 40-deal game, before it 5 times more."""
-    deals, played = save_sizes.count_writes(0, Rules.from_dict({"preset": "full", "target": 1000}))
+    deals, played = save_sizes.count_writes(0, rules_check.from_dict({"preset": "full", "target": 1000}))
     assert deals >= 20
     for name in BOARDS:
         board = played[name]
@@ -661,7 +661,7 @@ def test_whole_games_to_1000_stay_within_each_boards_erase_goal():
 
 
 def test_a_low_battery_from_some_deal_on_saves_every_move_to_the_flash_in_the_tool():
-    deals, played = save_sizes.count_writes(2, Rules.from_dict({"preset": "classic", "target": 300}),
+    deals, played = save_sizes.count_writes(2, rules_check.from_dict({"preset": "classic", "target": 300}),
                                             boards=("samd51",), low_from=2)
     board = played["samd51"]
     assert board.erases["move"] >= 5 and board.nvm.writes == wear_count(board.saves)

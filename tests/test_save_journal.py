@@ -19,7 +19,7 @@ from thousand.persist.journal import _KIND_DELTA as KIND_DELTA, JournalStore, de
 from thousand.persist.reading import read_record  # noqa: E402
 from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, NvmStore, SaveError, SlotPair, crc32, pack_record  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
-from thousand.rules import Rules  # noqa: E402
+from thousand import rules_check  # noqa: E402
 
 
 def pairs(store):
@@ -125,7 +125,7 @@ def test_a_record_too_big_for_its_room_is_refused_in_one_line():
 def test_the_rp2040_keeps_every_move_and_every_deals_end_in_its_flash_within_its_erase_goal():
     """Issue 17 on the PicoSystem: every save in the flash (a reset or a power cut loses
     nothing), the moves as deltas, within the 27 erases of a 40-deal game."""
-    deals, played = save_sizes.count_writes(0, Rules.from_dict({"preset": "full", "target": 1000}), boards=("rp2040",))
+    deals, played = save_sizes.count_writes(0, rules_check.from_dict({"preset": "full", "target": 1000}), boards=("rp2040",))
     board = played["rp2040"]
     assert isinstance(board.saves.store, JournalStore) and board.saves.policy.moves is board.saves.store
     assert board.calls["move"] > 5 * deals
@@ -211,7 +211,7 @@ def test_a_moves_save_is_a_delta_of_the_whole_record_before_it_and_a_start_reads
     a cut at any byte of one leaves the save before it, whole."""
     nvm = Rp2040Nvm()
     saves = policy_saves("rp2040", NvmStore(nvm))
-    controller = Controller(Rules.from_dict({"preset": "full", "target": 1000}), levels=("normal", "normal"), seed=5)
+    controller = Controller(rules_check.from_dict({"preset": "full", "target": 1000}), levels=("normal", "normal"), seed=5)
     deltas = wholes = 0
     delta_bytes = whole_bytes = 0
     for moment, call in save_sizes.app_calls(controller, Rng(6), deals=8):

@@ -187,9 +187,9 @@ def mid_questions(seed):
     another was answered "keep" (a KEEP in its log), or None."""
     from thousand import actions
     from thousand.controller import Controller
-    from thousand.rules import Rules
+    from thousand import rules_check
 
-    controller = Controller(Rules.from_dict(QUESTION_RULES), levels=("random", "random"), seed=seed)
+    controller = Controller(rules_check.from_dict(QUESTION_RULES), levels=("random", "random"), seed=seed)
     controller.next_deal()
     for _ in range(6):
         pending = controller.game.pending()
@@ -245,7 +245,7 @@ def test_a_save_written_before_the_game_held_its_questions_resumes_asking_the_on
     from thousand.persist.encode import FORMAT_VERSION
     from thousand.persist.saves import Saves
     from thousand.persist.store import memory_store
-    from thousand.rules import Rules
+    from thousand import rules_check
 
     store = memory_store()
     saves = Saves(store)
@@ -253,7 +253,7 @@ def test_a_save_written_before_the_game_held_its_questions_resumes_asking_the_on
     again = Saves(store).load_game()
     assert again.game.pending() == (0, True) and again.game.questions == 1  # seats 1 and 2 not again
     # The same game played now: seats 1 and 2 answer "keep" as they did, written in its log.
-    now = Controller(Rules.from_dict(QUESTION_RULES), levels=("random", "random"), seed=2)
+    now = Controller(rules_check.from_dict(QUESTION_RULES), levels=("random", "random"), seed=2)
     now.next_deal()
     while now.human_decision() is None:
         now.step()

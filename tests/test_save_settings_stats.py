@@ -23,12 +23,13 @@ from thousand.persist.store import KIND_SETTINGS, KIND_STATS, NvmStore, SaveErro
 from thousand.record import game_record, replay
 from thousand.rng import Rng
 from thousand.rules import Rules
+from thousand import rules_check
 
 
 def test_settings_round_trip_in_nvm():
     store = NvmStore(MemoryNvm(4096))
     s = settings_from()
-    s.rules = Rules.from_dict({"preset": "full", "target": 1500, "silence_below": -120,
+    s.rules = rules_check.from_dict({"preset": "full", "target": 1500, "silence_below": -120,
                                "bolt_mode": "consecutive3", "concede_limit": 3})
     s.levels = ["easy", "hard"]
     s.bot_delay_ms = 1500

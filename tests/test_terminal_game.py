@@ -485,9 +485,9 @@ def test_four_aces_name_the_hand_that_forced_the_redeal():
     from thousand import cards as C
     from thousand.explain_redeal import redeal_reason
     from thousand.game import Game
-    from thousand.rules import Rules
+    from thousand import rules_check
 
-    rules = Rules.from_dict({"preset": "classic", "redeal_four_aces": True})
+    rules = rules_check.from_dict({"preset": "classic", "redeal_four_aces": True})
     for seed in range(3000):
         game = Game(rules, seed=seed)
         game.start_deal()

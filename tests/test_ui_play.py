@@ -18,6 +18,7 @@ from thousand.hw import desktop  # noqa: E402
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP, KeyRepeater  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules, agreement_names, agreements  # noqa: E402
+from thousand import rules_check  # noqa: E402
 from thousand.ui import table as table_module  # noqa: E402
 from thousand import texts  # noqa: E402
 
@@ -211,9 +212,9 @@ def test_agreements_editor_offers_every_agreement_and_keeps_rules_valid(board):
         before = getattr(app.rules, entry[0])
         hands.press(A)
         assert getattr(app.rules, entry[0]) != before, entry[0]
-        app.rules.validate()
-    changed = app.rules.to_dict()
-    assert Rules.from_dict(changed) == app.rules
+        rules_check.validate(app.rules)
+    changed = rules_check.to_dict(app.rules)
+    assert rules_check.from_dict(changed) == app.rules
 
 
 def test_continue_after_going_to_the_title(board):
@@ -1079,7 +1080,7 @@ def test_a_game_with_an_undo_is_marked_in_the_statistics(board):
 
     saves = Saves(memory_store())
     for undos in (0, 1):
-        controller = Controller(Rules.from_dict({"preset": "classic", "target": 300}), levels=("random", "random"),
+        controller = Controller(rules_check.from_dict({"preset": "classic", "target": 300}), levels=("random", "random"),
                                 seed=3 + undos)
         controller.undos = undos
         controller.next_deal()

@@ -20,6 +20,7 @@ from thousand.hw.keys import A, B, LEFT, RIGHT  # noqa: E402
 from thousand.record import replay  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
+from thousand import rules_check  # noqa: E402
 from thousand.persist.stats import load_stats  # noqa: E402
 from thousand.persist.saves import Saves  # noqa: E402
 from thousand.persist.files import FileStore  # noqa: E402
@@ -119,7 +120,7 @@ def stats_numbers(stats):
 
 @pytest.mark.slow
 def test_continue_after_a_power_cut_is_the_game_that_would_have_been(board, store_maker, tmp_path):
-    rules = Rules.from_dict(SHORT)
+    rules = rules_check.from_dict(SHORT)
     app, hands = start_app(store_maker(), rules)
     assert "continue" not in app.screen.entries()
     new_game(app, hands)
@@ -159,7 +160,7 @@ def test_continue_after_a_power_cut_is_the_game_that_would_have_been(board, stor
 
 def test_a_damaged_save_is_told_on_the_title_and_a_new_game_still_starts(board, tmp_path):
     folder = str(tmp_path / "data")
-    app, hands = start_app(FileStore(folder), Rules.from_dict(SHORT))
+    app, hands = start_app(FileStore(folder), rules_check.from_dict(SHORT))
     new_game(app, hands)
     drive(app, hands, Rng(5), 3)
     power_cut(app)
@@ -197,7 +198,7 @@ def test_settings_and_statistics_survive_a_restart(board, store_maker):
     assert app.storage.store.writes == writes  # not a flash write a change...
     hands.press(B)
     assert app.storage.store.writes == writes + 1  # ...but one on leaving the screen
-    app.rules = Rules.from_dict({"preset": "full", "target": 500})
+    app.rules = rules_check.from_dict({"preset": "full", "target": 500})
     new_game(app, hands, ("random", "random"))
     app.settings.bot_delay_ms = 0
     drive(app, hands, Rng(9), 16)
@@ -206,7 +207,7 @@ def test_settings_and_statistics_survive_a_restart(board, store_maker):
     power_cut(app)
 
     app, hands = start_app(store_maker())
-    assert app.settings.sound is False and app.rules == Rules.from_dict({"preset": "full", "target": 500})
+    assert app.settings.sound is False and app.rules == rules_check.from_dict({"preset": "full", "target": 500})
     assert app.levels == ["random", "random"]
     app2_delay = Saves(store_maker()).load_settings().bot_delay_ms
     assert app2_delay == 1500
@@ -229,7 +230,7 @@ def test_record_to_serial_replays_to_the_same_scores(board, store_maker, capsys,
     """A board has no ``send_record`` (the desktop writes record.txt: test_ui_play): its
     record goes to the serial console, one line."""
     monkeypatch.delattr(board, "send_record")
-    app, hands = start_app(store_maker(), Rules.from_dict(SHORT))
+    app, hands = start_app(store_maker(), rules_check.from_dict(SHORT))
     new_game(app, hands)
     drive(app, hands, Rng(5), 14)
     power_cut(app)
@@ -251,7 +252,7 @@ def test_record_to_serial_replays_to_the_same_scores(board, store_maker, capsys,
 
 @pytest.mark.slow
 def test_records_are_written_on_leaving_and_at_the_game_end(board, data_dir):
-    app, hands = start_app(FileStore(str(data_dir)), Rules.from_dict(SHORT))
+    app, hands = start_app(FileStore(str(data_dir)), rules_check.from_dict(SHORT))
     new_game(app, hands)
     chooser = Rng(5)
     drive(app, hands, chooser, 5)
@@ -388,7 +389,7 @@ def test_only_the_resident_saves_stay_loaded_during_play(board, store_maker):
     statistics and records, and after each move's save of its coder (encode and coding):
     between two moves only store and saves stay, and nothing they keep holds the coder's
     code alive."""
-    app, hands = start_app(store_maker(), Rules.from_dict(SHORT))
+    app, hands = start_app(store_maker(), rules_check.from_dict(SHORT))
     new_game(app, hands)
     hands.run(1)  # the table is built: the new game's save is made
     assert sorted(name for name in sys.modules if name.startswith("thousand.persist.")) == \
@@ -421,7 +422,7 @@ def test_only_the_resident_saves_stay_loaded_during_play(board, store_maker):
 def test_a_deals_end_lets_its_scoring_go_at_once(board):
     """The scoring that ended a deal is not held while the table shows the deal's end (the
     table's high point was the game's last deal, held with it)."""
-    app, hands = start_app(NvmStore(MemoryNvm(8192)), Rules.from_dict(SHORT))
+    app, hands = start_app(NvmStore(MemoryNvm(8192)), rules_check.from_dict(SHORT))
     new_game(app, hands)
     chooser = Rng(5)
     for _ in range(5000):
@@ -464,7 +465,7 @@ def test_the_write_policy_decides_where_each_save_goes(board):
     saves.end_deal = recording(saves.end_deal)
     guided_seen(saves)
     assert (flash.writes, moves.writes) == (1, 0)  # the settings: the first start's guided deal was had
-    app = open_app("pybadge", seed=SEED, rules=Rules.from_dict(SHORT), window=False, storage=saves)
+    app = open_app("pybadge", seed=SEED, rules=rules_check.from_dict(SHORT), window=False, storage=saves)
     app.settings.bot_delay_ms = 0
     app.display.refresh = lambda: None
     hands = Hands(app)
@@ -496,7 +497,7 @@ def test_every_file_zeroed_is_told_on_the_title_not_silently_reset(board, tmp_pa
     from thousand.persist.stats import Stats, save_stats
 
     folder = str(tmp_path / "data")
-    app, hands = start_app(FileStore(folder), Rules.from_dict(SHORT))
+    app, hands = start_app(FileStore(folder), rules_check.from_dict(SHORT))
     app.set_setting("sound", False)
     new_game(app, hands)
     drive(app, hands, Rng(5), 3)
@@ -574,7 +575,7 @@ def test_the_first_start_deals_the_guided_deal_once_and_the_title_offers_it_agai
     hands.run(50)  # the game starts at the first tick, its table is built at the next
     assert app.screen_name == "table" and app.screen is not None
     assert app.controller.seed == _GUIDE_SEED and app.controller.levels == ["normal", "normal"]
-    assert app.controller.rules.to_dict() == Rules.preset().to_dict()
+    assert rules_check.to_dict(app.controller.rules) == rules_check.to_dict(Rules.preset())
     auction_words = texts.entries("guided", "auction")[0][2]
     shown, last = "", None
     for _ in range(400):  # the table's status line tells the player what to do, a line at a time
@@ -597,7 +598,7 @@ def test_the_first_start_deals_the_guided_deal_once_and_the_title_offers_it_agai
     hands.move_to("guide", lambda: again.screen.entries()[again.screen.cursor], len(again.screen.entries()))
     assert "How to play" in again.screen.items()[again.screen.cursor]
     hands.press(A)  # from the title, How to play is the guided deal (issue 34): a table
-    assert again.screen_name == "table" and again.controller.rules.to_dict() == Rules.preset().to_dict()
+    assert again.screen_name == "table" and rules_check.to_dict(again.controller.rules) == rules_check.to_dict(Rules.preset())
     assert again.controller.levels == ["normal", "normal"] and again.controller.seed == _GUIDE_SEED
     power_cut(again)
 
@@ -616,7 +617,7 @@ def test_on_a_board_that_reloads_every_game_starts_and_ends_in_a_fresh_vm(board,
 
     assert not hasattr(board, "reload")
     nvm = MemoryNvm(8192)
-    app, hands = start_app(NvmStore(nvm), Rules.from_dict(SHORT))
+    app, hands = start_app(NvmStore(nvm), rules_check.from_dict(SHORT))
 
     def reload():
         raise Reloaded()
@@ -680,7 +681,7 @@ def test_before_every_reload_the_flash_holds_the_newest_save_so_sleep_memory_cle
         app.settings.bot_delay_ms = 0
         return app, Hands(app)
 
-    first, hands = start_app(policy_saves(name, NvmStore(nvm), sleep), Rules.from_dict(SHORT))
+    first, hands = start_app(policy_saves(name, NvmStore(nvm), sleep), rules_check.from_dict(SHORT))
     monkeypatch.setattr(board, "reload", reload, raising=False)
     with pytest.raises(Reloaded):
         new_game(first, hands, ("normal", "normal"))
@@ -728,7 +729,7 @@ def test_a_save_that_fails_before_a_reload_is_told_and_the_game_plays_on_without
 
     nvm = Refusing()
     app, hands = start_app(policy_saves("samd51", NvmStore(nvm), SleepMemory(POLICIES["samd51"][_SLEEP_BYTES])),
-                           Rules.from_dict(SHORT))
+                           rules_check.from_dict(SHORT))
 
     def reload():
         raise Reloaded()

@@ -13,6 +13,9 @@ DEFAULT_LEVEL = "normal"  # a new player's, the guided deal's, and a saved level
 # without loading the settings' coder with thousand.persist.settings (6 KB more on that screen).
 BOT_DELAYS = (1500, 1000, 600, 300, 0)
 
+# MicroPython's const, or a stand-in on CPython: every module imports it from here (``from
+# thousand import const``), so that this fallback is written once (MicroPython folds a
+# ``const()`` by its name, wherever the name comes from).
 try:
     from micropython import const
 except ImportError:  # CPython

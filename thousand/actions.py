@@ -11,13 +11,7 @@ compare with ``==``.  Their text form of REFEREE.md (``"1 bid 105"``) is in
 (True, 8, 2)
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 PASS = const(1)
 BID = const(2)
@@ -33,7 +27,7 @@ KEEP = const(11)  # answer "no" to a redeal question; never written to a record
 
 _VERB_SHIFT = const(12)
 _ARGUMENT = const(0xFFF)  # the bits under the verb
-_CARD = const(0x3F)
+_CARD = const(0x3F)  # the argument's card, 0..23 (not a suit's mask: thousand.cards has those)
 _SEAT_SHIFT = const(16)  # a log entry is seat << 16 | action
 
 ACTION_PASS = const(PASS << _VERB_SHIFT)

@@ -2,11 +2,19 @@
 
 A card is ``suit * 6 + rank``: ranks 9, J, Q, K, 10, A are 0..5 and suits
 spades, clubs, diamonds, hearts are 0..3.  So a higher int is a higher card
-within a suit, a suit's cards are the mask ``0x3F << 6 * suit`` and the
-marriage of a suit is worth ``40 + 20 * suit``.
+within a suit, a suit's cards are the mask ``0x3F << 6 * suit`` (``suit_mask``) and the
+marriage of a suit is worth ``40 + 20 * suit``.  ``suit_of``, ``rank_of`` and
+``make_card`` name that arithmetic.
+
+Where a card's suit or rank is read in a hot loop (the engine's move checks, the bots'
+search and play-outs) a function call and a cross-module name cost too much on the device
+(a call, a global lookup; a ``const`` is folded only in its own module), so those modules
+fold the encoding in private consts of the same names as here, ``_RANKS_PER_SUIT`` and
+``_SUIT_BITS``, which cost nothing at run time; a test holds each equal to this module's.
+Everywhere else (once per decision, per refusal, per card drawn) the functions are called.
 
 >>> ace_of_diamonds = make_card(DIAMONDS, ACE)
->>> card_name(ace_of_diamonds), ace_of_diamonds // 6, ace_of_diamonds % 6   # suit, rank
+>>> card_name(ace_of_diamonds), suit_of(ace_of_diamonds), rank_of(ace_of_diamonds)
 ('AD', 2, 5)
 >>> hand_points(mask_of([make_card(SPADES, ACE), make_card(SPADES, TEN), make_card(SPADES, KING)]))
 25
@@ -16,17 +24,12 @@ marriage of a suit is worth ``40 + 20 * suit``.
 Reading the text form back (``parse_card``) is in ``thousand.notation``.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 NUM_CARDS = const(24)
 _NUM_SUITS = const(4)
-_RANKS_PER_SUIT = const(6)
+_RANKS_PER_SUIT = const(6)  # a card is suit * 6 + rank, so a suit is six bits of a mask
+_SUIT_BITS = const(0x3F)  # the six bits of the first suit (spades) in a mask
 FULL_DECK = const(0xFFFFFF)
 
 # The suits and ranks are the cards' vocabulary, public all of them (python-chess style),
@@ -75,30 +78,40 @@ SUIT_POINTS6 = (
 
 
 def make_card(suit, rank):
-    return suit * 6 + rank
+    return suit * _RANKS_PER_SUIT + rank
+
+
+def suit_of(card):
+    return card // _RANKS_PER_SUIT
+
+
+def rank_of(card):
+    return card % _RANKS_PER_SUIT
 
 
 def suit_mask(suit):
-    return 0x3F << (6 * suit)
+    """The mask of every card of ``suit``."""
+    return _SUIT_BITS << (_RANKS_PER_SUIT * suit)
 
 
 def count(mask):
     """Number of cards in a mask."""
     return (
-        POPCOUNT6[mask & 0x3F]
-        + POPCOUNT6[(mask >> 6) & 0x3F]
-        + POPCOUNT6[(mask >> 12) & 0x3F]
-        + POPCOUNT6[(mask >> 18) & 0x3F]
+        POPCOUNT6[mask & _SUIT_BITS]
+        + POPCOUNT6[(mask >> _RANKS_PER_SUIT) & _SUIT_BITS]
+        + POPCOUNT6[(mask >> 2 * _RANKS_PER_SUIT) & _SUIT_BITS]
+        + POPCOUNT6[(mask >> 3 * _RANKS_PER_SUIT) & _SUIT_BITS]
     )
 
 
 def hand_points(mask):
-    """Card points in a mask."""
+    """Card points in a mask.  ``count``'s four lookups written again with the other table, not
+    one function given the table: both run for every hand the bots weigh, a call more each."""
     return (
-        SUIT_POINTS6[mask & 0x3F]
-        + SUIT_POINTS6[(mask >> 6) & 0x3F]
-        + SUIT_POINTS6[(mask >> 12) & 0x3F]
-        + SUIT_POINTS6[(mask >> 18) & 0x3F]
+        SUIT_POINTS6[mask & _SUIT_BITS]
+        + SUIT_POINTS6[(mask >> _RANKS_PER_SUIT) & _SUIT_BITS]
+        + SUIT_POINTS6[(mask >> 2 * _RANKS_PER_SUIT) & _SUIT_BITS]
+        + SUIT_POINTS6[(mask >> 3 * _RANKS_PER_SUIT) & _SUIT_BITS]
     )
 
 
@@ -136,7 +149,7 @@ def marriages_in(mask, ace_marriage=True):
     """
     total = 0
     for suit in range(4):
-        if (mask >> (6 * suit + QUEEN)) & 3 == 3:  # queen and king are adjacent bits
+        if (mask >> (_RANKS_PER_SUIT * suit + QUEEN)) & 3 == 3:  # queen and king are adjacent bits
             total += MARRIAGE_VALUES[suit]
     if ace_marriage and mask & ALL_ACES == ALL_ACES:
         total += ACE_MARRIAGE_VALUE
@@ -155,11 +168,11 @@ def best_in_trick(trick_cards, length, suit):
 
 def card_name(card):
     """Two-character notation: rank ``9JQKTA`` then suit ``SCDH``."""
-    return RANK_CHARS[card % 6] + SUIT_CHARS[card // 6]
+    return RANK_CHARS[card % _RANKS_PER_SUIT] + SUIT_CHARS[card // _RANKS_PER_SUIT]
 
 
 def card_words(card):
-    return RANK_WORDS[card % 6] + " of " + SUIT_WORDS[card // 6]
+    return RANK_WORDS[card % _RANKS_PER_SUIT] + " of " + SUIT_WORDS[card // _RANKS_PER_SUIT]
 
 
 def names(mask):

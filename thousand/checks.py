@@ -1,6 +1,9 @@
 """Checks of what reaches the engine from outside: a record's or a save's ``start``
-object and a deal given card by card.  Loaded only when there is such input, so a
-game dealt by its own seed never carries these messages in memory.
+object and a deal given card by card.  The callers that take such input call them
+(``thousand.record``, ``thousand.persist.restore``, the tools' and tests' partial starts)
+before they give it to a ``Game``, which takes its start and a given deal as they are: so
+a game dealt by its own seed never carries these messages in memory, and the game does
+not import its checks back.
 """
 
 from thousand import cards as C

@@ -57,8 +57,8 @@ def _fact(game, seat, action, name):
     if name == "trump_suit_words":
         return C.SUIT_WORDS[game.trump]
     if name == "card_suit_words":
-        return C.SUIT_WORDS[actions.card(action) // 6]
-    led = game.trick_cards[0] // 6
+        return C.SUIT_WORDS[C.suit_of(actions.card(action))]
+    led = C.suit_of(game.trick_cards[0])
     if name == "led_suit_words":
         return C.SUIT_WORDS[led]
     if name == "best_led_card":

@@ -6,14 +6,7 @@ never the cards themselves: a call is made at the table, and the cards are dealt
 The words are data: ``assets/text/<language>/redeal.txt`` (``thousand.texts``).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand import SEAT_NAMES, actions, texts
 from thousand import cards as C
 from thousand.game import _redeal_condition as meets  # the engine's judgement, one condition at a time

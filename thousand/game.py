@@ -17,16 +17,9 @@ changes nothing then, and shows each seat exactly what it may know (``view``).
 bids go up in steps of 5: 107 is not one
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
 import struct
 
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand import CONCEDED, DARK, FAILED, GOLDEN, MADE, NORMAL, REDEAL, UNFINISHED, actions
 from thousand import cards as C
 from thousand.cards import best_in_trick
@@ -48,6 +41,11 @@ TALON_SIZE = const(3)
 FORCED_BID = const(100)
 _DARK_BID = const(120)
 _MAX_LISTED_RAISE = const(100)  # with bid_cap none, bids are offered up to this far above the current one
+
+# thousand.cards' encoding, folded as its docstring says, for every move check and move list
+# (the bots' play-outs and search too):
+_RANKS_PER_SUIT = const(6)
+_SUIT_BITS = const(0x3F)
 
 # Why an action is refused: the codes Game.refusal() returns (and start_deal's two), each put
 # into words by thousand/explain.py from its entry in assets/text/<language>/refusals.txt, the
@@ -348,6 +346,10 @@ class Game:
     and actions are kept to between that many and twice as many, the last ones: the record
     then starts from the state before its first deal kept (``start``), as a record may, and a
     long game's heap stops growing by its records (a board sets it: ``App.start``).
+
+    ``start`` (None: ``default_start()``) is taken as it is, complete: a start from outside (a
+    record's, a save's, a tool's few keys) goes through ``thousand.checks.checked_start``
+    first, which refuses what a game cannot reach and fills in what is left out.
     """
 
     def __init__(self, rules=None, seed=0, start=None, keep_records=True):
@@ -357,10 +359,6 @@ class Game:
         self.keep_records = keep_records
         if start is None:
             start = default_start()
-        else:
-            from thousand.checks import checked_start  # loaded only for records and saves
-
-            start = checked_start(start, self.rules)
         self.start = start
         # The scores between deals, what scoring.settle changes (the game is its table).
         self.scores = list(start["scores"])
@@ -433,7 +431,8 @@ class Game:
 
     # ------------------------------------------------------------------ dealing
     def start_deal(self, hands=None, talon=None):
-        """Deal the next deal: shuffled by the seeded PRNG, or the given masks."""
+        """Deal the next deal: shuffled by the seeded PRNG, or the given masks, taken as they
+        are (a caller with a deal from outside checks it first: ``thousand.checks.check_deal``)."""
         if self.over or self.phase != PHASE_DEAL_OVER:
             from thousand.explain import reason_words  # only loaded when needed: saves RAM
 
@@ -457,10 +456,6 @@ class Game:
             for i in range(NUM_SEATS):
                 hands[i] = C.mask_of(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE])
             talon = C.mask_of(deck[NUM_SEATS * HAND_SIZE:])
-        else:
-            from thousand.checks import check_deal
-
-            check_deal(hands, talon)
         self.hands = list(hands)
         self.dealt = list(hands)
         self.talon = talon
@@ -642,7 +637,7 @@ class Game:
         hand = self.hands[seat]
         out = 0
         for suit in range(4):
-            pair = 3 << (6 * suit + C.QUEEN)
+            pair = 3 << (_RANKS_PER_SUIT * suit + C.QUEEN)
             if hand & pair == pair:
                 out |= pair
         if r.ace_marriage and hand & C.ALL_ACES == C.ALL_ACES:
@@ -855,14 +850,14 @@ class Game:
         that mask allows."""
         if self.trick_len == 0:
             return _LEAD_TRUMP_SETTER_ONLY  # the only rule that restricts a lead
-        led = self.trick_cards[0] // 6
+        led = self.trick_cards[0] // _RANKS_PER_SUIT
         if self.playable(seat) & C.suit_mask(led):  # it must follow
-            return _MUST_BEAT if card // 6 == led else _MUST_FOLLOW
-        return _MUST_OVERTRUMP if card // 6 == self.trump else _MUST_TRUMP
+            return _MUST_BEAT if card // _RANKS_PER_SUIT == led else _MUST_FOLLOW
+        return _MUST_OVERTRUMP if card // _RANKS_PER_SUIT == self.trump else _MUST_TRUMP
 
     def _undeclarable_refusal(self, seat, card):
         """Which condition of declarable() a playable ``card`` misses."""
-        rank = card % 6
+        rank = card % _RANKS_PER_SUIT
         hand = self.hands[seat]
         if rank == C.ACE:
             if not self.rules.ace_marriage:
@@ -935,11 +930,11 @@ class Game:
     def _play(self, seat, card, declaring):
         if declaring:
             self.trump_setter = seat
-            if card % 6 == C.ACE:
+            if card % _RANKS_PER_SUIT == C.ACE:
                 self.marriage_points[seat] += C.ACE_MARRIAGE_VALUE
                 self.marriages.append((seat, 4))
             else:
-                suit = card // 6
+                suit = card // _RANKS_PER_SUIT
                 self.marriage_points[seat] += C.MARRIAGE_VALUES[suit]
                 self.marriages.append((seat, suit))
                 self.trump = suit
@@ -957,7 +952,7 @@ class Game:
         points = 0
         last = []
         for i in range(self.trick_len):
-            points += C.RANK_POINTS[self.trick_cards[i] % 6]
+            points += C.RANK_POINTS[self.trick_cards[i] % _RANKS_PER_SUIT]
             last.append((self.trick_seats[i], self.trick_cards[i]))
         self.card_points[winner] += points
         self.tricks_won[winner] += 1
@@ -1153,12 +1148,12 @@ def playable_mask(hand, seat, trick_cards, length, trump, trump_setter, must_bea
     """
     if length == 0:
         if lead_trump_only_setter and trump >= 0 and seat != trump_setter:
-            others = hand & ~(0x3F << (6 * trump))
+            others = hand & ~(_SUIT_BITS << (_RANKS_PER_SUIT * trump))
             if others:
                 return others
         return hand
-    led = trick_cards[0] // 6
-    follow = hand & (0x3F << (6 * led))
+    led = trick_cards[0] // _RANKS_PER_SUIT
+    follow = hand & (_SUIT_BITS << (_RANKS_PER_SUIT * led))
     if follow:
         if must_beat:
             higher = follow & ~((2 << best_in_trick(trick_cards, length, led)) - 1)
@@ -1166,7 +1161,7 @@ def playable_mask(hand, seat, trick_cards, length, trump, trump_setter, must_bea
                 return higher
         return follow
     if trump >= 0:
-        trumps = hand & (0x3F << (6 * trump))
+        trumps = hand & (_SUIT_BITS << (_RANKS_PER_SUIT * trump))
         if trumps:
             if must_overtrump:
                 best = best_in_trick(trick_cards, length, trump)
@@ -1186,12 +1181,12 @@ def trick_winner(trick_cards, length, trump):
     >>> trick_winner([0, 5, 23], 3, 3)    # hearts trump
     2
     """
-    led = trick_cards[0] // 6
+    led = trick_cards[0] // _RANKS_PER_SUIT
     best = 0
     best_key = -1
     for i in range(length):
         c = trick_cards[i]
-        s = c // 6
+        s = c // _RANKS_PER_SUIT
         if s == trump:
             key = 100 + c
         elif s == led:

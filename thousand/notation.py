@@ -18,7 +18,7 @@ True
 from thousand.actions import (ACTION_KEEP, BID, CONTRACT, DECLARE, GIVE, PLAY, action_of, amount, bid, card, contract,
                               declare, entry_action, entry_seat, give, play, target, verb)
 from thousand.ascii_text import plain_ascii
-from thousand.cards import RANK_CHARS, SUIT_CHARS, card_name
+from thousand.cards import RANK_CHARS, SUIT_CHARS, card_name, make_card
 
 PHASE_NAMES = ("dark", "auction", "talon", "give", "contract", "play", "deal_over", "game_over")
 VERB_WORDS = (None, "pass", "bid", "dark", "nodark", "redeal", "give", "contract",
@@ -38,7 +38,7 @@ def parse_card(text):
             "unknown card '%s' (write rank 9 J Q K T A then suit S C D H, like TH or 9S)"
             % text
         )
-    return SUIT_CHARS.index(word[1]) * 6 + RANK_CHARS.index(word[0])
+    return make_card(SUIT_CHARS.index(word[1]), RANK_CHARS.index(word[0]))
 
 
 def action_text(seat, action, hide_card=False):

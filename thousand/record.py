@@ -9,7 +9,8 @@ from thousand import cards as C
 from thousand import notation
 from thousand.game import (HAND_SIZE, NUM_SEATS, PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER,
                            TALON_SIZE, Game, IllegalAction, unpack_deal)
-from thousand.rules import Rules, RulesError
+from thousand.rules import RulesError
+from thousand import rules_check
 
 
 class RecordError(ValueError):
@@ -77,11 +78,16 @@ def replay(record, on_deal=None):
     if not isinstance(record, dict):
         raise RecordError(None, None, "a game record must be a JSON object")
     try:
-        rules = Rules.from_dict(record.get("rules"))
+        rules = rules_check.from_dict(record.get("rules"))
     except RulesError as error:
         raise RecordError(None, None, str(error))
     try:
-        game = Game(rules, start=record.get("start"))  # the game checks a given start
+        start = record.get("start")
+        if start is not None:
+            from thousand.checks import checked_start  # the referee's: a board writes records, never reads them
+
+            start = checked_start(start, rules)
+        game = Game(rules, start=start)
     except ValueError as error:
         raise RecordError(None, None, str(error))
     deals = record.get("deals")
@@ -172,7 +178,7 @@ def recorded_deals(game):
 def game_record(game):
     """The whole game so far as a REFEREE.md record (the game needs ``keep_records=True``)."""
     deals = [_deal_json(dealt, talon, log) for dealt, talon, log in recorded_deals(game)]
-    return {"rules": game.rules.to_dict(), "start": dict(game.start), "deals": deals}
+    return {"rules": rules_check.to_dict(game.rules), "start": dict(game.start), "deals": deals}
 
 
 def write_game_record(game, out):
@@ -187,7 +193,7 @@ def write_game_record(game, out):
     """
     import json
 
-    out.write('{"rules": %s, "start": %s, "deals": [' % (json.dumps(game.rules.to_dict()), json.dumps(dict(game.start))))
+    out.write('{"rules": %s, "start": %s, "deals": [' % (json.dumps(rules_check.to_dict(game.rules)), json.dumps(dict(game.start))))
     separator = ""
     for dealt, talon, log in recorded_deals(game):
         out.write(separator)
@@ -203,5 +209,5 @@ def seat_record(game, seat):
         hands[seat] = C.names(game.dealt[seat])
     talon = C.names(game.talon_dealt) if game._sees_talon(seat) else None
     deal = {"hands": hands, "talon": talon, "actions": notation.log_text(game, seat)}
-    return {"rules": game.rules.to_dict(), "start": dict(game.deal_start or game.start_state()),
+    return {"rules": rules_check.to_dict(game.rules), "start": dict(game.deal_start or game.start_state()),
             "deals": [deal]}

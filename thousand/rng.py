@@ -13,13 +13,7 @@ True
 True
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 _MUL_Z = const(32760)
 _MUL_W = const(32730)

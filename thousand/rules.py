@@ -1,23 +1,15 @@
 """The agreements (house rules) of RULES.md sections 6 and 7 as one object.
 
->>> rules = Rules.from_dict({"preset": "classic", "bid_jumps": False})
->>> rules.bid_jumps, rules.target
-(False, 1000)
->>> Rules.from_dict({"golden": "yes"})
-Traceback (most recent call last):
-...
-thousand.rules.RulesError: agreement 'golden' must be true or false, not 'yes'
->>> Rules.preset("full").dark
-True
+>>> rules = Rules.preset("full")
+>>> rules.dark, rules.target
+(True, 1000)
+
+The table holds only the values: reading and checking them from outside (a record's
+``rules`` object, a value set on the agreements screen) and writing them back as such an
+object is ``thousand.rules_check``'s, which imports this module and is loaded only then.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 BOOL = "bool"
 INT = "int"
@@ -145,37 +137,6 @@ class Rules:
             setattr(rules, key, values[key])
         rules.preset_name = name
         return rules
-
-    # Reading and checking values from outside (a record, the agreements screen) is
-    # thousand.rules_check's, loaded only then: the table holds only the values.
-    @classmethod
-    def from_dict(cls, data):
-        """Rules from a record's ``rules`` object: a preset plus changed agreements."""
-        from thousand.rules_check import from_dict
-
-        return from_dict(cls, data)
-
-    def validate(self):
-        """Check ranges that the type alone does not catch; ``self``, or RulesError."""
-        from thousand.rules_check import validate
-
-        return validate(self)
-
-    def get(self, name):
-        from thousand.rules_check import get
-
-        return get(self, name)
-
-    def set(self, name, value):
-        from thousand.rules_check import set_agreement
-
-        set_agreement(self, name, value)
-
-    def to_dict(self):
-        """The preset name plus every agreement that differs from it."""
-        from thousand.rules_check import to_dict
-
-        return to_dict(self)
 
     def copy(self):
         other = Rules()

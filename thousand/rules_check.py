@@ -1,22 +1,24 @@
 """The agreements read and checked from outside: a record's ``rules`` object, a value set on
-the agreements screen, and the rules written back as such an object.  Loaded only then
-(``Rules.from_dict``, ``validate``, ``get``, ``set`` and ``to_dict`` call it): a game holds
-only the values.
+the agreements screen, and the rules written back as such an object.  Its callers load it
+only then (the records, the agreements screen, the settings' reader): a game holds only the
+values (``thousand.rules``, which does not import this module back).  ``from_dict``, ``to_dict``
+and ``get`` are named as the ``Rules`` methods they were, read as ``rules_check.from_dict``:
+names the device's pool already held.
 
->>> from thousand.rules import Rules
->>> to_dict(from_dict(Rules, {"preset": "club", "dark": True}))
+>>> rules = from_dict({"preset": "classic", "bid_jumps": False})
+>>> rules.bid_jumps, rules.target
+(False, 1000)
+>>> from_dict({"golden": "yes"})
+Traceback (most recent call last):
+...
+thousand.rules.RulesError: agreement 'golden' must be true or false, not 'yes'
+>>> to_dict(from_dict({"preset": "club", "dark": True}))
 {'preset': 'club', 'dark': True}
 """
 
-from thousand.rules import BOOL, INT, INT_OR_NULL, RulesError, _agreement, agreement_names
+from thousand.rules import BOOL, INT, INT_OR_NULL, Rules, RulesError, _agreement, agreement_names
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 _MAX_NUMBER = const(9999)  # no agreement's number needs more than four digits
 
@@ -52,13 +54,13 @@ def _check(entry, value):
     )
 
 
-def from_dict(cls, data):
-    """``cls`` (Rules) from a record's ``rules`` object: a preset plus changed agreements."""
+def from_dict(data):
+    """Rules from a record's ``rules`` object: a preset plus changed agreements."""
     if data is None:
         data = {}
     if not isinstance(data, dict):
         raise RulesError("'rules' must be an object like {\"preset\": \"classic\"}")
-    rules = cls.preset(data.get("preset", "classic"))
+    rules = Rules.preset(data.get("preset", "classic"))
     for key in sorted(data):
         if key != "preset":
             setattr(rules, key, _check(_entry(key), data[key]))
@@ -80,18 +82,21 @@ def validate(rules):
 
 
 def get(rules, name):
+    """The value of agreement ``name``; RulesError for a name that is none."""
     _entry(name)
     return getattr(rules, name)
 
 
 def set_agreement(rules, name, value):
+    """Agreement ``name`` set to ``value``, checked; RulesError (and ``rules`` changed, as
+    the agreements screen tries the next value) for a value out of its range."""
     setattr(rules, name, _check(_entry(name), value))
     validate(rules)
 
 
 def to_dict(rules):
     """The preset name plus every agreement that differs from it."""
-    base = type(rules).preset(rules.preset_name)
+    base = Rules.preset(rules.preset_name)
     out = {"preset": rules.preset_name}
     for name in agreement_names():
         value = getattr(rules, name)

@@ -20,6 +20,7 @@ from thousand.driver import TableDriver  # noqa: E402
 from thousand.game import Game  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import BOOL, ENUM, INT, INT_OR_NULL, Rules, agreements  # noqa: E402
+from thousand import rules_check  # noqa: E402
 
 LEVELS = PLAYER_LEVELS[1:] + PLAYER_LEVELS[:1]  # the bots, then random: the games' mix as it was
 
@@ -58,7 +59,7 @@ def random_rules(rng):
         elif kind == INT or kind == INT_OR_NULL:
             value = default
         setattr(rules, name, value)
-    rules.validate()
+    rules_check.validate(rules)
     return rules
 
 

@@ -25,7 +25,9 @@ What lands in ``dist/CIRCUITPY/`` (``--out`` changes it):
   bundled.  Imports inside ``try: ... except ImportError`` or ``if
   TYPE_CHECKING:`` are optional and not followed (that is how the Adafruit
   libraries import ``typing``).
-* ``assets/`` copied as is.
+* ``assets/`` copied as is, and ``assets/boards.txt`` written from the board table
+  (``thousand/hw/boards.py``): which board module serves which machine, the one line of the
+  table a board reads (``thousand.hw.choose``).
 
 Exit status: 0 done; 1 the build or install failed (a project problem: missing
 code.py, an unresolved import, native code, too big for the board, mpy-cross
@@ -50,6 +52,7 @@ import mpy  # noqa: E402
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(REPO_ROOT))  # (appended: the root's code.py would hide the standard library's)
 from thousand.hw import boards  # noqa: E402  (desktop-only: the table of boards)
+from thousand.hw import choose  # noqa: E402  (where a board reads its machine's line)
 
 GAME_PACKAGE = "thousand"
 DESKTOP_ONLY_MARKER = "# desktop-only"
@@ -391,6 +394,8 @@ def collect_bundle(root, board, log, source_lines=False):
     if assets.is_dir():
         for path in _walk_files(assets):
             files.append(BundleFile(path.relative_to(root).as_posix(), path.read_bytes()))
+    # The one board fact a board reads (thousand.hw.choose, at boot): which module serves it.
+    files.append(BundleFile(choose.MACHINES_PATH, boards.machines_text().encode()))
     check_no_shadowed_mpy(f.dest for f in files)
     return files
 

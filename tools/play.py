@@ -38,7 +38,9 @@ def main(argv=None):
     if options.seed is not None:
         game += ["--seed", str(options.seed)]
     if options.rules is not None:
-        game += ["--rules", json.dumps(options.rules.to_dict())]
+        from thousand import rules_check
+
+        game += ["--rules", json.dumps(rules_check.to_dict(options.rules))]
     if options.levels is not None:
         game += ["--levels", options.levels]
     if not options.terminal and has_display():

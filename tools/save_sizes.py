@@ -34,7 +34,8 @@ from boardstores import MODELS, SleepMemory  # noqa: E402
 from savecheck import step  # noqa: E402
 from thousand.game import PHASE_CONTRACT, Game, unpack_deal  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
-from thousand.rules import Rules, RulesError  # noqa: E402
+from thousand.rules import RulesError  # noqa: E402
+from thousand import rules_check  # noqa: E402
 from thousand import actions  # noqa: E402
 from thousand.controller import HUMAN, Controller  # noqa: E402
 from thousand.persist.coding import Writer  # noqa: E402
@@ -71,7 +72,7 @@ def measure(games, target, preset, max_deals):
     by_deals = {}
     deals_seen = []
     for seed in range(games):
-        rules = Rules.from_dict({"preset": preset, "target": target})
+        rules = rules_check.from_dict({"preset": preset, "target": target})
         game = Game(rules, seed=seed)
         chooser = Rng(seed + 7)
         sheet = 0
@@ -200,7 +201,7 @@ def main(argv=None):
                         help="with --writes: the battery reads low from this deal on")
     args = parser.parse_args(argv)
     try:
-        Rules.from_dict({"preset": args.preset, "target": args.target})
+        rules_check.from_dict({"preset": args.preset, "target": args.target})
     except RulesError as error:
         parser.error(str(error))
     pos, every, per_row, by_deals, deals = measure(args.games, args.target, args.preset, args.deals)
@@ -216,7 +217,7 @@ def main(argv=None):
     print("room for the game in a 4 KB NVM (RP2040): %d bytes; 8 KB (SAMD51, ESP32-S3): %d bytes"
           % (nvm.capacity("game"), NvmStore(bytearray(8192)).capacity("game")))
     if args.writes:
-        rules = Rules.from_dict({"preset": args.preset, "target": args.target})
+        rules = rules_check.from_dict({"preset": args.preset, "target": args.target})
         print_writes(args.writes, rules, args.low_battery_from)
     return 0
 

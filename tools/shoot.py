@@ -25,10 +25,12 @@ cli.quiet_blinka()
 import displayio  # noqa: E402
 
 from thousand import actions  # noqa: E402
+from thousand.checks import checked_start  # noqa: E402
 from thousand.controller import HUMAN, Controller  # noqa: E402
 from thousand.driver import RandomPlayer  # noqa: E402
 from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_GIVE, PHASE_PLAY, PHASE_TALON, Game  # noqa: E402
 from thousand.rules import Rules  # noqa: E402
+from thousand import rules_check  # noqa: E402
 from thousand.hw.boards import MODULES  # noqa: E402
 from thousand.ui.desktop import open_app  # noqa: E402
 from thousand.hw.canvas import display_bytes  # noqa: E402
@@ -42,7 +44,7 @@ class Table:
 
     def __init__(self, app, rules=None, seed=1, start=None):
         rules = rules if rules is not None else Rules.preset("classic")
-        game = Game(rules, seed=seed, start=start)
+        game = Game(rules, seed=seed, start=None if start is None else checked_start(start, rules))
         self.controller = Controller(rules, levels=("random", "random"), seed=seed, game=game)
         self.human = RandomPlayer(seed + 1000)
         self.app = app
@@ -308,7 +310,7 @@ def scenes():
         app.show("chart")
 
     def gameover(app):
-        find(app, lambda c: c.over(), Rules.from_dict(SHORT_GAME))
+        find(app, lambda c: c.over(), rules_check.from_dict(SHORT_GAME))
         app.deal_ended()
         app.show("summary")
 

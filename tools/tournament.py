@@ -68,12 +68,13 @@ from thousand import actions as A  # noqa: E402
 from thousand import scoring  # noqa: E402
 from thousand import PLAYER_LEVELS  # noqa: E402
 from thousand.bots import make_bot  # noqa: E402
+from thousand.checks import checked_start  # noqa: E402
 from thousand.driver import TableDriver  # noqa: E402
 from thousand.game import FORCED_BID, Game  # noqa: E402
 from thousand.notation import PHASE_NAMES  # noqa: E402
 from thousand.notation import action_text  # noqa: E402
 from thousand.record import seat_record  # noqa: E402
-from thousand.rules import Rules  # noqa: E402
+from thousand import rules_check  # noqa: E402
 
 MAX_DEALS_PER_GAME = 400
 MAX_REDEALS = 30
@@ -544,7 +545,7 @@ def _close(bots):
 def run_set(task):
     """Play one duplicate set (all rotations); return per-name Stats and messages."""
     specs, mode, set_index, seed, rules_dict, timeout, log_dir = task
-    rules = Rules.from_dict(rules_dict)
+    rules = rules_check.from_dict(rules_dict)
     stats = {}
     for spec in specs:
         stats[spec] = Stats()
@@ -555,9 +556,9 @@ def run_set(task):
         bots = _make_bots(specs, rotation, seed, set_index, timeout, log_dir, messages)
         timings = [[], [], []]
         if mode == "deals":
-            game = Game(rules, seed=game_seed, start={"dealer": set_index % 3, "deals_played": 3})
+            game = Game(rules, seed=game_seed, start=checked_start({"dealer": set_index % 3, "deals_played": 3}, rules))
         else:
-            game = Game(rules, seed=game_seed, start={"dealer": set_index % 3})
+            game = Game(rules, seed=game_seed, start=checked_start({"dealer": set_index % 3}, rules))
         for bot in bots:
             if isinstance(bot, ExternalBot):
                 bot.game = game
@@ -675,7 +676,7 @@ def main(argv=None):
 
 
 def _run(args, mode, count, log_dir):
-    tasks = [(tuple(args.seat), mode, i, args.seed, args.rules.to_dict(), args.timeout, log_dir)
+    tasks = [(tuple(args.seat), mode, i, args.seed, rules_check.to_dict(args.rules), args.timeout, log_dir)
              for i in range(count)]
     totals = {}
     for spec in args.seat:

@@ -63,14 +63,7 @@ defender), the side's points second.  Before the search starts, and whenever it
 runs out of budget, ``heuristic.choose_play`` decides.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand import PLAYER_LEVELS
 from thousand import actions as A
 from thousand import cards as C
@@ -287,7 +280,7 @@ class Bot:
             elif view.scores[other] < view.scores[target]:
                 target = other
             if not self.playouts:
-                self.result = A.give(first if C.RANK_POINTS[first % 6] >= C.RANK_POINTS[second % 6]
+                self.result = A.give(first if C.RANK_POINTS[C.rank_of(first)] >= C.RANK_POINTS[C.rank_of(second)]
                                      else second, target)
                 return
             # Hard weighs the evaluator's best pairs by play-outs of sampled deals, the same
@@ -297,7 +290,7 @@ class Bot:
             totals = [0] * _GIVES_PLAYOUTS
             best = -1
             for _value, a, b in ranked:
-                if C.RANK_POINTS[a % 6] < C.RANK_POINTS[b % 6]:
+                if C.RANK_POINTS[C.rank_of(a)] < C.RANK_POINTS[C.rank_of(b)]:
                     a, b = b, a
                 self.rng.set_state(start)
                 after = H.after_gives(view, hand & ~(1 << a) & ~(1 << b), ((a, target), (b, 3 - me - target)))
@@ -390,7 +383,7 @@ class Bot:
             left = 120 - sum(view.card_points)
             gone = know.played | view.hand
             for suit in range(4):
-                if not (gone >> (6 * suit + C.QUEEN)) & 3:  # neither its Q nor its K gone
+                if not (gone >> C.make_card(suit, C.QUEEN)) & 3:  # neither its Q nor its K gone
                     left += C.MARRIAGE_VALUES[suit]
             if not gone & C.ALL_ACES:
                 left += C.ACE_MARRIAGE_VALUE
@@ -398,7 +391,7 @@ class Bot:
             mine = need <= 0 or need > left
         choice = H.choose_play(view, know, not (self.careless or mine))
         self.result = choice
-        ace_marriage = A.verb(choice) == A.DECLARE and A.card(choice) % 6 == C.ACE
+        ace_marriage = A.verb(choice) == A.DECLARE and C.rank_of(A.card(choice)) == C.ACE
         if self.samples and C.count(view.hand) <= self.search_cards and not ace_marriage:
             for _ in self._search(view, know, choice, not mine):
                 yield

@@ -15,14 +15,7 @@ Features, in order:
  3 marriages held (value)       7 marriages held but no ace to win the lead first
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand import cards as C
 
 # The bidding weights, written by tools/tune_bidding.py between the two WEIGHTS lines
@@ -40,6 +33,10 @@ CONTRACT_CONST = -273
 CONTRACT_W = (12, 202, 114, 15, 0, 204, -19, -13)
 MARGIN = 15
 # WEIGHTS end
+
+# thousand.cards' encoding, folded as its docstring says, for every hand and give the bidding weighs:
+_RANKS_PER_SUIT = const(6)
+_SUIT_BITS = const(0x3F)
 
 NUM_FEATURES = const(8)
 _POINTS = const(0)
@@ -61,7 +58,7 @@ def features(hand, out):
     length = 0
     loose = 0
     for suit in range(4):
-        bits = (hand >> (6 * suit)) & 0x3F
+        bits = (hand >> (_RANKS_PER_SUIT * suit)) & _SUIT_BITS
         n = C.POPCOUNT6[bits]
         if n > 3:
             length += n - 3
@@ -136,11 +133,11 @@ def best_gives(hand, count):
 
 def _give_cost(card, hand):
     """Quarter points lost by giving ``card`` away: its points to an opponent, a marriage risk."""
-    rank = card % 6
+    rank = card % _RANKS_PER_SUIT
     cost = C.RANK_POINTS[rank] * 2
     if rank == C.QUEEN or rank == C.KING:
         if not hand >> (card ^ 1) & 1:
             # The partner card is with one of the two opponents: half the time the
             # receiver completes a marriage (and may take the trump from us).
-            cost += C.MARRIAGE_VALUES[card // 6] * 2
+            cost += C.MARRIAGE_VALUES[card // _RANKS_PER_SUIT] * 2
     return cost

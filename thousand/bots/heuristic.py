@@ -23,17 +23,23 @@ on a ``Game`` of the bot's own (the engine as a simulator), never on the table's
 
 from thousand import actions as A
 from thousand import cards as C
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand.bots.knowledge import Knowledge
 from thousand.game import PHASE_CONTRACT, Game, SeatView, trick_winner
 
-SUITS_MASK = (0x3F, 0x3F << 6, 0x3F << 12, 0x3F << 18)
+# thousand.cards' encoding, folded as its docstring says, for every card of every play-out:
+_RANKS_PER_SUIT = const(6)
+_SUIT_BITS = const(0x3F)
+
+SUITS_MASK = (_SUIT_BITS, _SUIT_BITS << _RANKS_PER_SUIT, _SUIT_BITS << 2 * _RANKS_PER_SUIT,
+              _SUIT_BITS << 3 * _RANKS_PER_SUIT)
 
 
 def marriage_cards(hand):
     """K and Q of every suit whose marriage ``hand`` still holds."""
     out = 0
     for suit in range(4):
-        pair = 0x0C << (6 * suit)
+        pair = 0x0C << (_RANKS_PER_SUIT * suit)
         if hand & pair == pair:
             out |= pair
     return out
@@ -41,11 +47,11 @@ def marriage_cards(hand):
 
 def higher_than(card):
     """Cards of ``card``'s suit above it."""
-    return SUITS_MASK[card // 6] & ~((2 << card) - 1)
+    return SUITS_MASK[card // _RANKS_PER_SUIT] & ~((2 << card) - 1)
 
 
 def card_key(card, led, trump):
-    suit = card // 6
+    suit = card // _RANKS_PER_SUIT
     if suit == trump:
         return 100 + card
     if suit == led:
@@ -55,7 +61,7 @@ def card_key(card, led, trump):
 
 def current_winner(trick, trump):
     """(seat, card) winning the unfinished ``trick`` so far."""
-    led = trick[0][1] // 6
+    led = trick[0][1] // _RANKS_PER_SUIT
     best_seat, best_card = trick[0]
     best = card_key(best_card, led, trump)
     for seat, c in trick:
@@ -69,7 +75,7 @@ def current_winner(trick, trump):
 
 def sure_to_hold(card, led, trump, rival_cards):
     """Can no card of ``rival_cards`` (what a seat still to play may hold) beat ``card``?"""
-    suit = card // 6
+    suit = card // _RANKS_PER_SUIT
     if suit == trump:
         return not rival_cards & higher_than(card)
     if rival_cards & higher_than(card):
@@ -93,12 +99,12 @@ def _cheapest(mask, avoid, trump, boss):
     best = -1
     best_cost = 0
     for c in C.cards_of(mask):
-        cost = C.RANK_POINTS[c % 6] * 4 + c % 6
+        cost = C.RANK_POINTS[c % _RANKS_PER_SUIT] * 4 + c % _RANKS_PER_SUIT
         if avoid >> c & 1:
             cost += 200
         if boss >> c & 1:
             cost += 60
-        if c // 6 == trump:
+        if c // _RANKS_PER_SUIT == trump:
             cost += 40
         if best < 0 or cost < best_cost:
             best = c
@@ -145,9 +151,9 @@ def lead(view, know):
     for a in legal:
         if A.verb(a) == A.DECLARE:
             c = A.card(a)
-            if c % 6 == C.ACE:
+            if c % _RANKS_PER_SUIT == C.ACE:
                 return a  # the ace marriage: 200 and the trump stays
-            if best_declare < 0 or c // 6 > best_declare // 6:
+            if best_declare < 0 or c // _RANKS_PER_SUIT > best_declare // _RANKS_PER_SUIT:
                 best_declare = c
     outstanding = know.outstanding()
     if best_declare >= 0 and trump < 0:
@@ -157,13 +163,13 @@ def lead(view, know):
         if sure:
             best = -1
             for c in C.cards_of(sure):
-                if best < 0 or C.RANK_POINTS[c % 6] > C.RANK_POINTS[best % 6]:
+                if best < 0 or C.RANK_POINTS[c % _RANKS_PER_SUIT] > C.RANK_POINTS[best % _RANKS_PER_SUIT]:
                     best = c
             return A.play(best)
     if best_declare >= 0:
-        suit = best_declare // 6
-        top = 0x30 << (6 * suit)  # the ten and the ace
-        king = 6 * suit + C.KING
+        suit = best_declare // _RANKS_PER_SUIT
+        top = 0x30 << (_RANKS_PER_SUIT * suit)  # the ten and the ace
+        king = _RANKS_PER_SUIT * suit + C.KING
         # Lead the king when nobody else holds the ten or ace that would take it.
         card = king if not outstanding & top else king - 1
         return A.declare(card)
@@ -188,7 +194,7 @@ def lead(view, know):
     # Cash a boss card where no opponent is known to ruff it.
     cash = -1
     for c in C.cards_of(free & boss):
-        suit = c // 6
+        suit = c // _RANKS_PER_SUIT
         if trump >= 0 and suit != trump:
             ruff = False
             for s in opponents:
@@ -196,7 +202,7 @@ def lead(view, know):
                     ruff = True
             if ruff:
                 continue
-        if cash < 0 or C.RANK_POINTS[c % 6] > C.RANK_POINTS[cash % 6]:
+        if cash < 0 or C.RANK_POINTS[c % _RANKS_PER_SUIT] > C.RANK_POINTS[cash % _RANKS_PER_SUIT]:
             cash = c
     if cash >= 0:
         return A.play(cash)
@@ -218,7 +224,7 @@ def follow(view, know, feeds_partner=True):
     hand = view.hand
     trump = view.trump
     trick = view.trick
-    led = trick[0][1] // 6
+    led = trick[0][1] // _RANKS_PER_SUIT
     playable = play_mask(legal)
     keep = marriage_cards(hand)
     outstanding = know.outstanding()
@@ -234,8 +240,8 @@ def follow(view, know, feeds_partner=True):
             best = -1
             best_value = 0
             for c in C.cards_of(playable & ~keep):
-                value = C.RANK_POINTS[c % 6] * 4 - (30 if boss >> c & 1 and c % 6 == C.ACE else 0)
-                if c // 6 == trump and c // 6 != led:
+                value = C.RANK_POINTS[c % _RANKS_PER_SUIT] * 4 - (30 if boss >> c & 1 and c % _RANKS_PER_SUIT == C.ACE else 0)
+                if c // _RANKS_PER_SUIT == trump and c // _RANKS_PER_SUIT != led:
                     value -= 30
                 if best < 0 or value > best_value:
                     best = c
@@ -261,7 +267,7 @@ def follow(view, know, feeds_partner=True):
             return A.play(_by_strength(choice, led, trump, False))
         trick_points = 0
         for _s, c in trick:
-            trick_points += C.RANK_POINTS[c % 6]
+            trick_points += C.RANK_POINTS[c % _RANKS_PER_SUIT]
         partner_next = me != decl and next_seat != decl
         if not partner_next and trick_points >= 10:
             # Make the last player pay for the trick with his best card.
@@ -309,7 +315,7 @@ def declarer_totals(view, rng, out, hands, scratch):
         points = 0
         for j in range(3):
             scratch[j] = C.lowest(game.hands[(seat + j) % 3])  # the sample is read: free
-            points += C.RANK_POINTS[scratch[j] % 6]
+            points += C.RANK_POINTS[scratch[j] % _RANKS_PER_SUIT]
         if (seat + trick_winner(scratch, 3, game.trump)) % 3 == me:
             points += game.card_points[me]
         else:

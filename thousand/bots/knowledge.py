@@ -15,7 +15,13 @@ further than the view, so two games whose views agree give the same samples.
 """
 
 from thousand import cards as C
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand.game import NUM_SEATS
+
+# thousand.cards' encoding, folded as its docstring says, for every card of every deal the
+# search samples:
+_RANKS_PER_SUIT = const(6)
+_SUIT_BITS = const(0x3F)
 
 
 def _trumps_per_trick(view):
@@ -35,12 +41,12 @@ def _trumps_per_trick(view):
     played = view.played
     for i in range(len(played)):
         seat, c = played[i]
-        rank = c % 6
+        rank = c % _RANKS_PER_SUIT
         if declared and (rank == C.QUEEN or rank == C.KING):
-            bit = 1 << (seat * 4 + c // 6)
+            bit = 1 << (seat * 4 + c // _RANKS_PER_SUIT)
             if declared & bit:
                 declared &= ~bit
-                trump = c // 6
+                trump = c // _RANKS_PER_SUIT
         if i % NUM_SEATS == 0:
             out.append(trump)
     return out
@@ -97,12 +103,12 @@ class Knowledge:
         n = len(played)
         trick = 0
         while i < n:
-            led = played[i][1] // 6
+            led = played[i][1] // _RANKS_PER_SUIT
             trump = trumps[trick] if trick < len(trumps) else -1
             j = i + 1
             while j < n and j < i + NUM_SEATS:
                 seat, c = played[j]
-                suit = c // 6
+                suit = c // _RANKS_PER_SUIT
                 if suit != led:
                     self.voids[seat] |= 1 << led
                     if trump >= 0 and suit != trump:
@@ -116,7 +122,7 @@ class Knowledge:
         allowed = 0
         for suit in range(4):
             if not self.voids[seat] >> suit & 1:
-                allowed |= 0x3F << (6 * suit)
+                allowed |= _SUIT_BITS << (_RANKS_PER_SUIT * suit)
         return self.located[seat] | (self.unknown & allowed)
 
     def outstanding(self):
@@ -193,7 +199,7 @@ class Knowledge:
         m = 0
         for suit in range(4):
             if v >> suit & 1:
-                m |= 0x3F << (6 * suit)
+                m |= _SUIT_BITS << (_RANKS_PER_SUIT * suit)
         return m
 
 

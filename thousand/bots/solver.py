@@ -19,18 +19,15 @@ A defender's marriage counts for nothing here but the trump it sets.  The ace
 marriage is left to the caller (it never changes the trump).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand import cards as C
 from thousand.game import playable_mask, trick_winner
 
 RANK_POINTS = C.RANK_POINTS
+
+# thousand.cards' encoding, folded as its docstring says, for every node of the exact search:
+_RANKS_PER_SUIT = const(6)
+_SUIT_BITS = const(0x3F)
 
 _END = const(255)
 
@@ -139,10 +136,10 @@ class Solver:
         maximize = seat == self.declarer
         best = -1 if maximize else 1000
         for suit in range(4):
-            bits = (moves >> (6 * suit)) & 0x3F
+            bits = (moves >> (_RANKS_PER_SUIT * suit)) & _SUIT_BITS
             if not bits:
                 continue
-            base = 6 * suit
+            base = _RANKS_PER_SUIT * suit
             slot = bits * 7
             rank = RANKS_HIGH_FIRST[slot]
             while rank != _END:
@@ -174,9 +171,9 @@ class Solver:
         old_setter = self.trump_setter
         marriage = 0
         gain = 0
-        if (pos == 0 and may_declare and (card % 6 == C.QUEEN or card % 6 == C.KING)
+        if (pos == 0 and may_declare and (card % _RANKS_PER_SUIT == C.QUEEN or card % _RANKS_PER_SUIT == C.KING)
                 and hand >> (card ^ 1) & 1 and (self.tricks_won[seat] or not self.needs_trick)):
-            suit = card // 6
+            suit = card // _RANKS_PER_SUIT
             marriage = C.MARRIAGE_VALUES[suit]
             self.trump = suit
             self.trump_setter = seat
@@ -190,7 +187,7 @@ class Solver:
             result = gain + self._value_node((seat + 1) % 3, alpha - gain, beta - gain)
         else:
             cards = self.trick_cards
-            points = RANK_POINTS[cards[0] % 6] + RANK_POINTS[cards[1] % 6] + RANK_POINTS[card % 6]
+            points = RANK_POINTS[cards[0] % _RANKS_PER_SUIT] + RANK_POINTS[cards[1] % _RANKS_PER_SUIT] + RANK_POINTS[card % _RANKS_PER_SUIT]
             seats = self.trick_seats
             winner = seats[trick_winner(cards, 3, self.trump)]
             card0 = cards[0]

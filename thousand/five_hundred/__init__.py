@@ -7,15 +7,15 @@ ints, a hand one mask a suit), ``actions`` (actions and bids as small ints), ``r
 (the agreements and presets), ``game`` (the state machine: legality in one place),
 ``scoring`` (a deal's end), ``explain`` (a refusal in words), ``notation`` and ``record``
 (the text form and the referee's replay).  The seeded PRNG is Thousand's
-(``thousand.rng``)."""
+(``thousand.rng``).
 
-try:
-    from micropython import const
-except ImportError:  # CPython
+Written again on purpose: where Five Hundred does what Thousand does, its modules repeat
+Thousand's code (the driver's loop, the rules' table, a record's replay, the cards' and the
+players' shapes) rather than import it, so that a game loads one engine, not two: Five Hundred
+imports only the pieces both share (the PRNG, the popcount table, ASCII text, RecordError,
+``const``).  ``duplicates`` lists those pairs; each module says what it repeats."""
 
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 # A deal's result, as the referee names them (FIVE_HUNDRED.md 10).
 MADE = const(0)

@@ -20,13 +20,7 @@ True
 (True, (5, 30, 64))
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 PASS = const(1)
 BID = const(2)

@@ -94,6 +94,8 @@ def _misere_fit(hand):
 
 
 class EasyBot:
+    # A player as every player of both games is (needs_view, level, decide(view)), its view
+    # read as Thousand's heuristic reads one: the shape written again (see the package).
     needs_view = True
     level = "easy"
 

@@ -22,14 +22,7 @@ about ("must follow hearts") is one of them already.  A hand is a list of five s
 (33, 43)
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand.cards import POPCOUNT6  # a 6-bit popcount: the same table as Thousand's
 from thousand.ascii_text import plain_ascii  # records are ASCII in both games
 
@@ -49,6 +42,7 @@ JACK = const(7)
 ACE = const(10)
 JOKER = const(64)
 
+# The cards' words, in the shape of Thousand's (thousand/cards.py), written again (see the package).
 RANK_CHARS = "456789TJQKA"
 SUIT_CHARS = "SCDH"
 SUIT_WORDS = ("spades", "clubs", "diamonds", "hearts")

@@ -84,7 +84,8 @@ class TableDriver:
             gc.collect()
 
     def play_deal(self, players, on_decision=None):
-        """Start the next deal and play it to its end; the number of decisions made."""
+        """Start the next deal and play it to its end; the number of decisions made.
+        Thousand's ``TableDriver.play_deal`` written again (the package's docstring says why)."""
         game = self.game
         game.start_deal()
         count = 0

@@ -21,14 +21,7 @@ why); scores and deltas are kept per side (3 players: a side a seat; 4: seats 0+
 7S does not outbid 7H
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand.five_hundred import ALL_PASS_PLAYED, FAILED, MADE, PASSED_OUT, UNFINISHED
 from thousand.five_hundred import actions as A
 from thousand.five_hundred import cards as C

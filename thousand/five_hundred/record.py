@@ -85,7 +85,7 @@ def replay(record, on_deal=None):
             raise RecordError(d, None, "deal %d stops before its end, so no deal may follow it" % (d - 1))
         hands, kitty, acts = read_deal(deals[d], d, players)
         game.start_deal(hands, kitty)
-        for k in range(len(acts)):
+        for k in range(len(acts)):  # Thousand's replay loop, written again (see the package)
             text = acts[k]
             try:
                 seat, action = parse_action(text, players)

@@ -95,7 +95,8 @@ def check_value(name, value):
 
 
 class Rules:
-    """One value for every agreement, read as plain attributes (``rules.misere``)."""
+    """One value for every agreement, read as plain attributes (``rules.misere``): the
+    shape of Thousand's ``Rules``, written again (the package's docstring says why)."""
 
     def __init__(self):
         t = AGREEMENT_TABLE

@@ -2,9 +2,10 @@
 """Every board, one row each: what the desktop and the tools know of it.
 
 Adding a board is one row here and one module in ``thousand/hw`` (its name, screen size,
-keys and save policy: ``thousand/hw/__init__.py``), and its machine's name in
-``thousand.hw.choose``, the one board fact a device reads (at boot, then let go): a board
-loads neither this table nor the other boards' modules.  The desktop window
+keys and save policy: ``thousand/hw/__init__.py``).  A board loads neither this table nor
+the other boards' modules: the one fact it reads, which module serves its machine, the
+bundle writes from the rows' ``machines`` to its drive (``machines_text``, read at boot by
+``thousand.hw.choose``, which on the desktop reads the rows themselves).  The desktop window
 (``thousand.ui.desktop``), ``tools/bundle.py``, ``tools/device_budget.py`` and
 ``tools/shoot.py`` read their boards here; a board's screen size and save policy are read
 from its module's source (a board module imports ``board``, which the desktop has not).
@@ -16,10 +17,13 @@ from collections import namedtuple
 
 HW = os.path.dirname(os.path.abspath(__file__))
 
-Board = namedtuple("Board", "name module board_ids title flash capacity cluster frozen_modules")
+Board = namedtuple("Board", "name module board_ids machines title flash capacity cluster frozen_modules")
 # name: the tools' --board (tools/bundle.py, tools/device_budget.py; settings.toml's THOUSAND_BOARD);
 # module: its module in thousand/hw (the desktop's --board, tools/shoot.py's file names);
 # board_ids: what boot_out.txt says after "Board ID:" on that board (the first: the VM's robot's);
+# machines: the lower-case parts of a board id or of os.uname().machine that choose this
+# module on a board (thousand.hw.choose: the board ids, the machine names of every board
+# this module serves);
 # capacity: bytes available to files on CIRCUITPY (the FAT data area);
 # cluster: FAT cluster size, since every file occupies whole clusters;
 # frozen_modules: Python modules frozen into that board's firmware
@@ -41,24 +45,30 @@ BOARDS = {
     board.name: board
     for board in (
         Board(
-            "pybadge", "pybadge", ("pybadge",), "Adafruit PyBadge / PyBadge LC / EdgeBadge",
+            "pybadge", "pybadge", ("pybadge",), ("pybadge", "edgebadge"), "Adafruit PyBadge / PyBadge LC / EdgeBadge",
             "2 MB QSPI", 4043 * 512, 512, ("stage", "ugame"),
         ),
         Board(
-            "pygamer", "pygamer", ("pygamer",), "Adafruit PyGamer",
+            "pygamer", "pygamer", ("pygamer",), ("pygamer",), "Adafruit PyGamer",
             "8 MB QSPI", 8155 * 1024, 1024, ("stage", "ugame"),
         ),
         Board(
-            "picosystem", "picosystem", ("pimoroni_picosystem",), "Pimoroni PicoSystem",
+            "picosystem", "picosystem", ("pimoroni_picosystem",), ("picosystem",), "Pimoroni PicoSystem",
             "16 MB QSPI", 7664 * 2048, 2048, ("stage", "ugame"),
         ),
         Board(
             "feather_esp32s3_reverse_tft", "feather_esp32s3_rtft", ("adafruit_feather_esp32s3_reverse_tft",),
-            "Adafruit Feather ESP32-S3 Reverse TFT", "4 MB", 1881 * 512, 512, (),
+            ("reverse_tft", "reverse tft"), "Adafruit Feather ESP32-S3 Reverse TFT", "4 MB", 1881 * 512, 512, (),
         ),
     )
 }
 MODULES = tuple(board.module for board in BOARDS.values())
+
+
+def machines_text():
+    """The bundle's ``assets/boards.txt`` (thousand.hw.choose's ``MACHINES_PATH``): a line for
+    each machine of each row, the module then the machine's part."""
+    return "".join("%s %s\n" % (board.module, part) for board in BOARDS.values() for part in board.machines)
 
 
 def module_facts(module):

@@ -1,27 +1,46 @@
-"""Which board module runs this machine: read once at boot, then let go (thousand/ui/scenes.py)."""
+"""Which board module runs this machine: read once at boot, then let go (thousand/ui/scenes.py).
+
+The machines each board module serves are its row of the board table (thousand/hw/boards.py,
+desktop-only, which no board loads); the bundle writes them to the board's drive as
+``assets/boards.txt``, a line a machine (``pybadge edgebadge``: the module, then a part of the
+board id or of ``os.uname().machine``, lower case, spaces and all), read here a line at a time.
+"""
 
 import os
 import sys
 
-# (substring of board_id or of os.uname().machine, lower case; module): the one board fact a
-# device reads; the rest of each board's row is thousand/hw/boards.py's (desktop-only).
-BOARDS = (
-    ("pybadge", "pybadge"),
-    ("edgebadge", "pybadge"),
-    ("pygamer", "pygamer"),
-    ("picosystem", "picosystem"),
-    ("reverse_tft", "feather_esp32s3_rtft"),
-    ("reverse tft", "feather_esp32s3_rtft"),
-)
+MACHINES_PATH = "assets/boards.txt"  # on a board's drive, its working folder (tools/bundle.py)
+
+
+def machines():
+    """(part of a board id or machine string, board module) for every machine a board module
+    serves: the bundle's lines on a board; on the desktop, whose checkout has no such file,
+    the board table itself."""
+    try:
+        with open(MACHINES_PATH) as lines:
+            for line in lines:
+                module, part = line.rstrip("\n").split(" ", 1)
+                yield part, module
+        return
+    except OSError:
+        pass
+    try:
+        from thousand.hw.boards import BOARDS  # desktop-only: not on a board
+    except ImportError:
+        return
+    for board in BOARDS.values():
+        for part in board.machines:
+            yield part, board.module
 
 
 def module_name(board_id):
     """The board module for a board id or machine string, or None."""
     text = board_id.lower()
-    for part, module in BOARDS:
-        if part in text:
-            return module
-    return None
+    found = None
+    for part, module in machines():  # every line read, so that the file is closed
+        if found is None and part in text:
+            found = module
+    return found
 
 
 def load(board_id=None):

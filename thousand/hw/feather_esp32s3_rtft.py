@@ -11,6 +11,8 @@ from thousand.hw import device
 from thousand.hw.device import beep, poll, records_kept, reload, reloaded, set_muted, show_turn, sleep_memory, ticks_ms  # noqa: F401  (board API)
 from thousand.hw.keys import A, B, LEFT, RIGHT
 
+# The board API's facts (thousand/hw/__init__.py), in every board module alike: literals,
+# so that the desktop reads them from the source (thousand/hw/boards.py).
 name = "Feather ESP32-S3 Reverse TFT"
 width = 240
 height = 135

@@ -10,13 +10,7 @@ below.  Time is passed in, never read here, so tests can use fake time.
 (4, -1)
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 UP = const(0)
 DOWN = const(1)

@@ -6,6 +6,8 @@ from thousand.hw import device
 from thousand.hw.device import beep, poll, records_kept, reload, reloaded, set_muted, show_turn, sleep_memory, ticks_ms  # noqa: F401  (board API)
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
 
+# The board API's facts (thousand/hw/__init__.py), in every board module alike: literals,
+# so that the desktop reads them from the source (thousand/hw/boards.py).
 name = "PyBadge"
 width = 160
 height = 128

@@ -16,13 +16,7 @@ Loaded once when the App starts (thousand/ui/scenes.py: on demand).
 from thousand.persist.saves import SavePolicy, Saves
 from thousand.persist.store import NvmStore, SaveError
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 # name: (NVM bytes, how a write erases (tests/boardstores.py models each one), flash erase unit, erase cycles (datasheet minimum),
 #        sleep memory bytes, deal ends per flash write, battery low below (volts): a LiPo's

@@ -31,14 +31,7 @@ Before thousand/persist, format 1 also had a *full* depth (every deal since the 
 start), written to files; ``restore`` still reads it.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand import actions
 from thousand.game import PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER
 from thousand.persist.coding import Writer, put_value

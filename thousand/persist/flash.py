@@ -10,13 +10,7 @@ without it, are added to it at the next.  Loaded at those few moments
 
 from thousand.persist.store import KIND_WEAR, SLOT_GOOD, WORN, SaveError, reads_back, unpack_record
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 _WEAR_VERSION = const(1)
 

@@ -32,14 +32,7 @@ Loaded only where a board's policy names it (thousand/persist/boards.py: the RP2
 ((1, b'world'), 34)
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, KIND_WEAR, MAGIC, NVM_SLOTS, OVERHEAD, SLOT_GOOD, WORN, SaveError, newer, pack_record, reads_back, unpack_record
 
 _KIND_DELTA = const(0x67)  # "g": a game record as its changes from a whole one before it (above)

@@ -12,6 +12,7 @@ bytes is kept beside the saves (``game.damaged-1``, ``reading``); it never stops
 """
 
 from thousand import actions
+from thousand.checks import check_deal, checked_start
 from thousand.game import NUM_SEATS, DealResult, Game, Sheet
 from thousand.persist import encode
 from thousand.persist.coding import Reader, get_value
@@ -21,18 +22,21 @@ from thousand.persist.store import SaveError, pack_record
 from thousand.replay import replay_deal
 
 
-def get_state(r):
+def get_state(r, rules):
+    """The game's ``start`` (the state between deals), checked as a start from outside."""
     scores = [r.int5() for _ in range(NUM_SEATS)]
     bolts = r.uints(NUM_SEATS)
     dealer = r.uint()
     barrel = [v or None for v in r.uints(NUM_SEATS)]
-    return {"scores": scores, "bolts": bolts, "dealer": dealer, "barrel": barrel,
-            "barrels_used": r.uints(NUM_SEATS), "deals_played": r.uint()}
+    return checked_start({"scores": scores, "bolts": bolts, "dealer": dealer, "barrel": barrel,
+                          "barrels_used": r.uints(NUM_SEATS), "deals_played": r.uint()}, rules)
 
 
 def get_deal(r):
-    """(hand masks, talon mask, log) of a deal."""
+    """(hand masks, talon mask, log) of a deal, its cards checked as a deal from outside."""
     hands = [r.mask24() for _ in range(NUM_SEATS)]
+    talon = 0xFFFFFF ^ (hands[0] | hands[1] | hands[2])
+    check_deal(hands, talon)
     log = []
     for _ in range(r.uint()):
         word = (r.byte() << 8) | r.byte()
@@ -44,7 +48,7 @@ def get_deal(r):
         if v == actions.BID or v == actions.CONTRACT:
             arg *= 5
         log.append(actions.log_entry((word >> 10) & 3, actions.action_of(v, arg)))  # encode.pack_action's word
-    return hands, 0xFFFFFF ^ (hands[0] | hands[1] | hands[2]), log
+    return hands, talon, log
 
 
 def get_nonzero_into(r, as_int5, into):
@@ -133,7 +137,7 @@ def decode_game(payload, version=encode.FORMAT_VERSION, memo=None):
     answered = bool(flags & encode.DARK_ANSWERED)
     golden_made = bool(flags & encode.GOLDEN_MADE)
     if flags & encode.FULL:  # written before thousand/persist: every deal since the game's start
-        game = Game(rules, seed=0, start=get_state(r), keep_records=keep)
+        game = Game(rules, seed=0, start=get_state(r, rules), keep_records=keep)
         count = r.uint()
         for k in range(count):
             hands, talon, log = get_deal(r)
@@ -143,7 +147,7 @@ def decode_game(payload, version=encode.FORMAT_VERSION, memo=None):
     else:
         sheet = Sheet() if keep else None
         last = get_sheet(r, sheet, ends)
-        game = Game(rules, seed=0, start=get_state(r), keep_records=keep)
+        game = Game(rules, seed=0, start=get_state(r, rules), keep_records=keep)
         game.golden_made = golden_made
         if keep:
             game.sheet = sheet

@@ -52,6 +52,8 @@ def put_rules(w, rules):
 
 
 def get_rules(r, version=1):
+    from thousand import rules_check  # only when reading rules: a save writes them far more often
+
     ids, presets = RULES_NUMBERING[version]
     index = r.uint()
     if index >= len(presets):
@@ -76,7 +78,7 @@ def get_rules(r, version=1):
             value = entry[3][k]
         if entry is not None:  # an agreement the rules no longer have is dropped
             setattr(rules, entry[0], value)
-    rules.validate()
+    rules_check.validate(rules)
     return rules
 
 

@@ -9,7 +9,8 @@ newer settings give the defaults and a one-line problem.
 >>> store = memory_store()
 >>> s, problem = load_settings(store); s.rules.preset_name, s.levels, problem
 ('classic', ['normal', 'normal'], None)
->>> s.rules.set("dark", True); s.bot_delay_ms = 300; save_settings(store, settings_bytes(s))
+>>> from thousand import rules_check
+>>> rules_check.set_agreement(s.rules, "dark", True); s.bot_delay_ms = 300; save_settings(store, settings_bytes(s))
 >>> again = load_settings(store)[0]; again.rules.dark, again.bot_delay_ms, again.sound
 (True, 300, True)
 """

@@ -18,13 +18,7 @@ from thousand import CONCEDED, FAILED, MADE, NORMAL, REDEAL
 from thousand.persist.coding import Reader, Writer
 from thousand.persist.store import KIND_STATS, SaveError, SlotPair, crc32
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 _STATS_VERSION = const(1)
 

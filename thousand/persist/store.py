@@ -28,13 +28,7 @@ part.
 (1, b'world')
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 MAGIC = b"Tk"
 KIND_GAME = 0x47  # "G"

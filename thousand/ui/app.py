@@ -29,13 +29,7 @@ from thousand.persist.saves import LEAVE, NEW_GAME, Saves
 from thousand.persist.store import memory_store
 from thousand.ui import scenes, sprites
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 _DEAL_END_PAUSE_MS = const(900)  # the last trick stays on the table this long before the summary
 _MEMORY_RESTARTS = const(3)  # restarts after a MemoryError (main) before the error stops the program

@@ -24,9 +24,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 def rules_from_text(text):
     """A preset name, or a JSON object such as '{"preset": "full", "target": 500}'."""
     from thousand.rules import Rules
+    from thousand import rules_check
 
     if text.strip().startswith("{"):
-        return Rules.from_dict(json.loads(text))
+        return rules_check.from_dict(json.loads(text))
     return Rules.preset(text)
 
 

@@ -6,13 +6,7 @@ words are data (``thousand.texts``: guided.txt); this module is loaded only in t
 from thousand import actions
 from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_PLAY, PHASE_TALON
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 # The entries of guided.txt by their places (a test holds each to its entry's name).
 _AUCTION = const(1)

@@ -4,13 +4,7 @@ puts the rules' entries together as the agreements make them."""
 
 from thousand.rules import Rules
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 # The entries of help.txt by their places: private const()s take no names in the VM's pool,
 # where a key in words would (a test holds each to its entry's name).

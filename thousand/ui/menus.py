@@ -123,10 +123,12 @@ class NewGameScreen(MenuScreen):
     footer_lines = 2
 
     def items(self):
+        from thousand import rules_check  # on demand: the screens' load plan lets it go
+
         cols = self.list.cols
         app = self.app
         return [
-            pad("Rules", app.rules.preset_name + ("*" if app.rules.to_dict() != {"preset": app.rules.preset_name} else ""), cols),
+            pad("Rules", app.rules.preset_name + ("*" if rules_check.to_dict(app.rules) != {"preset": app.rules.preset_name} else ""), cols),
             pad(SEAT_NAMES[1], app.levels[0], cols),
             pad(SEAT_NAMES[2], app.levels[1], cols),
             "Change agreements",
@@ -237,13 +239,15 @@ class AgreementsScreen(MenuScreen):
             name = PRESET_NAMES[(list(PRESET_NAMES).index(app.rules.preset_name) + 1) % len(PRESET_NAMES)]
             app.rules = Rules.preset(name)
             return
+        from thousand import rules_check  # on demand: the screens' load plan lets it go
+
         entry = agreements()[index - 1]
         values = agreement_choices(entry, getattr(app.rules, entry[0]))
         current = getattr(app.rules, entry[0])
         at = values.index(current) if current in values else -1
         for step in range(1, len(values) + 1):
             try:
-                app.rules.set(entry[0], values[(at + step) % len(values)])
+                rules_check.set_agreement(app.rules, entry[0], values[(at + step) % len(values)])
                 return
             except RulesError:
                 continue

@@ -8,13 +8,7 @@ from thousand.controller import seat_name
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
 from thousand.ui.widgets import ACCENT, DIM, LINE_H, ListView, backdrop, card_text, label, pad, set_text, wrap
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 # The entries of summary.txt (thousand.texts) by their places (a test holds each to its
 # entry's name): the summary's words are read when it is shown, not held with this module.

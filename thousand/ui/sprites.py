@@ -16,13 +16,7 @@ import struct
 
 import displayio
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 TILE_W = const(8)
 _TILE_H = const(10)
@@ -167,7 +161,9 @@ class Sheet:
             for i in range(9):
                 grid[i] = _BACK_TILE + i
             return
-        rank, suit = card % 6, card // 6
+        from thousand.cards import rank_of, suit_of  # loaded with the engine, where cards are shown
+
+        rank, suit = rank_of(card), suit_of(card)
         grid.pixel_shader = self.palettes[state * 4 + suit]
         for row in range(3):
             for col in range(3):

@@ -17,13 +17,7 @@ from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, START, UP, ticks_diff
 from thousand.ui import sprites
 from thousand.ui.widgets import FONT_W, LINE_H, TEXT, card_text, label, pad as _pad, wrap
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 _FELT = const(0x0C5A2A)
 _BOX_BG = const(0x06301A)
@@ -216,7 +210,7 @@ def action_word(action):
         return str(actions.amount(action))
     if verb == actions.DECLARE:
         card = actions.card(action)
-        value = C.ACE_MARRIAGE_VALUE if card % 6 == C.ACE else C.MARRIAGE_VALUES[card // 6]
+        value = C.ACE_MARRIAGE_VALUE if C.rank_of(card) == C.ACE else C.MARRIAGE_VALUES[C.suit_of(card)]
         return "declare +%d" % value
     if verb == actions.PLAY:
         return "just play"

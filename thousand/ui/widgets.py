@@ -13,13 +13,7 @@ import displayio
 
 from thousand.ui import sprites
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-
-    def const(value):
-        return value
-
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 FONT_W = sprites.FONT_W
 LINE_H = sprites.FONT_H
@@ -41,10 +35,10 @@ def pad(left, right, cols):
 def card_text(card):
     """``Q`` and the hearts' symbol, ``10`` and the spades': a card as the screens write it,
     its suit a symbol of the font strip (chr(1) to chr(4) in the text: S C D H)."""
-    from thousand.cards import card_name  # loaded with the engine, where cards are shown
+    from thousand.cards import card_name, suit_of  # loaded with the engine, where cards are shown
 
     name = card_name(card)
-    return ("10" if name[0] == "T" else name[0]) + chr(1 + card // 6)
+    return ("10" if name[0] == "T" else name[0]) + chr(1 + suit_of(card))
 
 
 def wrap(text, cols):
