@@ -5,7 +5,8 @@ import pytest
 from thousand import cards as C
 from thousand.notation import action_text, parse_action, parse_card
 from thousand.rng import Rng
-from thousand.rules import PRESET_NAMES, Rules, RulesError, agreement_names
+from thousand.rules import Rules, RulesError
+from thousand.rules_table import PRESET_NAMES, agreement_names
 from thousand import rules_check
 
 

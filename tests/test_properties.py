@@ -17,7 +17,8 @@ from thousand.game import PHASE_DEAL_OVER, PHASE_PLAY, Game, IllegalAction
 from thousand.notation import action_text
 from thousand.record import deal_json, game_record, replay
 from thousand.rng import Rng
-from thousand.rules import BOOL, ENUM, Rules, agreements
+from thousand.rules import Rules
+from thousand.rules_table import BOOL, ENUM, agreements
 from thousand import rules_check
 
 INT_CHOICES = {

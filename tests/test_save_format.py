@@ -12,8 +12,9 @@ from hypothesis import given, strategies as st
 from thousand import actions
 from thousand.game import Game
 from thousand.record import game_record
-from thousand.rules import AGREEMENT_TABLE, BOOL, INT, INT_OR_NULL, PRESET_NAMES, Rules, agreement_names, agreements
-from thousand import rules as rules_module
+from thousand.rules import Rules
+from thousand.rules_table import AGREEMENT_TABLE, BOOL, INT, INT_OR_NULL, PRESET_NAMES, agreement_names, agreements
+from thousand import rules_table as rules_module
 from thousand.persist.coding import Reader, Writer, get_value, put_value
 from thousand.persist.rules_sheet import AGREEMENT_IDS_V1, PRESET_NAMES_V1, get_rules, put_rules
 from thousand.persist.encode import FORMAT_VERSION, encode_game, put_deal

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import ROOT
 from thousand import texts
-from thousand.rules import agreement_names
+from thousand.rules_table import agreement_names
 from thousand.ui import helptext
 
 TEXT = os.path.join(ROOT, "assets", "text")

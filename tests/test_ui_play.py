@@ -17,7 +17,8 @@ from thousand import actions  # noqa: E402
 from thousand.hw import desktop  # noqa: E402
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP, KeyRepeater  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
-from thousand.rules import Rules, agreement_names, agreements  # noqa: E402
+from thousand.rules import Rules  # noqa: E402
+from thousand.rules_table import agreement_names, agreements  # noqa: E402
 from thousand import rules_check  # noqa: E402
 from thousand.ui import table as table_module  # noqa: E402
 from thousand import texts  # noqa: E402
@@ -184,7 +185,7 @@ def test_every_agreement_has_one_line_of_help():
 
 def test_every_agreements_row_fits_the_smallest_screen_beside_its_longest_value():
     """On 160 pixels no agreement's words are cut, whatever its value (issue 15)."""
-    from thousand.rules import BOOL, ENUM, agreements
+    from thousand.rules_table import BOOL, ENUM, agreements
     from thousand.ui.menus import value_text
     from thousand.ui.widgets import ListView
 

@@ -16,7 +16,9 @@ thousand.rules.RulesError: agreement 'golden' must be true or false, not 'yes'
 {'preset': 'club', 'dark': True}
 """
 
-from thousand.rules import BOOL, INT, INT_OR_NULL, Rules, RulesError, _agreement, agreement_names
+from thousand.rules import Rules, RulesError
+
+from thousand.rules_table import BOOL, INT, INT_OR_NULL, agreement, agreement_names
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
@@ -24,7 +26,7 @@ _MAX_NUMBER = const(9999)  # no agreement's number needs more than four digits
 
 
 def _entry(name):
-    entry = _agreement(name)
+    entry = agreement(name)
     if entry is None:
         raise RulesError("unknown agreement '%s'" % name)
     return entry

@@ -19,7 +19,8 @@ from thousand.bots import make_bot  # noqa: E402
 from thousand.driver import TableDriver  # noqa: E402
 from thousand.game import Game  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
-from thousand.rules import BOOL, ENUM, INT, INT_OR_NULL, Rules, agreements  # noqa: E402
+from thousand.rules import Rules  # noqa: E402
+from thousand.rules_table import BOOL, ENUM, INT, INT_OR_NULL, agreements  # noqa: E402
 from thousand import rules_check  # noqa: E402
 
 LEVELS = PLAYER_LEVELS[1:] + PLAYER_LEVELS[:1]  # the bots, then random: the games' mix as it was

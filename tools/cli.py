@@ -94,7 +94,7 @@ def fraction(text):
 
 def preset(text):
     """A rules preset name."""
-    from thousand.rules import PRESET_NAMES
+    from thousand.rules_table import PRESET_NAMES
 
     if text not in PRESET_NAMES:
         raise ArgumentTypeError("unknown rules preset '%s' (known: %s)" % (text, ", ".join(PRESET_NAMES)))

@@ -31,7 +31,8 @@ if sys.implementation.name != "micropython":  # there MICROPYPATH says where the
 from thousand import PLAYER_LEVELS  # noqa: E402
 from thousand.driver import RandomPlayer, TableDriver  # noqa: E402
 from thousand.game import Game  # noqa: E402
-from thousand.rules import PRESET_NAMES, Rules  # noqa: E402
+from thousand.rules import Rules  # noqa: E402
+from thousand.rules_table import PRESET_NAMES  # noqa: E402
 from thousand.scoring import REDEAL  # noqa: E402
 
 USAGE = ("usage: selfplay.py [--game thousand|five_hundred] [--games N] [--seed S] [--rules PRESET] "

@@ -5,7 +5,10 @@ the rules in the settings.  Loaded when they are encoded or read, and let go at 
 """
 
 from thousand.persist.store import SaveError
-from thousand.rules import BOOL, INT, INT_OR_NULL, Rules, _agreement
+from thousand.rules import Rules
+
+# The agreement ids and preset names as format 1 numbers them.  Frozen: when the rules
+from thousand.rules_table import BOOL, INT, INT_OR_NULL, agreement
 
 # The agreement ids and preset names as format 1 numbers them.  Frozen: when the rules
 # gain an agreement, it goes into a new list for a new format, and a format-1 save still
@@ -36,7 +39,7 @@ def put_rules(w, rules):
     w.uint(len(changed))
     for i in changed:
         w.uint(i)
-        entry = _agreement(AGREEMENT_IDS_V1[i])
+        entry = agreement(AGREEMENT_IDS_V1[i])
         value = getattr(rules, entry[0])
         kind = entry[1]
         if kind == BOOL:
@@ -63,7 +66,7 @@ def get_rules(r, version=1):
         i = r.uint()
         if i >= len(ids):
             raise SaveError("save names an unknown agreement")
-        entry = _agreement(ids[i])
+        entry = agreement(ids[i])
         kind = entry[1] if entry is not None else INT
         if kind == BOOL:
             value = r.uint() == 1

@@ -6,7 +6,7 @@ B back), so a board with three buttons can use every one of them.
 
 from thousand import BOT_DELAYS, PLAYER_LEVELS, SEAT_NAMES
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
-from thousand.rules import PRESET_NAMES, Rules, RulesError, agreement_names, agreements
+from thousand.rules import Rules, RulesError
 from thousand.ui.widgets import ListView, card_text, pad
 
 
@@ -140,6 +140,8 @@ class NewGameScreen(MenuScreen):
                 "Every house rule, one by one", "A:deal! B:back")[self.cursor]
 
     def choose(self, index):
+        from thousand.rules_table import PRESET_NAMES  # on demand, as rules_check
+
         app = self.app
         if index == 0:
             name = PRESET_NAMES[(list(PRESET_NAMES).index(app.rules.preset_name) + 1) % len(PRESET_NAMES)]
@@ -219,6 +221,8 @@ class AgreementsScreen(MenuScreen):
         self.refresh()
 
     def items(self):
+        from thousand.rules_table import agreement_names  # on demand, as rules_check
+
         cols = self.list.cols
         rules = self.app.rules
         out = [pad("preset", rules.preset_name, cols)]
@@ -229,11 +233,15 @@ class AgreementsScreen(MenuScreen):
 
     def footer(self):
         from thousand import texts  # the words are data, read on demand (thousand.texts)
+        from thousand.rules_table import agreement_names
+
         if self.cursor == 0:
             return "A: next preset (resets all)"
         return texts.entries("agreements", agreement_names()[self.cursor - 1])[0][2]
 
     def choose(self, index):
+        from thousand.rules_table import PRESET_NAMES, agreements  # on demand, as rules_check
+
         app = self.app
         if index == 0:
             name = PRESET_NAMES[(list(PRESET_NAMES).index(app.rules.preset_name) + 1) % len(PRESET_NAMES)]
