@@ -36,8 +36,8 @@ def test_each_rows_board_ids_and_machines_choose_its_module_on_the_desktop():
 
 
 def test_a_board_reads_its_module_from_the_line_the_bundle_writes(tmp_path, monkeypatch):
-    (tmp_path / boards.MACHINES_FILE).parent.mkdir()
-    (tmp_path / boards.MACHINES_FILE).write_text(boards.machines_text())
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "boards.txt").write_text(boards.machines_text())
     monkeypatch.chdir(tmp_path)  # a board's drive: the bundle's assets/ in the working folder
     monkeypatch.setitem(sys.modules, "thousand.hw.boards", None)  # not on a board: no import of it
     for board in boards.BOARDS.values():
@@ -45,7 +45,7 @@ def test_a_board_reads_its_module_from_the_line_the_bundle_writes(tmp_path, monk
         assert [module_name(name) for name in names] == [board.module] * len(names)
     assert module_name("Adafruit Feather ESP32-S3 Reverse TFT with ESP32S3") == "feather_esp32s3_rtft"
     assert module_name("x86_64") is None
-    (tmp_path / boards.MACHINES_FILE).write_text("")
+    (tmp_path / "assets" / "boards.txt").write_text("")
     assert module_name("pybadge") is None  # the lines, not the table, chose above
 
 

@@ -52,6 +52,7 @@ import mpy  # noqa: E402
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(REPO_ROOT))  # (appended: the root's code.py would hide the standard library's)
 from thousand.hw import boards  # noqa: E402  (desktop-only: the table of boards)
+from thousand.hw import choose  # noqa: E402  (where a board reads its machine's line)
 
 GAME_PACKAGE = "thousand"
 DESKTOP_ONLY_MARKER = "# desktop-only"
@@ -394,7 +395,7 @@ def collect_bundle(root, board, log, source_lines=False):
         for path in _walk_files(assets):
             files.append(BundleFile(path.relative_to(root).as_posix(), path.read_bytes()))
     # The one board fact a board reads (thousand.hw.choose, at boot): which module serves it.
-    files.append(BundleFile(boards.MACHINES_FILE, boards.machines_text().encode()))
+    files.append(BundleFile(choose.MACHINES_PATH, boards.machines_text().encode()))
     check_no_shadowed_mpy(f.dest for f in files)
     return files
 

@@ -65,12 +65,9 @@ BOARDS = {
 MODULES = tuple(board.module for board in BOARDS.values())
 
 
-MACHINES_FILE = "assets/boards.txt"  # on a board's drive, its working folder: thousand.hw.choose reads it
-
-
 def machines_text():
-    """The bundle's ``MACHINES_FILE``, which thousand.hw.choose reads at boot: a line for each
-    machine of each row, the module then the machine's part."""
+    """The bundle's ``assets/boards.txt`` (thousand.hw.choose's ``MACHINES_PATH``): a line for
+    each machine of each row, the module then the machine's part."""
     return "".join("%s %s\n" % (board.module, part) for board in BOARDS.values() for part in board.machines)
 
 

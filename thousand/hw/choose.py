@@ -9,31 +9,37 @@ board id or of ``os.uname().machine``, lower case, spaces and all), read here a 
 import os
 import sys
 
+MACHINES_PATH = "assets/boards.txt"  # on a board's drive, its working folder (tools/bundle.py)
 
-def module_name(board_id):
-    """The board module for a board id or machine string, or None: on a board from the lines
-    the bundle writes, on the desktop, whose checkout has no such file, from the board table
-    itself.  (One function, the path written in it: each name more is one more in a board's
-    pool, which never forgets one.)"""
-    text = board_id.lower()
-    found = None
+
+def machines():
+    """(part of a board id or machine string, board module) for every machine a board module
+    serves: the bundle's lines on a board; on the desktop, whose checkout has no such file,
+    the board table itself."""
     try:
-        with open("assets/boards.txt") as lines:  # thousand/hw/boards.py's MACHINES_FILE
-            for line in lines:  # every line read, so that the file is closed
+        with open(MACHINES_PATH) as lines:
+            for line in lines:
                 module, part = line.rstrip("\n").split(" ", 1)
-                if found is None and part in text:
-                    found = module
-        return found
+                yield part, module
+        return
     except OSError:
         pass
     try:
         from thousand.hw.boards import BOARDS  # desktop-only: not on a board
     except ImportError:
-        return None
+        return
     for board in BOARDS.values():
         for part in board.machines:
-            if found is None and part in text:
-                found = board.module
+            yield part, board.module
+
+
+def module_name(board_id):
+    """The board module for a board id or machine string, or None."""
+    text = board_id.lower()
+    found = None
+    for part, module in machines():  # every line read, so that the file is closed
+        if found is None and part in text:
+            found = module
     return found
 
 
