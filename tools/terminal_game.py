@@ -350,10 +350,13 @@ def open_game(options, storage, out, read=read_answer, ask=False):
     which replaces the saved one as the window's New game does; with ``ask`` (a player at
     the terminal) a saved game is not replaced before the player says so.  ``options.game``
     is the game a new one plays (Thousand, or Five Hundred with ``options.players``)."""
-    if storage is not None and not options.resume and ask and storage.has_game():
-        answer = read("There is a saved game: c continues it, n starts a new one in its place [c]: ")
+    if not options.resume and ask and storage.has_game():
+        from thousand.persist.restore import saved_game
+
+        answer = read("There is a saved game of %s: c continues it, n starts a new one in its place [c]: " % (
+            GAME_TITLES.get(saved_game(storage.game_record), "another game")))
         options.resume = answer.strip().lower() not in ("n", "new")
-    if options.resume and storage is not None:
+    if options.resume:
         controller = storage.load_game()
         tell_problem(storage, out)
         if controller is not None:
@@ -366,7 +369,7 @@ def open_game(options, storage, out, read=read_answer, ask=False):
     from thousand.persist.saves import NEW_GAME
 
     seed = options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "little")
-    if options.game == "five_hundred":
+    if getattr(options, "game", "thousand") == "five_hundred":
         from thousand.five_hundred.controller import Controller as FiveHundred
 
         controller = FiveHundred(options.rules, levels=options.levels and options.levels.split(","), seed=seed)
@@ -378,9 +381,8 @@ def open_game(options, storage, out, read=read_answer, ask=False):
         levels = (options.levels or DEFAULT_LEVEL + "," + DEFAULT_LEVEL).split(",")
         controller = Controller(options.rules, levels=levels, seed=seed)
         table = "against West and East"
-    if storage is not None:
-        storage.save_game(controller, NEW_GAME)
-        tell_problem(storage, out)
+    storage.save_game(controller, NEW_GAME)
+    tell_problem(storage, out)
     out.write("%s: you are seat 0 (You) %s. Seed %d. Type h for the rules, q to quit.\n" % (
         game_title(controller), table, seed))
     return controller
@@ -391,8 +393,6 @@ def leave(controller, storage):
     one line saying why it could not be saved."""
     from thousand.persist.saves import LEAVE
 
-    if storage is None:
-        return NOT_SAVED
     if controller is not None and not controller.over():
         storage.save_game(controller, LEAVE)
         if storage.problem is not None:
@@ -402,12 +402,9 @@ def leave(controller, storage):
 
 
 SAVED = "the game is saved (--continue goes on with it)."
-NOT_SAVED = "Five Hundred is not saved yet"
 
 
 def goodbye(problem, ended=""):
-    if problem == NOT_SAVED:
-        return "\nBye: %s%s." % (ended, NOT_SAVED)
     return "\nBye: %s%s" % (ended, SAVED if problem is None else "the game could NOT be saved (%s)." % problem)
 
 
@@ -440,7 +437,8 @@ def main(argv=None):
             stream.reconfigure(errors="replace")
     from thousand.ui.desktop import desktop_saves  # the window's saves, in the data directory
 
-    storage = desktop_saves() if options.game == "thousand" else None
+    storage = desktop_saves()
+    storage.five_hundred = True  # this front-end continues a saved game of either (thousand.persist.restore)
     controller = None
     try:
         try:

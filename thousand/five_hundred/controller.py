@@ -9,12 +9,12 @@ The human is seat 0; with 4 players his partner is seat 2 (North).
 """
 
 from thousand import HUMAN
+from thousand.five_hundred import GAME_NAME
 from thousand.five_hundred import actions as A
 from thousand.five_hundred.driver import TableDriver
 from thousand.five_hundred.game import PHASE_DEAL_OVER, PHASE_GAME_OVER, PHASE_RAISE, Game, IllegalAction
 from thousand.five_hundred.rules import Rules
 
-GAME_NAME = "five_hundred"  # as a record names it (FIVE_HUNDRED.md 10), and a save
 SEAT_NAMES_3 = ("You", "West", "East")
 SEAT_NAMES_4 = ("You", "West", "North", "East")  # seat 2, across the table, is your partner
 
