@@ -239,3 +239,14 @@ def test_the_program_plays_five_hundred_with_four_players(tmp_path):
     assert (proc.returncode, proc.stderr) == (0, b"")
     assert out.startswith("Five Hundred: you are seat 0 (You) with North, your partner, against West and East. Seed 2.")
     assert "THE AUCTION" in out and "   Hint: " in out and "-- Scores: You & North 0  West & East 0" in out
+
+
+def test_garbage_answers_are_asked_again_and_the_end_of_input_keeps_the_game(tmp_path):
+    env = dict(os.environ, THOUSAND_DATA_DIR=str(tmp_path))
+    garbage = ["\u00b2".encode("utf-8"), b"9" * 5000, b"\xff\xfe", b"-1", b"zz", b"bid 11h", b"1 2 3 4"]
+    proc = subprocess.run(GAME + ["--seed", "3"], input=b"\n".join(garbage) + b"\n", capture_output=True,
+                          timeout=120, env=env)
+    out = proc.stdout.decode("utf-8")
+    assert (proc.returncode, proc.stderr) == (0, b"")
+    assert out.count("Type one of the numbers above") == len(garbage)
+    assert out.rstrip().splitlines()[-1] == "Bye: the input ended; the game is saved (--continue goes on with it)."
