@@ -116,3 +116,9 @@ def tell_problem(storage, out):
     """A save that failed never stops the game: its one line is said."""
     if storage is not None and storage.problem is not None:
         out.write("   (%s)\n" % storage.take_problem())
+
+
+if __name__ == "__main__":  # not a tool: it only describes itself (tools/terminal_game.py plays)
+    import cli
+
+    cli.Parser(description=__doc__.splitlines()[0]).parse_args()

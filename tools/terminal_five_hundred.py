@@ -7,17 +7,20 @@ its cards, bids and actions, the table with 3 or 4 seats and the partner, the de
 summary and the score sheet per side.
 """
 
+import os
 import sys
 
-import terminal_common as T
-from thousand import HUMAN
-from thousand.five_hundred import ALL_PASS_PLAYED, FAILED, MADE, PASSED_OUT, side_of
-from thousand.five_hundred import actions as A
-from thousand.five_hundred import cards as C
-from thousand.five_hundred.controller import seat_names, side_names
-from thousand.five_hundred.game import PHASE_AUCTION, PHASE_DISCARD, PHASE_PLAY, PHASE_RAISE
-from thousand.five_hundred.notation import parse_bid
-from thousand.five_hundred.scoring import contract_delta
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import terminal_common as T  # noqa: E402  (beside this script)
+from thousand import HUMAN  # noqa: E402
+from thousand.five_hundred import ALL_PASS_PLAYED, FAILED, MADE, PASSED_OUT, side_of  # noqa: E402
+from thousand.five_hundred import actions as A  # noqa: E402
+from thousand.five_hundred import cards as C  # noqa: E402
+from thousand.five_hundred.controller import seat_names, side_names  # noqa: E402
+from thousand.five_hundred.game import PHASE_AUCTION, PHASE_DISCARD, PHASE_PLAY, PHASE_RAISE  # noqa: E402
+from thousand.five_hundred.notation import parse_bid  # noqa: E402
+from thousand.five_hundred.scoring import contract_delta  # noqa: E402
 
 SUIT_SIGNS = T.SUIT_SIGNS  # S C D H, as Thousand's
 HOW_TO_ANSWER = ("   Type one of the numbers above, a card such as 10\u2665, a bid such as 7h or 8nt, ? for a "
@@ -440,3 +443,9 @@ def play(controller, read=T.read_answer, out=sys.stdout, storage=None):
 def tell_trick(action, view, out):
     if A.verb(action) == A.PLAY and not view.trick and view.last_trick:
         out.write("   %s\n" % last_trick(view))
+
+
+if __name__ == "__main__":  # not a tool: it only describes itself (tools/terminal_game.py plays)
+    import cli
+
+    cli.Parser(description=__doc__.splitlines()[0]).parse_args()
