@@ -342,7 +342,7 @@ GAME_TITLES = {"thousand": "Thousand", "five_hundred": "Five Hundred"}
 
 
 def game_title(controller):
-    return GAME_TITLES[getattr(controller, "game_name", "thousand")]
+    return GAME_TITLES[controller.game_name]
 
 
 def open_game(options, storage, out, read=read_answer, ask=False):
@@ -443,7 +443,7 @@ def main(argv=None):
     try:
         try:
             controller = open_game(options, storage, sys.stdout, ask=sys.stdin is not None and sys.stdin.isatty())
-            if getattr(controller, "game_name", "thousand") == "five_hundred":
+            if controller.game_name == "five_hundred":
                 import terminal_five_hundred  # (tools/, beside this script)
 
                 terminal_five_hundred.play(controller, storage=storage)

@@ -176,24 +176,30 @@ def decode_game(payload, version=encode.FORMAT_VERSION, memo=None):
 
 def load_game(pair, memo=None):
     """(game, extra) of the game save, None when there is none; SaveError (one line) for a
-    damaged, foreign or newer save, after keeping a copy aside where the store can.  A save
-    of format 2 names its game in its first byte (docs/saves.md): Thousand's payload
-    follows, or Five Hundred's (``thousand.persist.five_hundred``, loaded for it only)."""
+    damaged, foreign or newer save, after keeping a copy aside where the store can."""
+    found = load_named(pair, memo)
+    return None if found is None else found[1:]
+
+
+def load_named(pair, memo=None):
+    """(the game's name, game, extra) of the game save, as ``load_game``.  A save of format 2
+    names its game in its first byte (docs/saves.md): Thousand's payload follows, or Five
+    Hundred's (``thousand.persist.five_hundred``, loaded for it only)."""
     found = read_record(pair, FORMAT_NAMING_THE_GAME)
     if found is None or not found[1]:  # nothing saved, or the empty save of a game over
         return None
     version, payload = found
     try:
         if version < FORMAT_NAMING_THE_GAME:
-            return decode_game(payload, version, memo)
+            return ("thousand",) + decode_game(payload, version, memo)
         if payload[0] == GAME_THOUSAND:
-            return decode_game(memoryview(payload)[1:], encode.FORMAT_VERSION, memo)
+            return ("thousand",) + decode_game(memoryview(payload)[1:], encode.FORMAT_VERSION, memo)
         if payload[0] == GAME_FIVE_HUNDRED:
             try:  # desktop-only until the device plays Five Hundred (tools/bundle.py leaves it out)
                 from thousand.persist.five_hundred import decode_game as decode_five_hundred
             except ImportError:
                 raise SaveError("the saved game is Five Hundred, which this version does not play")
-            return decode_five_hundred(payload)
+            return ("five_hundred",) + decode_five_hundred(payload)
         raise SaveError("save is of a game this version does not know")
     except SaveError as error:
         message = str(error)
@@ -228,14 +234,14 @@ def load_controller(saves, pair):
     game), else reported (the screens do not play it yet)."""
     memo = encode.new_memo()
     try:
-        found = load_game(pair, memo)
+        found = load_named(pair, memo)
     except SaveError as error:
         saves.report(str(error))
         return None
     if found is None:
         return None
-    game, extra = found
-    if getattr(game, "game_name", None) is not None:  # Five Hundred's Game (Thousand's has none)
+    name, game, extra = found
+    if name != "thousand":
         return five_hundred_controller(saves, game, extra)
     from thousand.controller import HUMAN, Controller
 

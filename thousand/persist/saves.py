@@ -155,7 +155,7 @@ class Saves:
     def save_game(self, controller, moment=MOVE, item=None):
         """The game's save at ``moment``; ``item``, a record to write with it (a deal's end:
         the statistics, ``thousand.persist.stats.end_deal``)."""
-        if getattr(controller, "game_name", None) is not None:  # Five Hundred's (Thousand's Controller has none)
+        if controller.game_name != "thousand":  # Five Hundred's
             try:  # desktop-only until the device plays Five Hundred (tools/bundle.py leaves it out)
                 from thousand.persist.five_hundred import FORMAT_VERSION, encode_game
             except ImportError:
@@ -182,7 +182,7 @@ class Saves:
         None), then they and the save go in one write (a board's flash is erased once); a
         game over leaves an empty save."""
         item = None
-        if getattr(controller, "game_name", None) is None:  # Thousand's: Five Hundred's are not counted yet
+        if controller.game_name == "thousand":  # Five Hundred's statistics are not counted yet
             from thousand.persist.stats import end_deal
 
             item = end_deal(self, controller, human)  # the statistics let go: a deal's end is the table's peak
