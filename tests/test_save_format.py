@@ -22,6 +22,9 @@ from thousand.persist.restore import decode_game, get_deal
 from thousand.persist.files import FileStore
 from thousand.persist.store import KIND_GAME, KIND_SETTINGS, SaveError, SlotPair, crc32, newer, pack_record
 from savecheck import MemoryStore, load, save
+from thousand.persist.coding import FORMAT_NAMING_THE_GAME
+
+NEWER_FORMAT = FORMAT_NAMING_THE_GAME + 1  # a format newer than any this program reads
 
 
 @given(st.binary(max_size=300))
@@ -208,7 +211,7 @@ def test_a_settings_record_is_not_taken_for_a_game():
 
 def test_newer_format_is_refused_with_a_message_and_kept(tmp_path):
     store = FileStore(str(tmp_path))
-    SlotPair(store, "game", KIND_GAME).write(FORMAT_VERSION + 1, b"from the future")
+    SlotPair(store, "game", KIND_GAME).write(NEWER_FORMAT, b"from the future")
     with pytest.raises(SaveError) as error:
         load(store)
     assert "newer" in str(error.value) and "\n" not in str(error.value)
@@ -376,12 +379,12 @@ def test_an_oversized_junk_file_is_read_and_kept_only_as_far_as_a_save_can_be(tm
 
 def test_a_newer_record_beside_an_older_valid_save_does_not_hide_it(tmp_path):
     store, game = _saved_twice(tmp_path)
-    SlotPair(store, "game", KIND_GAME).write(FORMAT_VERSION + 1, b"from the future")  # over the older slot
-    SlotPair(store, "game", KIND_GAME).write(FORMAT_VERSION + 1, b"from the future, again")  # the other one
+    SlotPair(store, "game", KIND_GAME).write(NEWER_FORMAT, b"from the future")  # over the older slot
+    SlotPair(store, "game", KIND_GAME).write(NEWER_FORMAT, b"from the future, again")  # the other one
     with pytest.raises(SaveError, match="from a newer Thousand"):
         load(store)
     store, game = _saved_twice(tmp_path / "second")
-    SlotPair(store, "game", KIND_GAME).write(FORMAT_VERSION + 1, b"from the future")
+    SlotPair(store, "game", KIND_GAME).write(NEWER_FORMAT, b"from the future")
     again, _extra = load(store)
     assert again.log == game.log  # the readable save, not "a newer Thousand"
     assert b"from the future" in (tmp_path / "second" / "game.damaged-1").read_bytes()  # kept: the next save writes over it

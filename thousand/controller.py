@@ -14,6 +14,11 @@ from thousand.rules import Rules
 
 
 class Controller:
+    # Which game: the saves and the terminal tell the two games' controllers apart by it
+    # (thousand.five_hundred.controller's is "five_hundred").  An attribute every controller
+    # has: a getattr() that misses raises inside, and a board's heap keeps what that made.
+    game_name = "thousand"
+
     def __init__(self, rules=None, levels=(DEFAULT_LEVEL, DEFAULT_LEVEL), seed=0, game=None):
         self.rules = rules if rules is not None else Rules.preset("classic")
         self.levels = list(levels)

@@ -111,6 +111,50 @@ def rules_spec(text):
         raise ArgumentTypeError("cannot read the rules '%s': %s" % (text, error))
 
 
+GAMES = ("thousand", "five_hundred")
+
+
+def table_size(text):
+    """Five Hundred's players: 3 or 4."""
+    if text not in ("3", "4"):
+        raise ArgumentTypeError("a table has 3 or 4 players, not '%s'" % text[:40])
+    return int(text)
+
+
+def five_hundred_rules(text):
+    """Five Hundred's agreements: a preset name or a JSON object ('{"preset": "american", "players": 4}')."""
+    import json
+
+    from thousand.five_hundred.rules import Rules
+
+    try:
+        return Rules.from_dict(json.loads(text)) if text.strip().startswith("{") else Rules.preset(text)
+    except ValueError as error:  # RulesError, or JSON that cannot be read
+        raise ArgumentTypeError("cannot read the rules '%s': %s" % (text, error))
+
+
+def game_setup(game, rules_text, players, levels_text):
+    """The rules and the opponents' levels of a game against the player (the terminal game's
+    and play.py's --game, --rules, --players and --levels), checked: (rules, levels text or
+    None); ArgumentTypeError in one line."""
+    if game == "five_hundred":
+        from thousand.five_hundred.bots import LEVELS
+
+        rules = five_hundred_rules("australian" if rules_text is None else rules_text)
+        if players is not None:
+            rules.set("players", players)
+        if levels_text is not None:
+            names = levels_text.split(",")
+            if len(names) != rules.players - 1 or any(name not in LEVELS for name in names):
+                raise ArgumentTypeError("give %d of %s separated by commas, not '%s'" % (
+                    rules.players - 1, ", ".join(LEVELS), levels_text[:40]))
+        return rules, levels_text
+    if players is not None and players != 3:
+        raise ArgumentTypeError("Thousand is played by 3: --players is Five Hundred's (--game five_hundred)")
+    return rules_spec("classic" if rules_text is None else rules_text), (
+        None if levels_text is None else opponents(levels_text))
+
+
 def level(text):
     """A level of thousand.PLAYER_LEVELS (the bots' and random)."""
     from thousand import PLAYER_LEVELS

@@ -11,7 +11,6 @@ status 1 with a one-line message when there is nothing to export or the save is 
 when the record cannot be written.
 """
 
-import json
 import os
 import shutil
 import sys
@@ -20,10 +19,9 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import cli  # noqa: E402  (tools/cli.py, beside this script)
 from thousand.persist.files import FileStore, data_dir  # noqa: E402
-from thousand.persist.records import CURRENT, LAST, records_dir, write_record  # noqa: E402
+from thousand.persist.records import CURRENT, LAST, records_dir, write_game, write_record  # noqa: E402
 from thousand.persist.restore import load_game  # noqa: E402
 from thousand.persist.store import KIND_GAME, SaveError, SlotPair  # noqa: E402
-from thousand.record import game_record  # noqa: E402
 
 
 def record_out(text):
@@ -59,8 +57,9 @@ def main(argv=None):
         print("no saved game in %s" % data_dir(), file=sys.stderr)
         return 1
     game = found[0]
-    if args.out == "-":
-        sys.stdout.write(json.dumps(game_record(game)) + "\n")
+    if args.out == "-":  # either game's record, as its save names it
+        write_game(game, sys.stdout)
+        sys.stdout.write("\n")
         return 0
     out = args.out or os.path.join(records_dir(), CURRENT)
     if not write_record(game, out):  # as tools/cli.py's run says a file that cannot be written

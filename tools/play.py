@@ -1,12 +1,13 @@
 """Play Thousand on the desktop: a window where a display exists, else the terminal.
 
     python tools/play.py [--continue] [--terminal] [--board BOARD] [--scale N] [--seed N]
-                         [--rules PRESET or JSON] [--levels A,B]
+                         [--rules PRESET or JSON] [--levels A,B] [--game thousand|five_hundred] [--players 3|4]
 
 --continue goes on with the saved game (of the terminal or the window); in the terminal a
 new game over a saved one asks first, as the window's title offers Continue beside New game.
 
---board and --scale are the window's; the terminal game leaves them out.
+--board and --scale are the window's; the terminal game leaves them out.  Five Hundred
+(--game five_hundred) is played in the terminal until the window's screens play it.
 """
 
 import json
@@ -31,19 +32,32 @@ def main(argv=None):
     parser.add_argument("--board", choices=sorted(MODULES), help="the window's board (default pybadge)")
     parser.add_argument("--scale", type=cli.scale, help="window pixels per screen pixel")
     parser.add_argument("--seed", type=cli.seed, help="seed for the deals (default: random)")
-    parser.add_argument("--rules", type=cli.rules_spec, help="preset name or JSON agreements")
-    parser.add_argument("--levels", type=cli.opponents, help="the two opponents' levels, e.g. normal,random")
+    parser.add_argument("--rules", help="preset name or JSON agreements")
+    parser.add_argument("--levels", help="the opponents' levels, e.g. normal,random")
+    parser.add_argument("--game", choices=cli.GAMES, default="thousand", help="the game a new game plays")
+    parser.add_argument("--players", type=cli.table_size, help="Five Hundred: 3 or 4 players (you and a partner)")
     options = parser.parse_args(argv)
+    try:
+        rules, levels = cli.game_setup(options.game, options.rules, options.players, options.levels)
+    except cli.ArgumentTypeError as error:
+        parser.error(str(error))
     game = ["--continue"] if options.resume else []  # the checked options, as both front-ends read them
     if options.seed is not None:
         game += ["--seed", str(options.seed)]
-    if options.rules is not None:
-        from thousand import rules_check
+    if options.rules is not None or options.players is not None:
+        if options.game == "thousand":
+            from thousand import rules_check
 
-        game += ["--rules", json.dumps(rules_check.to_dict(options.rules))]
-    if options.levels is not None:
-        game += ["--levels", options.levels]
-    if not options.terminal and has_display():
+            game += ["--rules", json.dumps(rules_check.to_dict(rules))]
+        else:
+            game += ["--rules", json.dumps(rules.to_dict())]
+    if levels is not None:
+        game += ["--levels", levels]
+    if options.game != "thousand":
+        game += ["--game", options.game]
+        if not options.terminal and has_display():
+            print("The window does not play Five Hundred yet: playing in the terminal.")
+    elif not options.terminal and has_display():
         try:
             cli.quiet_blinka()  # Blinka's warnings are not the player's to read
             from thousand.ui import desktop  # the displayio screens in a pygame window

@@ -13,6 +13,9 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import cli  # noqa: E402  (tools/cli.py, beside this script)
+import terminal_common  # noqa: E402  (beside this script too)
+from terminal_common import (SUIT_OF_SIGN, SUIT_SIGNS, YOUR_WORDS, number, read_answer, refused,  # noqa: E402,F401
+                             tell_problem)
 from thousand import DEFAULT_LEVEL, actions  # noqa: E402
 from thousand import cards as C  # noqa: E402
 from thousand import scoring  # noqa: E402
@@ -21,8 +24,6 @@ from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_PLAY  # noqa: E40
 from thousand.notation import PHASE_NAMES, parse_card  # noqa: E402
 
 OUTPUT_CLOSED = "%s: the output %s, so the game ended%s\n"
-SUIT_SIGNS = {"S": "\u2660", "C": "\u2663", "D": "\u2666", "H": "\u2665"}
-SUIT_OF_SIGN = {sign: letter for letter, sign in SUIT_SIGNS.items()}
 CARD_VERBS = (actions.PLAY, actions.DECLARE, actions.GIVE)
 AMOUNT_VERBS = (actions.BID, actions.CONTRACT)
 # A card's choice is numbered by its place in the hand, the other choices of that decision
@@ -123,14 +124,6 @@ def show_table(view, out):
     out.write("   Your hand: %s\n" % show_cards(view.hand))
 
 
-def number(answer):
-    """The whole number typed, or None: ASCII digits only (isdigit() also takes '²', which int()
-    refuses), and no more of them than a bid has (an action keeps its amount in 12 bits)."""
-    if answer.isascii() and answer.isdigit() and len(answer) <= 3:
-        return int(answer)
-    return None
-
-
 def typed_card(answer):
     """The card typed by name, any case, suit as a letter or a sign (AS, 10h, qc, 10♠), or None."""
     text = answer.strip()
@@ -140,13 +133,6 @@ def typed_card(answer):
         return parse_card(text)
     except ValueError:
         return None
-
-
-def read_answer(prompt):
-    """input(), where a closed standard input (sys.stdin is None) reads as its end."""
-    if sys.stdin is None:
-        raise EOFError
-    return input(prompt)
 
 
 class Choices:
@@ -225,26 +211,9 @@ class Choices:
 
 def show_help(rules, out):
     """The rules in short, as the help screen has them for these agreements, and the keys here."""
-    import textwrap
-
     from thousand.ui.helptext import rules_text
 
-    for paragraph in (rules_text(rules) + "\n\n" + TERMINAL_KEYS).split("\n"):
-        out.write("\n".join(textwrap.wrap(paragraph, 78, initial_indent="   ", subsequent_indent="   ")) + "\n")
-
-
-def one_of(picked, read, out):
-    """Ask between the two actions of one card (declare or just play, give to West or East),
-    as the window asks; None goes back to the choice."""
-    for i, action in enumerate(picked):
-        out.write("      %d) %s\n" % (i + 1, action_label(action)))
-    answer = read("Which one? ").strip()
-    if answer.lower() in ("q", "quit"):
-        raise KeyboardInterrupt
-    value = number(answer)
-    if value is not None and 1 <= value <= len(picked):
-        return picked[value - 1]
-    return None
+    terminal_common.show_help(rules_text(rules) + "\n\n" + TERMINAL_KEYS, out)
 
 
 def last_trick(view):
@@ -256,65 +225,17 @@ def last_trick(view):
 
 
 def choose(decision, view, read, out, act, hint=None, undo=None):
-    """Ask until ``act`` takes an answer (``Controller.act``: an IllegalAction says why not);
-    ``hint`` (``Controller.hint``: thought through at once, where the device's loop thinks a
-    slice a tick) answers a question mark, ``undo`` (``Controller.undo``) a u,
-    after which None is returned: the game is back before the player's last decision."""
-    choices = Choices(decision, view)
-    choices.show(out)
-    while True:
-        answer = read("Your choice: ").strip()
-        if answer.lower() in ("q", "quit"):
-            raise KeyboardInterrupt
-        if answer.lower() in ("h", "help"):
-            show_help(view.rules, out)
-            continue
-        if answer.lower() in ("l", "last"):
-            out.write("   %s\n" % (last_trick(view) or "No trick has been played in this deal yet."))
-            continue
-        if answer in ("?", "hint") and hint is not None:
-            out.write("   Hint: %s\n" % action_label(hint().decide()))
-            continue
-        if answer.lower() in ("u", "undo") and undo is not None:
-            if undo():
-                out.write("   Your last move is taken back.\n")
-                return None
-            out.write("   Nothing to take back in this deal.\n")
-            continue
-        picked = choices.pick(answer)
-        if picked is None:
-            out.write(HOW_TO_ANSWER)
-            continue
-        action = picked[0] if len(picked) == 1 else one_of(picked, read, out)
-        if action is None:
-            continue
-        try:
-            act(action)
-            return action
-        except ValueError as reason:
-            if not refused(reason):
-                raise
-            out.write("   Not possible: %s.\n" % in_your_words(str(reason)))
+    """terminal_common.choose in Thousand's words."""
+    return terminal_common.choose(decision, view, read, out, act, hint, undo, sys.modules[__name__])
 
 
-def refused(error):
-    """Is ``error`` the engine's refusal (an ``IllegalAction``)?  Told by its class's name, not by
-    ``except IllegalAction``: the App's load plan (thousand/ui/scenes.py) unloads thousand.game
-    and imports it anew, and each load makes another IllegalAction class, so the one imported
-    here may not be the one a controller made after that raises (issue 33 item 6).  Keeping one
-    class alive across reloads would cost the device resident heap; a name costs nothing."""
-    return type(error).__name__ == "IllegalAction"
+def one_of(picked, read, out):
+    return terminal_common.one_of(picked, read, out, action_label)
 
 
-# The engine names seats by number (the referee's words, REFEREE.md); the player is told "you"
-# and the other seats' names.  The player's seat's phrases first, its possessives with them.
-YOUR_WORDS = (("not seat 0's", "not yours"), ("seat 0's", "your"), ("seat 0 has", "you have"),
-              ("seat 0 does", "you do"), ("seat 0 is", "you are"), ("whether it plays", "whether you play"),
-              ("seat 0", "you"))
-
-
-def in_your_words(reason):
-    """A refusal as the player reads it: ``seat 0 must follow hearts`` -> ``you must follow hearts``.
+def in_your_words(reason, view=None):
+    """A refusal as the player reads it: ``seat 0 must follow hearts`` -> ``you must follow hearts``
+    (``view``, the player's, is Five Hundred's to give: its seats depend on the table).
 
     >>> in_your_words("it is seat 1's turn to play, not seat 0's")
     "it is West's turn to play, not yours"
@@ -354,12 +275,6 @@ def tell_trick(action, view, out):
     """After a card that finished a trick: who took it (the window says so in its status line)."""
     if actions.verb(action) in (actions.PLAY, actions.DECLARE) and not view.trick and view.last_trick:
         out.write("   %s\n" % last_trick(view))
-
-
-def tell_problem(storage, out):
-    """A save that failed never stops the game: its one line is said."""
-    if storage is not None and storage.problem is not None:
-        out.write("   (%s)\n" % storage.take_problem())
 
 
 def play(controller, read=read_answer, out=sys.stdout, storage=None):
@@ -423,12 +338,23 @@ def play(controller, read=read_answer, out=sys.stdout, storage=None):
             tell_problem(storage, out)
 
 
+GAME_TITLES = {"thousand": "Thousand", "five_hundred": "Five Hundred"}
+
+
+def game_title(controller):
+    return GAME_TITLES[controller.game_name]
+
+
 def open_game(options, storage, out, read=read_answer, ask=False):
     """The saved game with --continue (a new one when there is none), else a new game,
     which replaces the saved one as the window's New game does; with ``ask`` (a player at
-    the terminal) a saved game is not replaced before the player says so."""
+    the terminal) a saved game is not replaced before the player says so.  ``options.game``
+    is the game a new one plays (Thousand, or Five Hundred with ``options.players``)."""
     if not options.resume and ask and storage.has_game():
-        answer = read("There is a saved game: c continues it, n starts a new one in its place [c]: ")
+        from thousand.persist.restore import saved_game
+
+        answer = read("There is a saved game of %s: c continues it, n starts a new one in its place [c]: " % (
+            GAME_TITLES.get(saved_game(storage.game_record), "another game")))
         options.resume = answer.strip().lower() not in ("n", "new")
     if options.resume:
         controller = storage.load_game()
@@ -436,18 +362,29 @@ def open_game(options, storage, out, read=read_answer, ask=False):
         if controller is not None:
             if controller.between_deals():  # saved at a deal's end: the next deal, as the window does
                 controller.next_deal()
-            out.write("Thousand: the saved game goes on (seed %d, deal %d). Type q to quit.\n" % (
-                controller.seed, controller.game.deal_number))
+            out.write("%s: the saved game goes on (seed %d, deal %d). Type q to quit.\n" % (
+                game_title(controller), controller.seed, controller.game.deal_number))
             return controller
         out.write("There is no saved game to continue: a new game starts.\n")
     from thousand.persist.saves import NEW_GAME
 
-    levels = (options.levels or DEFAULT_LEVEL + "," + DEFAULT_LEVEL).split(",")
     seed = options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "little")
-    controller = Controller(options.rules, levels=levels, seed=seed)
+    if getattr(options, "game", "thousand") == "five_hundred":
+        from thousand.five_hundred.controller import Controller as FiveHundred
+
+        controller = FiveHundred(options.rules, levels=options.levels and options.levels.split(","), seed=seed)
+        if controller.game.players == 4:
+            table = "with North, your partner, against West and East"
+        else:
+            table = "against West and East"
+    else:
+        levels = (options.levels or DEFAULT_LEVEL + "," + DEFAULT_LEVEL).split(",")
+        controller = Controller(options.rules, levels=levels, seed=seed)
+        table = "against West and East"
     storage.save_game(controller, NEW_GAME)
     tell_problem(storage, out)
-    out.write("Thousand: you are seat 0 (You) against West and East. Seed %d. Type h for the rules, q to quit.\n" % seed)
+    out.write("%s: you are seat 0 (You) %s. Seed %d. Type h for the rules, q to quit.\n" % (
+        game_title(controller), table, seed))
     return controller
 
 
@@ -472,14 +409,24 @@ def goodbye(problem, ended=""):
 
 
 def main(argv=None):
-    parser = cli.Parser(description="Play Thousand in the terminal against two computer players.")
+    parser = cli.Parser(description="Play Thousand, or Five Hundred, in the terminal against computer players.")
     parser.add_argument("--continue", dest="resume", action="store_true",
-                        help="go on with the saved game (of this terminal or the window)")
+                        help="go on with the saved game (of this terminal or the window), whichever game it is")
+    parser.add_argument("--game", choices=cli.GAMES, default="thousand", help="the game a new game plays")
+    parser.add_argument("--players", type=cli.table_size, default=None,
+                        help="Five Hundred: 3 (you against two computers, the default) or 4 (you and a computer "
+                             "partner against two computers)")
     parser.add_argument("--seed", type=cli.seed, default=None, help="seed for the deals (default: random)")
-    parser.add_argument("--rules", type=cli.rules_spec, default="classic", help="preset name or JSON agreements")
-    parser.add_argument("--levels", type=cli.opponents, default=None,
-                        help="the two opponents' levels (default: normal,normal)")
+    parser.add_argument("--rules", default=None,
+                        help="preset name or JSON agreements (default: classic; Five Hundred's: australian)")
+    parser.add_argument("--levels", default=None,
+                        help="the opponents' levels, one a computer seat (default: normal,normal; Five "
+                             "Hundred's: its strongest)")
     options = parser.parse_args(argv)
+    try:
+        options.rules, options.levels = cli.game_setup(options.game, options.rules, options.players, options.levels)
+    except cli.ArgumentTypeError as error:
+        parser.error(str(error))
     if sys.stdout is None:  # started with its output closed (when not run by cli.run): nothing to play on
         sys.stderr.write(OUTPUT_CLOSED % (parser.prog, "was closed", ""))
         return 1
@@ -491,11 +438,17 @@ def main(argv=None):
     from thousand.ui.desktop import desktop_saves  # the window's saves, in the data directory
 
     storage = desktop_saves()
+    storage.five_hundred = True  # this front-end continues a saved game of either (thousand.persist.restore)
     controller = None
     try:
         try:
             controller = open_game(options, storage, sys.stdout, ask=sys.stdin is not None and sys.stdin.isatty())
-            play(controller, storage=storage)
+            if controller.game_name == "five_hundred":
+                import terminal_five_hundred  # (tools/, beside this script)
+
+                terminal_five_hundred.play(controller, storage=storage)
+            else:
+                play(controller, storage=storage)
         except KeyboardInterrupt:
             print(goodbye(leave(controller, storage)))
         except EOFError:

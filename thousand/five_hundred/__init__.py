@@ -24,6 +24,7 @@ PASSED_OUT = const(2)
 ALL_PASS_PLAYED = const(3)
 UNFINISHED = const(4)
 RESULT_NAMES = ("made", "failed", "passed_out", "all_pass_played", "unfinished")
+GAME_NAME = "five_hundred"  # as a record names the game (FIVE_HUNDRED.md 10), and the saves
 
 
 def side_of(seat, players):

@@ -22,7 +22,7 @@ why); scores and deltas are kept per side (3 players: a side a seat; 4: seats 0+
 """
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
-from thousand.five_hundred import ALL_PASS_PLAYED, FAILED, MADE, PASSED_OUT, UNFINISHED
+from thousand.five_hundred import ALL_PASS_PLAYED, FAILED, GAME_NAME, MADE, PASSED_OUT, UNFINISHED
 from thousand.five_hundred import actions as A
 from thousand.five_hundred import cards as C
 from thousand.five_hundred.rules import Rules
@@ -151,6 +151,8 @@ CALL_PASS = const(-2)  # a seat's call in SeatView.calls and Game.calls: passed
 
 class Game:
     """A game of Five Hundred from the first deal to its end."""
+
+    game_name = GAME_NAME  # which game this is, for those that keep either (Thousand's Game has none)
 
     def __init__(self, rules=None, seed=0, start=None, keep_records=True):
         self.rules = rules if rules is not None else Rules.preset("australian")

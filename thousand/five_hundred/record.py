@@ -6,7 +6,7 @@ object or raises its RecordError (the same class: the same error object) with th
 action where the record stops making sense.
 """
 
-from thousand.five_hundred import RESULT_NAMES, UNFINISHED
+from thousand.five_hundred import GAME_NAME, RESULT_NAMES, UNFINISHED
 from thousand.five_hundred import actions as A
 from thousand.five_hundred import cards as C
 from thousand.five_hundred.game import (HAND_SIZE, KITTY_SIZE, PHASE_DEAL_OVER, PHASE_GAME_OVER, Game,
@@ -14,8 +14,6 @@ from thousand.five_hundred.game import (HAND_SIZE, KITTY_SIZE, PHASE_DEAL_OVER, 
 from thousand.five_hundred.notation import parse_action
 from thousand.five_hundred.rules import Rules, RulesError
 from thousand.record import RecordError
-
-GAME_NAME = "five_hundred"
 
 
 def _cards(value, count, what, deal_index, players, seen):

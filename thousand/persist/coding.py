@@ -13,6 +13,12 @@ multiple of 5, else of v.
 
 from thousand.persist.store import SaveError
 
+# A game save of format 2 begins with its game (docs/saves.md): a byte, the values below.
+# Format 1 is Thousand's, which Thousand still writes (a program before format 2 continues it).
+FORMAT_NAMING_THE_GAME = 2
+GAME_THOUSAND = 0
+GAME_FIVE_HUNDRED = 1
+
 class Writer:
     """Bytes and varints into a buffer that doubles when full.  (A bytearray grown a byte at
     a time moves every 8 bytes when other objects were made meanwhile, and leaves its old

@@ -17,6 +17,23 @@ def records_dir():
     return "/records" if is_circuitpython() else join(data_dir(), "records")
 
 
+def write_game(game, out):
+    """``game``'s record on ``out``: Thousand's REFEREE.md record, or Five Hundred's
+    (FIVE_HUNDRED.md 10; its game_name says which)."""
+    if getattr(game, "game_name", None) is not None:
+        import json
+
+        try:  # desktop-only until the device plays Five Hundred (tools/bundle.py leaves it out)
+            from thousand.five_hundred.record import game_record
+        except ImportError:
+            return
+        out.write(json.dumps(game_record(game)))
+        return
+    from thousand.record import write_game_record
+
+    write_game_record(game, out)
+
+
 def write_record(game, path):
     """Write ``game``'s record to ``path``; False when the drive is not writable.
 
@@ -35,16 +52,12 @@ def write_record(game, path):
             if cut > 0 and os.path.islink(path[:cut]):
                 return False  # a link in place of the records' folder: nothing outside the data folder
 
-            from thousand.record import write_game_record
-
             text = io.StringIO()
-            write_game_record(game, text)
+            write_game(game, text)
             safe.write_file(path, text.getvalue().encode("utf-8"))
             return True
         with open(path, "w") as f:
-            from thousand.record import write_game_record
-
-            write_game_record(game, f)
+            write_game(game, f)
         return True
     except OSError:
         return False

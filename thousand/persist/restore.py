@@ -15,7 +15,7 @@ from thousand import actions
 from thousand.checks import check_deal, checked_start
 from thousand.game import NUM_SEATS, DealResult, Game, Sheet
 from thousand.persist import encode
-from thousand.persist.coding import Reader, get_value
+from thousand.persist.coding import FORMAT_NAMING_THE_GAME, GAME_FIVE_HUNDRED, GAME_THOUSAND, Reader, get_value
 from thousand.persist.reading import keep_aside, read_record
 from thousand.persist.rules_sheet import RULES_NUMBERING, get_rules, marks_of
 from thousand.persist.store import SaveError, pack_record
@@ -181,12 +181,30 @@ def decode_game(payload, version=encode.FORMAT_VERSION, memo=None):
 def load_game(pair, memo=None):
     """(game, extra) of the game save, None when there is none; SaveError (one line) for a
     damaged, foreign or newer save, after keeping a copy aside where the store can."""
-    found = read_record(pair, encode.FORMAT_VERSION)
+    found = load_named(pair, memo)
+    return None if found is None else found[1:]
+
+
+def load_named(pair, memo=None):
+    """(the game's name, game, extra) of the game save, as ``load_game``.  A save of format 2
+    names its game in its first byte (docs/saves.md): Thousand's payload follows, or Five
+    Hundred's (``thousand.persist.five_hundred``, loaded for it only)."""
+    found = read_record(pair, FORMAT_NAMING_THE_GAME)
     if found is None or not found[1]:  # nothing saved, or the empty save of a game over
         return None
     version, payload = found
     try:
-        return decode_game(payload, version, memo)
+        if version < FORMAT_NAMING_THE_GAME:
+            return ("thousand",) + decode_game(payload, version, memo)
+        if payload[0] == GAME_THOUSAND:
+            return ("thousand",) + decode_game(memoryview(payload)[1:], encode.FORMAT_VERSION, memo)
+        if payload[0] == GAME_FIVE_HUNDRED:
+            try:  # desktop-only until the device plays Five Hundred (tools/bundle.py leaves it out)
+                from thousand.persist.five_hundred import decode_game as decode_five_hundred
+            except ImportError:
+                raise SaveError("the saved game is Five Hundred, which this version does not play")
+            return ("five_hundred",) + decode_five_hundred(payload)
+        raise SaveError("save is of a game this version does not know")
     except SaveError as error:
         message = str(error)
     except MemoryError:
@@ -198,21 +216,39 @@ def load_game(pair, memo=None):
     raise SaveError(message + keep_aside(pair, pack_record(pair.kind, version, 0, payload)))
 
 
+def saved_game(pair):
+    """Which game the save holds ("thousand", "five_hundred"), read but not decoded; None
+    when there is none (or it cannot be read: ``load_game`` says why)."""
+    try:
+        found = read_record(pair, FORMAT_NAMING_THE_GAME)
+    except SaveError:
+        return None
+    if found is None or not found[1]:
+        return None
+    if found[0] < FORMAT_NAMING_THE_GAME or found[1][0] == GAME_THOUSAND:
+        return "thousand"
+    return "five_hundred" if found[1][0] == GAME_FIVE_HUNDRED else None
+
+
 def load_controller(saves, pair):
     """Continue: the saved game as a Controller ready to play on, or None (no save, or a
     bad one, reported to ``saves``).  A deal that ended after the game save but before the
-    statistics save (a power cut between the two) is counted now."""
-    from thousand.controller import HUMAN, Controller
-
+    statistics save (a power cut between the two) is counted now.  A game of Five Hundred
+    is continued where ``saves.five_hundred`` says its front-end plays it (the terminal
+    game), else reported (the screens do not play it yet)."""
     memo = encode.new_memo()
     try:
-        found = load_game(pair, memo)
+        found = load_named(pair, memo)
     except SaveError as error:
         saves.report(str(error))
         return None
     if found is None:
         return None
-    game, extra = found
+    name, game, extra = found
+    if name != "thousand":
+        return five_hundred_controller(saves, game, extra)
+    from thousand.controller import HUMAN, Controller
+
     try:
         controller = Controller.restore(game, extra)
         asked = extra.get("ask")
@@ -232,3 +268,20 @@ def load_controller(saves, pair):
     saves.encoded = memo  # the rules and the sheet as read: the next save encodes neither again
     return controller
 
+
+def five_hundred_controller(saves, game, extra):
+    """The Controller of a saved game of Five Hundred, or None (reported).  Its statistics are
+    not kept yet (docs/saves.md)."""
+    if not getattr(saves, "five_hundred", False):
+        saves.report("the saved game is Five Hundred, which only the terminal game plays yet "
+                     "(tools/terminal_game.py --continue)")
+        return None
+    try:
+        from thousand.five_hundred.controller import Controller  # (where the save's decoder was: above)
+    except ImportError:
+        return None
+    try:
+        return Controller.restore(game, extra)
+    except (KeyError, IndexError, TypeError, ValueError) as error:  # a snapshot we did not write
+        saves.report("save unusable (%s)" % type(error).__name__)
+        return None

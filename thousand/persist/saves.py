@@ -155,10 +155,17 @@ class Saves:
     def save_game(self, controller, moment=MOVE, item=None):
         """The game's save at ``moment``; ``item``, a record to write with it (a deal's end:
         the statistics, ``thousand.persist.stats.end_deal``)."""
-        from thousand.persist.encode import FORMAT_VERSION, encode_game, new_memo
+        if controller.game_name != "thousand":  # Five Hundred's
+            try:  # desktop-only until the device plays Five Hundred (tools/bundle.py leaves it out)
+                from thousand.persist.five_hundred import FORMAT_VERSION, encode_game
+            except ImportError:
+                self.report("Five Hundred cannot be saved here")
+                return
+        else:
+            from thousand.persist.encode import FORMAT_VERSION, encode_game, new_memo
 
-        if self.encoded is None:
-            self.encoded = new_memo()
+            if self.encoded is None:
+                self.encoded = new_memo()
         self.found = controller
         to_moves = self.policy.to_moves(moment)
         try:
@@ -174,9 +181,11 @@ class Saves:
         """A deal has ended: the statistics count it (``stats.end_deal``: their record, or
         None), then they and the save go in one write (a board's flash is erased once); a
         game over leaves an empty save."""
-        from thousand.persist.stats import end_deal
+        item = None
+        if controller.game_name == "thousand":  # Five Hundred's statistics are not counted yet
+            from thousand.persist.stats import end_deal
 
-        item = end_deal(self, controller, human)  # the statistics let go: a deal's end is the table's peak
+            item = end_deal(self, controller, human)  # the statistics let go: a deal's end is the table's peak
         if controller.over():
             self.clear_game(item)
         else:
