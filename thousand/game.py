@@ -343,9 +343,12 @@ class Game:
     ``keep_records=True`` keeps every deal's cards and actions so that the whole game can be
     exported as a REFEREE.md record and its score sheet shown; the device may switch it
     off to save memory.  ``records_kept`` (None: every deal) bounds the deals whose cards
-    and actions are kept to between that many and twice as many, the last ones: the record
-    then starts from the state before its first deal kept (``start``), as a record may, and a
-    long game's heap stops growing by its records (a board sets it: ``App.start``).
+    and actions are kept to between that many and twice as many (two more where the golden
+    deals were made, below), the last ones: the record then starts from the state before its
+    first deal kept (``start``), as a record may, and a long game's heap stops growing by its
+    records (a board sets it: ``App.start``).  A record's start cannot say that a golden deal
+    was made (REFEREE.md has no such key), so it never starts at the second or third golden
+    deal after one was: its replay would set the scores back to zero after the third.
 
     ``start`` (None: ``default_start()``) is taken as it is, complete: a start from outside (a
     record's, a save's, a tool's few keys) goes through ``thousand.checks.checked_start``
@@ -372,7 +375,7 @@ class Game:
         self.golden_made = False
         self.records = []  # past deals, packed (pack_deal), when record is on
         self.records_kept = None  # see the class: set before the first deal (or a restore's)
-        self.records_mark = None  # the start of records[records_kept], once it is dealt
+        self.records_mark = None  # (a place in records, the state before that deal), once dealt
         self.sheet = Sheet()  # every settled or redealt deal when record is on
         self.last_result = None
         self.winner = None
@@ -441,13 +444,16 @@ class Game:
         self.deal_start = self.start_state()
         kept = self.records_kept
         if kept is not None and self.keep_records:
-            # The deal now dealt is records[len(self.records)]: at twice ``kept`` the oldest
-            # ``kept`` go and the record starts where the one marked then began.
-            if len(self.records) >= 2 * kept and self.records_mark is not None:
-                self.records = self.records[len(self.records) - kept:]
-                self.start = self.records_mark
-            if len(self.records) == kept:
-                self.records_mark = self.deal_start
+            # The deal now dealt is records[len(self.records)]: marked once ``kept`` deals are
+            # before it (where a record may start), and ``kept`` deals after the mark the ones
+            # before it go and the record starts where the one marked began.
+            mark = self.records_mark
+            if mark is not None and len(self.records) - mark[0] >= kept:
+                self.records = self.records[mark[0]:]
+                self.start = mark[1]
+                self.records_mark = mark = None
+            if mark is None and len(self.records) >= kept and not (self.golden_made and self.deals_played < 3):
+                self.records_mark = (len(self.records), self.deal_start)
         self.deal_number += 1
         if hands is None:
             deck = list(range(C.NUM_CARDS))
