@@ -272,6 +272,38 @@ def test_the_refusal_accepts_exactly_the_actions_legal_lists_and_words_every_oth
                     driver.answer(decision, player.decide(driver.view_for(player, decision)))
 
 
+@pytest.mark.parametrize("values", LEGALITY_RULES[:3])
+def test_every_refusal_met_in_russian_is_in_a_players_words_with_its_facts_filled(values):
+    """Issue 38: the Russian refusals name their own facts (a seat's name, a suit's or a
+    card's sign); every one met in random deals is filled, in letters the font has."""
+    from helpers import DRAWABLE, speaking
+
+    candidates = every_kind_of_action()
+    met = set()
+    with speaking("ru"):
+        game = Game(Rules.from_dict(values), seed=5)
+        driver = TableDriver(game)
+        players = [RandomPlayer(s) for s in range(3)]
+        for _deal in range(3):
+            if game.over:
+                break
+            game.start_deal()
+            while True:
+                for seat in range(3):
+                    for action in candidates:
+                        words = why_illegal(game, seat, action)
+                        if words is not None:
+                            met.add(game.refusal(seat, action))
+                            assert "%" not in words and not set(words) - DRAWABLE["ru"], words
+                            assert any("\u0430" <= ch <= "\u044f" for ch in words), words  # Russian words
+                decision = driver.pending()
+                if decision is None:
+                    break
+                player = players[decision.seat]
+                driver.answer(decision, player.decide(driver.view_for(player, decision)))
+    assert len(met) >= 20
+
+
 def refusal_codes():
     """The names of the refusal codes that thousand/game.py returns or raises: the private
     constants in the returns of its ``*refusal`` methods and in what it gives ``reason_words``

@@ -19,7 +19,8 @@ from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP, KeyRepeater  # noqa: E
 from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules, agreement_names, agreements  # noqa: E402
 from thousand.ui import table as table_module  # noqa: E402
-from thousand import texts  # noqa: E402
+from thousand import LANGUAGES, texts  # noqa: E402
+from helpers import DRAWABLE  # noqa: E402
 
 # The agreements' editor's words (assets/text/en/agreements.txt): a help line for each, and a
 # label for those whose names are too long for a row.
@@ -176,23 +177,32 @@ def test_menus_wrap_around_and_back_returns(board):
         title = app.screen
 
 
-def test_every_agreement_has_one_line_of_help():
-    assert sorted(AGREEMENT_HELP) == sorted(agreement_names())
-    assert all(0 < len(line) <= 60 and line.isascii() for line in AGREEMENT_HELP.values())
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_agreement_has_one_line_of_help_that_fits_the_editors_two_footer_lines(language):
+    from thousand.ui.widgets import ListView, wrap
+
+    help_lines = {name: line for name, _label, line in texts.entries("agreements", language=language)}
+    assert sorted(help_lines) == sorted(agreement_names())
+    footer_cols = ListView(160, 128).footer_cols
+    for line in help_lines.values():
+        assert 0 < len(line) <= 60 and not set(line) - DRAWABLE[language], line
+        assert len(wrap(line, footer_cols)) <= 2, line
 
 
-def test_every_agreements_row_fits_the_smallest_screen_beside_its_longest_value():
-    """On 160 pixels no agreement's words are cut, whatever its value (issue 15)."""
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_agreements_row_fits_the_smallest_screen_beside_its_longest_value(language):
+    """On 160 pixels no agreement's words are cut, whatever its value (issue 15), in every language."""
     from thousand.rules import BOOL, ENUM, agreements
     from thousand.ui.menus import value_text
     from thousand.ui.widgets import ListView
 
+    labels = {name: label for name, label, _line in texts.entries("agreements", language=language) if label}
     cols = ListView(160, 128).cols
     for name, kind, _default, choices in agreements():
         longest = max(len(value_text(v)) for v in choices) if kind == ENUM else 3 if kind == BOOL else 4
-        label = AGREEMENT_LABELS.get(name) or name.replace("_", " ")
+        label = labels.get(name) or name.replace("_", " ")
         assert len(label) + 1 + longest <= cols, (name, label)
-    assert set(AGREEMENT_LABELS) <= {entry[0] for entry in agreements()}
+    assert set(labels) <= {entry[0] for entry in agreements()}
 
 
 def test_agreements_editor_offers_every_agreement_and_keeps_rules_valid(board):

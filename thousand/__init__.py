@@ -12,6 +12,21 @@ DEFAULT_LEVEL = "normal"  # a new player's, the guided deal's, and a saved level
 # The computer's pause choices in ms (Settings), here so that the settings screen reads them
 # without loading the settings' coder with thousand.persist.settings (6 KB more on that screen).
 BOT_DELAYS = (1500, 1000, 600, 300, 0)
+LANGUAGES = ("en", "ru")  # the player's words: the settings keep an index into it (0: English)
+# The language of the words now (thousand.texts.set_language): thousand.texts reads its folder of pages,
+# thousand.ui.sprites its font strip; the screens name the seats and the cards' ranks so.
+# Records, saves and the referee's messages stay English (they never read these).
+LANGUAGE = ["en"]
+SEAT_WORDS = list(SEAT_NAMES)
+RANK_SIGNS = ["9", "J", "Q", "K", "10", "A"]  # a card's rank as the screens write it (card_text)
+
+
+def card_text(card):
+    """``Q`` and the hearts' symbol, ``10`` and the spades': a card as the screens write it
+    (its rank in the language's signs), its suit a symbol of the font strip (chr(1) to
+    chr(4) in the text: S C D H)."""
+    return RANK_SIGNS[card % 6] + chr(1 + card // 6)
+
 
 try:
     from micropython import const

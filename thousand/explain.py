@@ -7,9 +7,8 @@ head names the facts its %-fields take.  So the device reads the words of one re
 only when a refusal happens (RAM is scarce there; the screens offer legal actions only).
 """
 
-from thousand import actions
+from thousand import SEAT_WORDS, actions, card_text, texts
 from thousand import cards as C
-from thousand import texts
 
 
 def why_illegal(game, seat, action):
@@ -28,8 +27,15 @@ def reason_words(game, seat, action, reason):
 
 def _fact(game, seat, action, name):
     """The fact ``name`` that the words of a refusal take (refusals.txt says which): a
-    seat, an amount, a card or a suit in words.  (Names of more than 10 characters, or the
-    game's own: a shorter string here would be one more name in the VM's pool.)"""
+    seat, an amount, a card or a suit in words; a seat's fact and "_name": the seat as the
+    screens name it; a card's or suit's "_sign": as the screens write it (chr(1) to chr(4)
+    a suit's symbol).  (Names of more than 10 characters, or the game's own: a shorter
+    string here would be one more name in the VM's pool.)"""
+    if name.endswith("_name"):
+        return SEAT_WORDS[_fact(game, seat, action, name[:-5])]
+    if name.endswith("_sign"):
+        sign = _sign(game, action, name)
+        return chr(1 + sign) if sign < 4 else card_text(sign - 4)
     if name == "seat":
         return seat
     if name == "to_move" or name == "declarer" or name == "first_hand" or name == "bid" or name == "trump_setter":
@@ -66,3 +72,18 @@ def _fact(game, seat, action, name):
     if name == "best_trump_card":
         return C.card_words(C.best_in_trick(game.trick_cards, game.trick_len, game.trump))
     raise ValueError("refusals.txt names no such fact: " + name)
+
+
+def _sign(game, action, name):
+    """A suit (0 to 3) or 4 + a card: the fact ``name`` (ending "_sign") writes it."""
+    if name == "trump_sign":
+        return game.trump
+    card = actions.card(action) % C.NUM_CARDS
+    if name == "card_suit_sign":
+        return card // 6
+    if name == "card_sign":
+        return 4 + card
+    led = game.trick_cards[0] // 6
+    if name == "led_sign":
+        return led
+    return 4 + C.best_in_trick(game.trick_cards, game.trick_len, game.trump if name == "best_trump_sign" else led)

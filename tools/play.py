@@ -16,6 +16,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import cli  # noqa: E402  (tools/cli.py, beside this script)
+from thousand import LANGUAGES  # noqa: E402
 from thousand.hw.boards import MODULES  # noqa: E402
 
 
@@ -33,6 +34,8 @@ def main(argv=None):
     parser.add_argument("--seed", type=cli.seed, help="seed for the deals (default: random)")
     parser.add_argument("--rules", type=cli.rules_spec, help="preset name or JSON agreements")
     parser.add_argument("--levels", type=cli.opponents, help="the two opponents' levels, e.g. normal,random")
+    parser.add_argument("--lang", choices=LANGUAGES, help="the game's language (default: the window's setting, "
+                                                         "else English)")
     options = parser.parse_args(argv)
     game = ["--continue"] if options.resume else []  # the checked options, as both front-ends read them
     if options.seed is not None:
@@ -41,6 +44,8 @@ def main(argv=None):
         game += ["--rules", json.dumps(options.rules.to_dict())]
     if options.levels is not None:
         game += ["--levels", options.levels]
+    if options.lang is not None:
+        game += ["--lang", options.lang]
     if not options.terminal and has_display():
         try:
             cli.quiet_blinka()  # Blinka's warnings are not the player's to read

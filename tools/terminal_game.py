@@ -13,7 +13,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import cli  # noqa: E402  (tools/cli.py, beside this script)
-from thousand import DEFAULT_LEVEL, actions  # noqa: E402
+from thousand import DEFAULT_LEVEL, LANGUAGES, RANK_SIGNS, actions  # noqa: E402
 from thousand import cards as C  # noqa: E402
 from thousand import scoring  # noqa: E402
 from thousand.controller import HUMAN, Controller, seat_name  # noqa: E402
@@ -38,8 +38,7 @@ TERMINAL_KEYS = ("KEYS\nType a choice's number (a card's is its place in your ha
 
 def show_card(card):
     name = C.card_name(card)
-    rank = "10" if name[0] == "T" else name[0]
-    return rank + SUIT_SIGNS[name[1]]
+    return RANK_SIGNS[card % 6] + SUIT_SIGNS[name[1]]  # the rank in the player's language (--lang)
 
 
 def show_cards(mask):
@@ -328,6 +327,8 @@ def in_your_words(reason):
         reason = reason.replace(" its ", " your ")
     for seat in (1, 2):
         reason = reason.replace("seat %d" % seat, seat_name(seat))
+    for suit in range(4):  # the screens' suit signs (chr(1) to chr(4)) as the terminal's
+        reason = reason.replace(chr(1 + suit), SUIT_SIGNS[C.SUIT_CHARS[suit]])
     return reason
 
 
@@ -479,7 +480,12 @@ def main(argv=None):
     parser.add_argument("--rules", type=cli.rules_spec, default="classic", help="preset name or JSON agreements")
     parser.add_argument("--levels", type=cli.opponents, default=None,
                         help="the two opponents' levels (default: normal,normal)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="the language of the cards, the seats, refusals and summaries (default en)")
     options = parser.parse_args(argv)
+    from thousand.texts import set_language
+
+    set_language(options.lang)
     if sys.stdout is None:  # started with its output closed (when not run by cli.run): nothing to play on
         sys.stderr.write(OUTPUT_CLOSED % (parser.prog, "was closed", ""))
         return 1

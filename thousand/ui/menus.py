@@ -4,7 +4,7 @@ Each is a cyclic list (LEFT/UP previous, RIGHT/DOWN next, A choose or change,
 B back), so a board with three buttons can use every one of them.
 """
 
-from thousand import BOT_DELAYS, PLAYER_LEVELS, SEAT_NAMES
+from thousand import BOT_DELAYS, LANGUAGES, PLAYER_LEVELS, SEAT_NAMES
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
 from thousand.rules import PRESET_NAMES, Rules, RulesError, agreement_names, agreements
 from thousand.ui.widgets import ListView, card_text, pad
@@ -255,6 +255,12 @@ class SettingsScreen(MenuScreen):
 
     title = "Settings"
 
+    def enter(self):
+        from thousand import texts  # the words are data, read on demand (thousand.texts)
+
+        self.language = texts.entries("words", "language")[0][2]
+        self.refresh()
+
     def items(self):
         cols = self.list.cols
         settings = self.app.settings
@@ -265,13 +271,14 @@ class SettingsScreen(MenuScreen):
             pad("Your card points", "on" if settings.points else "off", cols),
             pad("Forced cards", "on" if settings.autoplay else "off", cols),
             pad("Undo a move", "on" if settings.undo else "off", cols),
+            pad("Language", self.language, cols),
             "Back",
         ]
 
     def footer(self):
         return ("A: sound on/off", "A: the computer's pause between moves", "A: dim when left alone",
                 "A: 45pt on your line in play", "A: your only card plays itself",
-                "A: B menu takes a move back", "A: back")[self.cursor]
+                "A: B menu takes a move back", "A: English, Russian", "A: back")[self.cursor]
 
     def choose(self, index):
         app = self.app
@@ -284,6 +291,9 @@ class SettingsScreen(MenuScreen):
         elif index < 6:
             name = ("dim", "points", "autoplay", "undo")[index - 2]
             app.set_setting(name, not getattr(app.settings, name))
+        elif index == 6:
+            app.set_setting("language", (app.settings.language + 1) % len(LANGUAGES))
+            app.show("settings")  # built again: its words and its font strip in the language
         else:
             self.back()
 
@@ -291,6 +301,46 @@ class SettingsScreen(MenuScreen):
         if self.app.settings_changed:
             self.app.save_settings()
         MenuScreen.back(self)
+
+
+def language_names(entry="language"):
+    """Each language's name in itself (its words page), in the order of thousand.LANGUAGES;
+    ``entry`` "choose": each one's word for "language"."""
+    from thousand import texts  # the words are data, read on demand (thousand.texts)
+
+    return [texts.entries("words", entry, code)[0][2] for code in LANGUAGES]
+
+
+class LanguageScreen(MenuScreen):
+    """The first start's question, before the guided deal: the language of the game."""
+
+    title = "language"
+
+    def __init__(self, app):
+        from thousand.ui import sprites
+
+        sprites.strip_for("ru")  # the strip that has every language's letters: each named in itself
+        MenuScreen.__init__(self, app)
+
+    def enter(self):
+        self.names = language_names()
+        self.title = "/".join(language_names("choose"))  # each language's word for it
+        self.cursor = self.app.settings.language
+        self.refresh()
+
+    def items(self):
+        return ["  " + name for name in self.names]
+
+    def footer(self):
+        return "A"
+
+    def key(self, key):
+        if key == LEFT or key == UP or key == RIGHT or key == DOWN:
+            self.cursor = (self.cursor + (1 if key == RIGHT or key == DOWN else -1)) % len(LANGUAGES)
+            self.app.set_setting("language", self.cursor)
+            self.app.show("language")  # its font strip is the language's
+        elif key == A:
+            self.app.start_guided()
 
 
 class StatisticsScreen(MenuScreen):
@@ -454,4 +504,5 @@ SCREENS = {
     "statistics": StatisticsScreen,
     "help": HelpScreen,
     "tablemenu": TableMenu,
+    "language": LanguageScreen,
 }

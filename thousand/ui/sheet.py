@@ -124,7 +124,7 @@ class SummaryScreen(Page):
             lines.append(w[_MADE + result.result])
             lines.append(w[_HEAD])  # 25 columns: every board's screen has 26 or more
             for s in range(3):
-                lines.append("%-5s%4d%5d%+5d%6d" % (seat_name(s), result.cards[s], result.marriages[s],
+                lines.append("%-6s%4d%4d%+5d%6d" % (seat_name(s), result.cards[s], result.marriages[s],
                                                      result.deltas[s], result.scores[s]))
             lines += deal_review(view, result, w)
         from thousand.scoring import bolt_penalised, golden_reset  # a deal's end: loaded for it

@@ -16,6 +16,8 @@ import struct
 
 import displayio
 
+from thousand import LANGUAGE
+
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -46,7 +48,10 @@ SELECTED = const(2)
 
 SHEET_PATH = "assets/cards.bmp"
 # The text font (tools/make_font.py): a strip of FONT_W x FONT_H cells, cell i for chr(FONT_FIRST + i),
-# then the four suits' symbols (S C D H), which text writes as chr(1) to chr(4) (card_text).
+# then the four suits' symbols (S C D H), which text writes as chr(1) to chr(4) (card_text);
+# a language with letters beyond ASCII has a strip of its own, "font-<language>.bmp", the
+# same cells and then its letters (thousand.ui.widgets: _LETTER_CELL), loaded in its place:
+# English holds only its 99 cells.
 FONT_PATH = "assets/font.bmp"
 FONT_W = const(6)
 FONT_H = const(12)
@@ -119,17 +124,27 @@ def _palette(face, edge, ink):
     return palette
 
 
-_font = []  # the loaded font strip, once
+_font = []  # the loaded font strip and the language it is for: [language, Bitmap]
+_font_folder = [FONT_PATH[:FONT_PATH.rfind("/") + 1]]  # beside the sheet (Sheet)
+_font_for = [None]  # the strip's language, when not the player's (strip_for)
 
 
 def font():
-    """The text font's strip (a 1-bit Bitmap), loaded on first use from beside the sheet."""
-    if not _font:
-        _font.append(load_bmp(_font_path[0], 2))
-    return _font[0]
+    """The text font's strip (a 1-bit Bitmap) for the player's language (thousand.LANGUAGE),
+    loaded on first use, and again when the language changes: one strip is held at a time."""
+    language = _font_for[0] or LANGUAGE[0]
+    if not _font or _font[0] != language:
+        _font[:] = []  # the old strip goes before the new one is read
+        name = "font.bmp" if language == "en" else "font-" + language + ".bmp"
+        _font.append(language)
+        _font.append(load_bmp(_font_folder[0] + name, 2))
+    return _font[1]
 
 
-_font_path = [FONT_PATH]
+def strip_for(language):
+    """Draw the texts built from now on in ``language``'s strip, not the player's language's
+    (None: the player's again): the first start's choice of language names each in itself."""
+    _font_for[0] = language
 
 
 class Sheet:
@@ -138,7 +153,7 @@ class Sheet:
 
     def __init__(self, path=SHEET_PATH, four_colour=False):
         self.bitmap = load_bmp(path)
-        _font_path[0] = path[:path.rfind("/") + 1] + FONT_PATH[FONT_PATH.rfind("/") + 1:]
+        _font_folder[0] = path[:path.rfind("/") + 1]
         inks = INKS_4 if four_colour else INKS_2
         self.palettes = []
         by_colours = {}  # share equal palettes (red/black deck: 2 inks, not 4)

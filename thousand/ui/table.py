@@ -549,8 +549,9 @@ class TableScreen:
     def say(self, text):
         """A line on the status bar for _MESSAGE_MS (a refusal, a storage problem); a longer
         text in lines, one after the other."""
-        # A line of the status bar at a time, each for _MESSAGE_MS: nothing of it is cut
-        self.pages = wrap("".join(ch if " " <= ch <= "~" else "?" for ch in text), self.table_view.layout.status_cols)
+        # A line of the status bar at a time, each for _MESSAGE_MS: nothing of it is cut (a
+        # character the font lacks shows as "?", thousand.ui.widgets.Text)
+        self.pages = wrap(text, self.table_view.layout.status_cols)
         self.message = self.pages.pop(0)
         self.message_ms = self.app.now
         self.show_status()

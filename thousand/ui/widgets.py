@@ -11,6 +11,7 @@ and A), A choose, B (a long A on the Feather) back.
 
 import displayio
 
+from thousand import card_text  # noqa: F401  (the screens import it from here)
 from thousand.ui import sprites
 
 try:
@@ -36,15 +37,6 @@ def pad(left, right, cols):
     """``left`` and ``right`` on one ``cols`` wide line (no str.ljust on the device)."""
     left = left[:max(0, cols - len(right) - (1 if right else 0))]
     return left + " " * (cols - len(left) - len(right)) + right
-
-
-def card_text(card):
-    """``Q`` and the hearts' symbol, ``10`` and the spades': a card as the screens write it,
-    its suit a symbol of the font strip (chr(1) to chr(4) in the text: S C D H)."""
-    from thousand.cards import card_name  # loaded with the engine, where cards are shown
-
-    name = card_name(card)
-    return ("10" if name[0] == "T" else name[0]) + chr(1 + card // 6)
 
 
 def wrap(text, cols):
@@ -73,7 +65,8 @@ def wrap(text, cols):
 _palettes = {}  # (colour, background): Palette, shared by every text of those colours
 _UNKNOWN = ord("?") - sprites.FONT_FIRST  # the cell shown for a character the font lacks
 _SUIT_CELL = const(94)  # + chr(1) to chr(4) in a text: the suits' cells, after FONT_COUNT ASCII ones
-_CELLS = const(99)
+_LETTER_CELL = const(99)  # then a language's own strip's letters (tools/make_font.py: LETTERS): U+0410 to U+044F, U+0401, U+0451
+_cells = [99]  # the cells of the strip loaded (sprites.font()): a letter beyond them is unknown
 
 
 class Text(displayio.Group):
@@ -98,7 +91,9 @@ class Text(displayio.Group):
             _palettes[key] = palette
         if background is not None:  # a pixel of the background each side, as the padding was
             self.append(solid(cols * FONT_W + 2, len(lines) * LINE_H, background))
-        self.grid = displayio.TileGrid(sprites.font(), pixel_shader=palette, width=cols, height=len(lines),
+        strip = sprites.font()
+        _cells[0] = strip.width // FONT_W
+        self.grid = displayio.TileGrid(strip, pixel_shader=palette, width=cols, height=len(lines),
                                        tile_width=FONT_W, tile_height=LINE_H, x=1)
         self.append(self.grid)
         self._text = ""
@@ -112,6 +107,7 @@ class Text(displayio.Group):
     def text(self, text):
         grid = self.grid
         cols = grid.width
+        cells = _cells[0]
         lines = text.split("\n")
         for row in range(grid.height):
             # Read as bytes: a str's character, indexed, is made a name in the VM's name pool,
@@ -119,13 +115,29 @@ class Text(displayio.Group):
             line = lines[row].encode() if row < len(lines) else b""
             at = row * cols
             end = at + cols
+            lead = 0  # the first byte of a character beyond ASCII (UTF-8), its cell found at the next
             for byte in line:
-                if byte & 0xC0 == 0x80 or at == end:  # the rest of a character beyond ASCII, or cut
+                if at == end:  # cut
+                    break
+                if byte >= 0xC0:
+                    lead = byte
                     continue
-                code = byte - sprites.FONT_FIRST
-                if code < 0:  # chr(1) to chr(4): a suit, in the cells after the ASCII ones
-                    code = byte + _SUIT_CELL if 0 < byte <= 4 else _UNKNOWN
-                grid[at] = code if code < _CELLS else _UNKNOWN
+                if byte & 0xC0 == 0x80:  # the rest of a character beyond ASCII
+                    if not lead:
+                        continue
+                    point = (lead & 0x1F) << 6 | byte & 0x3F if lead < 0xE0 else 0  # two bytes: a letter
+                    lead = 0
+                    if 0x410 <= point < 0x450:  # Cyrillic A to ya
+                        code = point - 0x410 + _LETTER_CELL
+                    elif point == 0x401 or point == 0x451:  # Cyrillic Yo, yo
+                        code = _LETTER_CELL + 64 + (1 if point == 0x451 else 0)
+                    else:
+                        code = _UNKNOWN
+                else:
+                    code = byte - sprites.FONT_FIRST
+                    if code < 0:  # chr(1) to chr(4): a suit, in the cells after the ASCII ones
+                        code = byte + _SUIT_CELL if 0 < byte <= 4 else _UNKNOWN
+                grid[at] = code if code < cells else _UNKNOWN
                 at += 1
             while at < end:
                 grid[at] = 0
