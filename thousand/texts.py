@@ -50,6 +50,13 @@ def bodies(name):
     return _read(name, None, False)
 
 
+def lines(name):
+    """The bodies of page ``name``'s entries (a line each) as one string, a line an entry: what
+    a screen holds of its words while it is shown (one string, not one a word: the heap's
+    least), an entry found by its place (thousand.ui.widgets.word)."""
+    return "\n".join(_read(name, None, False)[1:])
+
+
 def entries(name, key=None, language=None):
     """The entries of page ``name``, in order: [(NAME, REST, body), ...]; with ``key``, only
     the entry it names: its NAME (a str) or its place (an int, the first entry 1), in a list

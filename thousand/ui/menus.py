@@ -4,22 +4,92 @@ Each is a cyclic list (LEFT/UP previous, RIGHT/DOWN next, A choose or change,
 B back), so a board with three buttons can use every one of them.
 """
 
-from thousand import BOT_DELAYS, LANGUAGES, PLAYER_LEVELS, SEAT_NAMES
+from thousand import BOT_DELAYS, LANGUAGES, PLAYER_LEVELS, SEAT_WORDS
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
 from thousand.rules import PRESET_NAMES, Rules, RulesError, agreement_names, agreements
-from thousand.ui.widgets import ListView, card_text, pad
+from thousand.ui.widgets import ListView, card_text, pad, word
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+# The entries of menus.txt (thousand.texts) by their places (a test holds each to its entry's
+# name): a screen reads its language's words when it is built, as one string (texts.lines).
+_CHOOSE_BACK = const(1)
+_THOUSAND = const(2)
+_CONTINUE = const(3)
+_NEW_GAME = const(4)
+_AGREEMENTS = const(5)
+_SETTINGS = const(6)
+_STATISTICS = const(7)
+_RULES_AND_KEYS = const(8)
+_HOW_TO_PLAY = const(9)
+_RULES = const(10)
+_CHANGE_AGREEMENTS = const(11)
+_START_THE_GAME = const(12)
+_NEXT_PRESET = const(13)
+_NEXT_LEVEL = const(14)
+_EVERY_HOUSE_RULE = const(15)
+_DEAL_BACK = const(16)
+_ON = const(17)
+_OFF = const(18)
+_NONE = const(19)
+_PRESET = const(20)
+_RESETS_ALL = const(21)
+_SOUND = const(22)
+_BOT_PAUSE = const(23)
+_MS = const(24)
+_DIM = const(25)
+_POINTS = const(26)
+_FORCED = const(27)
+_UNDO_SETTING = const(28)
+_LANGUAGE = const(29)
+_BACK = const(30)
+_SOUND_HELP = const(31)
+_PAUSE_HELP = const(32)
+_DIM_HELP = const(33)
+_POINTS_HELP = const(34)
+_FORCED_HELP = const(35)
+_UNDO_HELP = const(36)
+_LANGUAGE_HELP = const(37)
+_BACK_HELP = const(38)
+_B_BACK = const(39)
+_PAGE_BACK = const(40)
+_MENU = const(41)
+_TO_TABLE = const(42)
+_UNDO = const(43)
+_HINT = const(44)
+_SHEET = const(45)
+_CHART = const(46)
+_RECORD = const(47)
+_TITLE = const(48)
+_CONCEDE = const(49)
+_REDEAL = const(50)
+_LAST_TRICK = const(51)
+_THINKS = const(52)
+_RECORD_SENT = const(53)
 
 
 class MenuScreen:
-    """A title over a cyclic list; subclasses give ``items()`` and ``choose(index)``."""
+    """A title over a cyclic list; subclasses give ``items()`` and ``choose(index)``.
+    ``title`` names the screen (the row chosen last is kept by it); ``heading`` is the place
+    of the words shown as its title."""
 
     title = ""
+    heading = _MENU
     footer_lines = 1
     title_scale = 1
     big_text = True  # doubled rows on the square screen; False where the rows need the width
 
     def __init__(self, app):
+        from thousand import texts  # the words are data, read on demand (thousand.texts)
+
         self.app = app
+        self.words = texts.lines("menus")
         text_scale = 2 if self.big_text and app.height >= 200 else 1
         self.list = ListView(app.width, app.height, self.footer_lines, max(self.title_scale, text_scale), text_scale)
         self.group = self.list.group
@@ -34,13 +104,17 @@ class MenuScreen:
     def items(self):
         return []
 
+    def word(self, place):
+        """The screen's words at ``place`` (menus.txt)."""
+        return word(self.words, place)
+
     def footer(self):
-        return "A:choose B:back"
+        return self.word(_CHOOSE_BACK)
 
     def refresh(self):
         items = self.items()
         self.cursor = min(self.cursor, len(items) - 1)
-        self.list.show(self.title, items, self.cursor, self.footer())
+        self.list.show(self.word(self.heading), items, self.cursor, self.footer())
 
     def key(self, key):
         count = len(self.items())
@@ -69,6 +143,7 @@ class TitleScreen(MenuScreen):
     """The first screen; its footer says once what went wrong with a save, if anything did."""
 
     title = "THOUSAND"
+    heading = _THOUSAND
     title_scale = 2
     footer_lines = 2
 
@@ -89,10 +164,9 @@ class TitleScreen(MenuScreen):
         return out + ["new game", "agreements", "settings", "statistics", "help", "guide"]
 
     def items(self):
-        words = {"continue": "Continue", "new game": "New game", "agreements": "Agreements",
-                 "settings": "Settings", "statistics": "Statistics", "help": "Rules and keys",
-                 "guide": "How to play"}
-        return ["  " + words[e] for e in self.entries()]
+        places = {"continue": _CONTINUE, "new game": _NEW_GAME, "agreements": _AGREEMENTS, "settings": _SETTINGS,
+                  "statistics": _STATISTICS, "help": _RULES_AND_KEYS, "guide": _HOW_TO_PLAY}
+        return ["  " + self.word(places[e]) for e in self.entries()]
 
     def footer(self):
         if self.problem is not None:
@@ -120,22 +194,22 @@ class TitleScreen(MenuScreen):
 
 class NewGameScreen(MenuScreen):
     title = "New game"
+    heading = _NEW_GAME
     footer_lines = 2
 
     def items(self):
         cols = self.list.cols
         app = self.app
         return [
-            pad("Rules", app.rules.preset_name + ("*" if app.rules.to_dict() != {"preset": app.rules.preset_name} else ""), cols),
-            pad(SEAT_NAMES[1], app.levels[0], cols),
-            pad(SEAT_NAMES[2], app.levels[1], cols),
-            "Change agreements",
-            "Start the game",
+            pad(self.word(_RULES), app.rules.preset_name + ("*" if app.rules.to_dict() != {"preset": app.rules.preset_name} else ""), cols),
+            pad(SEAT_WORDS[1], app.levels[0], cols),
+            pad(SEAT_WORDS[2], app.levels[1], cols),
+            self.word(_CHANGE_AGREEMENTS),
+            self.word(_START_THE_GAME),
         ]
 
     def footer(self):
-        return ("A:next preset (* changed)", "A:next level", "A:next level",
-                "Every house rule, one by one", "A:deal! B:back")[self.cursor]
+        return self.word((_NEXT_PRESET, _NEXT_LEVEL, _NEXT_LEVEL, _EVERY_HOUSE_RULE, _DEAL_BACK)[self.cursor])
 
     def choose(self, index):
         app = self.app
@@ -187,13 +261,14 @@ def agreement_choices(entry, current):
     return values
 
 
-def value_text(value):
+def value_text(value, words=None):
+    """An agreement's value as the editor shows it; ``words``: the screen's (menus.txt), else English's."""
     if value is True:
-        return "on"
+        return word(words, _ON) if words else "on"
     if value is False:
-        return "off"
+        return word(words, _OFF) if words else "off"
     if value is None:
-        return "none"
+        return word(words, _NONE) if words else "none"
     return str(value)
 
 
@@ -202,6 +277,7 @@ class AgreementsScreen(MenuScreen):
     agreements.txt, ``thousand.texts``)."""
 
     title = "Agreements"
+    heading = _AGREEMENTS
     footer_lines = 2
     big_text = False
 
@@ -219,16 +295,16 @@ class AgreementsScreen(MenuScreen):
     def items(self):
         cols = self.list.cols
         rules = self.app.rules
-        out = [pad("preset", rules.preset_name, cols)]
+        out = [pad(self.word(_PRESET), rules.preset_name, cols)]
         for name in agreement_names():
-            value = value_text(getattr(rules, name))
+            value = value_text(getattr(rules, name), self.words)
             out.append(pad(self.labels.get(name) or name.replace("_", " "), value, cols))
         return out
 
     def footer(self):
         from thousand import texts  # the words are data, read on demand (thousand.texts)
         if self.cursor == 0:
-            return "A: next preset (resets all)"
+            return self.word(_RESETS_ALL)
         return texts.entries("agreements", agreement_names()[self.cursor - 1])[0][2]
 
     def choose(self, index):
@@ -254,6 +330,7 @@ class SettingsScreen(MenuScreen):
     screen is left (``App.settings_changed``): each save is a flash erase on a board."""
 
     title = "Settings"
+    heading = _SETTINGS
 
     def enter(self):
         from thousand import texts  # the words are data, read on demand (thousand.texts)
@@ -264,21 +341,15 @@ class SettingsScreen(MenuScreen):
     def items(self):
         cols = self.list.cols
         settings = self.app.settings
-        return [
-            pad("Sound", "on" if settings.sound else "off", cols),
-            pad("Bot pause", "%d ms" % settings.bot_delay_ms, cols),
-            pad("Dim after 1 min", "on" if settings.dim else "off", cols),
-            pad("Your card points", "on" if settings.points else "off", cols),
-            pad("Forced cards", "on" if settings.autoplay else "off", cols),
-            pad("Undo a move", "on" if settings.undo else "off", cols),
-            pad("Language", self.language, cols),
-            "Back",
-        ]
+        out = [pad(self.word(_SOUND), self.word(_ON if settings.sound else _OFF), cols),
+               pad(self.word(_BOT_PAUSE), self.word(_MS) % settings.bot_delay_ms, cols)]
+        for place, on in ((_DIM, settings.dim), (_POINTS, settings.points), (_FORCED, settings.autoplay),
+                          (_UNDO_SETTING, settings.undo)):
+            out.append(pad(self.word(place), self.word(_ON if on else _OFF), cols))
+        return out + [pad(self.word(_LANGUAGE), self.language, cols), self.word(_BACK)]
 
     def footer(self):
-        return ("A: sound on/off", "A: the computer's pause between moves", "A: dim when left alone",
-                "A: 45pt on your line in play", "A: your only card plays itself",
-                "A: B menu takes a move back", "A: English, Russian", "A: back")[self.cursor]
+        return self.word(_SOUND_HELP + self.cursor)  # the rows' help lines, in the rows' order
 
     def choose(self, index):
         app = self.app
@@ -324,15 +395,14 @@ class LanguageScreen(MenuScreen):
 
     def enter(self):
         self.names = language_names()
-        self.title = "/".join(language_names("choose"))  # each language's word for it
         self.cursor = self.app.settings.language
         self.refresh()
 
     def items(self):
         return ["  " + name for name in self.names]
 
-    def footer(self):
-        return "A"
+    def refresh(self):
+        self.list.show("/".join(language_names("choose")), self.items(), self.cursor, "A")  # each one's word for it
 
     def key(self, key):
         if key == LEFT or key == UP or key == RIGHT or key == DOWN:
@@ -345,6 +415,7 @@ class LanguageScreen(MenuScreen):
 
 class StatisticsScreen(MenuScreen):
     title = "Statistics"
+    heading = _STATISTICS
     big_text = False  # the lines need the width
 
     def __init__(self, app):
@@ -359,7 +430,7 @@ class StatisticsScreen(MenuScreen):
         return self.lines
 
     def footer(self):
-        return "B:back"
+        return self.word(_B_BACK)
 
     def choose(self, index):
         self.back()
@@ -369,6 +440,7 @@ class HelpScreen(MenuScreen):
     """The rules in short and the keys of this board, a page to scroll."""
 
     title = "Rules and keys"
+    heading = _RULES_AND_KEYS
     footer_lines = 1
 
     def enter(self):
@@ -383,7 +455,7 @@ class HelpScreen(MenuScreen):
         return self.lines
 
     def refresh(self):
-        self.list.show(self.title, self.lines, -1, "%d/%d  B:back" % (
+        self.list.show(self.word(_RULES_AND_KEYS), self.lines, -1, self.word(_PAGE_BACK) % (
             min(self.list.first + self.list.rows, len(self.lines)), len(self.lines)))
 
     def key(self, key):
@@ -425,31 +497,30 @@ class TableMenu(MenuScreen):
         return out + ["sheet", "chart", "settings", "help", "record", "title"]
 
     def items(self):
-        words = {"table": "Back to the table", "undo": "Undo your last move", "hint": "Ask for a hint", "sheet": "Score sheet",
-                 "chart": "Score chart", "settings": "Settings", "help": "Rules and keys",
-                 "record": "Record to serial", "title": "Save, go to title"}
+        places = {"table": _TO_TABLE, "undo": _UNDO, "hint": _HINT, "sheet": _SHEET, "chart": _CHART,
+                  "settings": _SETTINGS, "help": _RULES_AND_KEYS, "record": _RECORD, "title": _TITLE}
         from thousand import actions  # held with a game (the table's menu), not by the title
         from thousand.controller import seat_name  # held with a game, not by the title
 
         out = []
         for entry in self.entries():
             if entry == actions.ACTION_CONCEDE:
-                out.append("Concede (raspis)")
+                out.append(self.word(_CONCEDE))
             elif entry == actions.ACTION_REDEAL:
-                out.append("Call a redeal")
+                out.append(self.word(_REDEAL))
             elif entry == "last_trick":
-                out.append("Last trick: %s" % seat_name(self.app.controller.view().last_trick_winner))
+                out.append(self.word(_LAST_TRICK) % seat_name(self.app.controller.view().last_trick_winner))
             elif entry == "record":  # the desktop writes it to a file
-                out.append(getattr(self.app.board, "RECORD_WORDS", words[entry]))
+                out.append(getattr(self.app.board, "RECORD_WORDS", None) or self.word(_RECORD))
             else:
-                out.append(words[entry])
+                out.append(self.word(places[entry]))
         return out
 
     def footer(self):
         """While a hint thinks, that it does; on the last trick's row: its cards, each with
         who played it, in the order played."""
         if self.app.thinker is not None:
-            return "The hard bot thinks..."
+            return self.word(_THINKS)
         if self.entries()[self.cursor] != "last_trick":
             return MenuScreen.footer(self)
         from thousand.controller import seat_name  # held with a game, not by the title
@@ -483,7 +554,7 @@ class TableMenu(MenuScreen):
                 import sys
 
                 app.controller.write_record(sys.stdout)
-                app.storage.report("Record sent to serial")  # said on the table when it is back
+                app.storage.report(self.word(_RECORD_SENT))  # said on the table when it is back
         elif entry == "last_trick":
             app.last_trick = True  # the table shows it until a key
         if entry in ("hint", "undo", "last_trick", "record"):

@@ -39,6 +39,17 @@ def pad(left, right, cols):
     return left + " " * (cols - len(left) - len(right)) + right
 
 
+def word(words, place):
+    """Entry ``place`` (the first 1) of a screen's words, read as one string of lines
+    (``thousand.texts.lines``)."""
+    at = 0
+    while place > 1:
+        at = words.find("\n", at) + 1
+        place -= 1
+    end = words.find("\n", at)
+    return words[at:] if end < 0 else words[at:end]
+
+
 def wrap(text, cols):
     """Words of ``text`` in lines of at most ``cols``; a newline starts a new line."""
     lines = []
