@@ -802,7 +802,7 @@ def test_a_hint_from_the_table_menu_points_to_the_hard_bots_choice_from_the_play
     if actions.verb(expected) == actions.PLAY:
         assert screen.table_view.status.text.rstrip() == "Hint: play " + card_text(card)
     else:
-        assert screen.table_view.status.text.rstrip() == "Hint: %s %s" % (card_text(card), table_module.action_word(expected))
+        assert screen.table_view.status.text.rstrip() == "Hint: %s %s" % (card_text(card), table_module.action_word(expected, screen.words))
     assert screen.hand_cards[screen.cursor] == card
     before = len(controller.game.log)
     hands.press(A)  # the hinted choice is made with A (and its second step, where the card has one)
