@@ -20,7 +20,8 @@ from thousand.rng import Rng  # noqa: E402
 from thousand.rules import Rules, agreement_names, agreements  # noqa: E402
 from thousand.ui import table as table_module  # noqa: E402
 from thousand import LANGUAGES, texts  # noqa: E402
-from helpers import DRAWABLE  # noqa: E402
+from helpers import DRAWABLE, speaking  # noqa: E402
+from thousand import SEAT_WORDS  # noqa: E402
 
 # The agreements' editor's words (assets/text/en/agreements.txt): a help line for each, and a
 # label for those whose names are too long for a row.
@@ -72,8 +73,8 @@ def board(monkeypatch):
     return desktop
 
 
-def new_app(board_name="pybadge", rules=None, seed=1):
-    return open_app(board_name, seed=seed, rules=rules, window=False, storage=None)
+def new_app(board_name="pybadge", rules=None, seed=1, language=None):
+    return open_app(board_name, seed=seed, rules=rules, window=False, storage=None, language=language)
 
 
 def started_game(rules_text, seed, levels, board_name="pybadge"):
@@ -1350,10 +1351,10 @@ def test_the_windows_key_presses_that_come_in_one_frame_are_all_kept(board, monk
 
 
 @pytest.mark.slow
-def guided_deal_from_the_title(board_name):
+def guided_deal_from_the_title(board_name, language=None):
     """(app, hands) at the guided deal's table, chosen by keys as "How to play" on the title,
-    the computers playing without a pause."""
-    app = new_app(board_name)
+    the computers playing without a pause; in ``language`` (else English)."""
+    app = new_app(board_name, language=language)
     app.settings.bot_delay_ms = 0
     hands = Hands(app)
     title = app.screen
@@ -1389,20 +1390,30 @@ def the_players_turns_in_the_guided_deal(app, hands, shown, infos=None):
         yield screen
 
 
-def test_the_guided_deal_played_as_its_words_say_shows_the_marriage_and_scores_the_contract(board):
+@pytest.mark.parametrize("language, board_name", [("en", "picosystem"), ("ru", "pybadge")])
+def test_the_guided_deal_played_as_its_words_say_shows_the_marriage_and_scores_the_contract(board, language, board_name):
     """Issue 34, item 7: the guided deal is dealt to show the auction, the talon, the gives, the
     contract, a marriage and the scoring.  Played by keys as its words advise (the lowest raise,
     a low card given to each seat, the bid kept, an ace led first, then the K or Q of hearts
     led with declare chosen), on the square screen: the marriage's words are said, the
     declaration's +H and the hearts are shown on the deal line, and the summary scores the
     made contract with the 100 of the marriage.  (The other guided test leads the first legal
-    card, which never declares.)"""
+    card, which never declares.)  Issue 38: the table's main path (auction, talon, gives,
+    contract, play, summary) once more in Russian, its words on the screen Russian ones."""
+    with speaking(language):
+        guided_deal_played_as_its_words_say(language, board_name)
+
+
+def guided_deal_played_as_its_words_say(language, board_name):
     from thousand import texts
     from thousand.game import PHASE_PLAY
+    from thousand.ui import sheet
     from thousand.ui.table import CARDS, CHOICE
+    from thousand.ui.widgets import word
 
-    app, hands = guided_deal_from_the_title("picosystem")
+    app, hands = guided_deal_from_the_title(board_name, language)
     shown, infos = [], set()
+    words = app.screen.words  # the table's, in the language
     for screen in the_players_turns_in_the_guided_deal(app, hands, shown, infos):
         if screen.mode == CARDS:
             view = screen.view
@@ -1420,22 +1431,33 @@ def test_the_guided_deal_played_as_its_words_say_shows_the_marriage_and_scores_t
             hands.press(A)
             if screen.mode == CHOICE:  # to whom a card goes; or the K or Q of a marriage,
                 if view.phase == PHASE_PLAY:  # where declare is the choice it starts on
-                    assert "declare" in screen.table_view.status.text
+                    assert word(words, table_module._DECLARE).split()[0] in screen.table_view.status.text
                 hands.press(A)
             continue
         hands.press(A)  # the lowest raise, keep the cards, the bid as the contract
-    words = dict((name, body) for name, _rest, body in texts.entries("guided"))
+    guide = dict((name, body) for name, _rest, body in texts.entries("guided"))
     told = " ".join(shown)
     for step in ("auction", "give", "contract", "lead", "declare", "follow"):
-        assert " ".join(words[step].split()[:4]) in told, (step, shown)
+        assert " ".join(guide[step].split()[:4]) in told, (step, shown)
+    said = [word(words, place) for place in (table_module._BID, table_module._PLAY_FOR)]
+    said += [word(words, table_module._PRESS_A) % (word(words, verb), "") for verb in (table_module._GIVE, table_module._PLAY)]
+    for text in said:  # the auction's, the contract's prompts; A:give, A:play on the gives and the play
+        assert text in told, (text, shown)
     assert any("+H" in info for info in infos), infos  # your marriage, on the deal line
     assert app.screen_name == "summary"
     result = app.controller.last_result()
     assert result.declarer == 0 and result.marriages[0] == 100 and result.deltas[0] == result.contract
+    w = texts.bodies("summary")
     lines = app.screen.lines
-    assert "You played %d" % result.contract in lines and "made it" in lines[lines.index("You played %d" % result.contract) + 1], lines
-    you = [line.split() for line in lines if line.startswith("You ") and len(line.split()) == 5][0]
+    played = "%s%s %d" % (SEAT_WORDS[0], w[sheet._PLAYED], result.contract)
+    assert played in lines and w[sheet._MADE] in lines[lines.index(played) + 1], lines
+    assert app.screen.header == w[sheet._DEAL] % 1
+    you = [line.split() for line in lines if line.startswith(SEAT_WORDS[0] + " ") and len(line.split()) == 5][0]
     assert you[2] == "100" and you[3] == "+%d" % result.contract, you  # card points, marriages, +/-, score
+    if language == "ru":  # what the player read was Russian
+        for text in said + [played, w[sheet._MADE], app.screen.header, guide["auction"]]:
+            assert any("\u0410" <= ch <= "\u044f" for ch in text), text
+        assert "Торг" in told and "Заказ" in told and "Вы: заказ %d" % result.contract in lines
 
 
 @pytest.mark.parametrize("desktop_size, board_name, scale", [((1366, 768), "picosystem", 2), ((1280, 720), "picosystem", 2),

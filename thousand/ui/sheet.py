@@ -298,9 +298,9 @@ class ChartScreen:
         for i in range(CHART_BANDS):
             plot.append(displayio.TileGrid(self.bands[i], pixel_shader=palette, y=i * self.band_h))
         self.group.append(plot)
-        self.title = label(" " * 12, 0, 0, 1, ACCENT)
-        self.group.append(self.title)
         x = width - 6 * (len(" ".join(seat_name(s) for s in range(3))) + 1)  # the legend at the right: "You West East"
+        self.title = label(" " * ((x - 2) // 6), 0, 0, 1, ACCENT)  # "Race to 1000" left of it
+        self.group.append(self.title)
         for s in range(3):
             name = seat_name(s)
             self.group.append(label(name, x, 0, 1, SERIES[s]))
