@@ -86,7 +86,7 @@ def test_micropython_reads_the_words_from_a_checkout_and_from_a_boards_drive(tmp
 
 @pytest.mark.parametrize("module, page", [("thousand.ui.helptext", "help"), ("thousand.ui.sheet", "summary"), ("thousand.ui.guide", "guided"),
                                           ("thousand.explain_redeal", "redeal"), ("thousand.ui.menus", "menus"),
-                                          ("thousand.ui.table", "table")])
+                                          ("thousand.ui.table", "table"), ("thousand.persist.stats", "stats")])
 def test_a_readers_places_are_the_places_of_the_entries_they_are_named_after(module, page):
     """A reader that names a page's entries by place (private const()s) names each place
     after its entry, and has a place for every entry."""
@@ -115,3 +115,19 @@ def test_a_screens_words_held_as_one_string_give_each_entry_at_its_place(page, l
         words = texts.lines(page)
     for place, (name, _rest, body) in enumerate(found, 1):
         assert "\n" not in body and word(words, place) == body, (language, name)
+
+
+def test_every_statistics_line_fits_the_smallest_screen_in_every_language():
+    """25 columns on the 160-pixel screens, with numbers of their longest likely size."""
+    from helpers import speaking
+    from thousand.persist.stats import Stats
+
+    stats = Stats()
+    for name in ("games", "wins", "deals", "contracts_taken", "contracts_made", "best_contract", "barrels", "falls",
+                 "bolts", "concessions", "marriages", "ace_marriages", "hints", "undone"):
+        setattr(stats, name, 999)
+    stats.best_score, stats.worst_score, stats.flash_writes, stats.flash_rated = -1200, -1200, 99999, 100000
+    for language in sorted(os.listdir(TEXT)):
+        with speaking(language):
+            lines = stats.lines()
+        assert len(lines) == 15 and all(len(line) <= 25 for line in lines), (language, lines)

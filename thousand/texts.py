@@ -25,7 +25,7 @@ from thousand import LANGUAGE, RANK_SIGNS, SEAT_WORDS
 
 # The folder of the languages' folders of pages.  A desktop's checkout holds assets/ beside
 # the package; a board's drive holds it at its root, the working folder there (the package is
-# in lib/).  The language's folder is the player's (thousand.set_language).
+# in lib/).  The language's folder is the player's (set_language).
 try:
     _FOLDER = __file__[:__file__.rfind("thousand")] + "assets/text/"
     os.stat(_FOLDER)
