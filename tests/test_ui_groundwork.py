@@ -263,8 +263,27 @@ def test_sprite_sheet_is_what_the_tool_draws(tmp_path):
     finally:
         sys.path.pop(0)
     make_sprites.main([str(tmp_path / "cards.bmp")])
-    with open(SHEET, "rb") as committed, open(tmp_path / "cards.bmp", "rb") as fresh:
-        assert committed.read() == fresh.read(), "run tools/make_sprites.py"
+    assert sorted(os.listdir(tmp_path)) == ["cards-ru.bmp", "cards.bmp"]  # the Russian ranks' sheet beside it
+    for name in os.listdir(tmp_path):
+        with open(os.path.join(os.path.dirname(SHEET), name), "rb") as committed, open(tmp_path / name, "rb") as fresh:
+            assert committed.read() == fresh.read(), "run tools/make_sprites.py"
+
+
+def test_the_russian_sheet_differs_from_the_english_one_only_in_the_ranks_jack_queen_and_ace(sheet):
+    """Issue 38: the Russian cards read В Д К Т: the sheet of the same size with other rank
+    tiles, loaded in the English one's place (К is drawn as K)."""
+    english = sheet.bitmap
+    sheet.use_language("ru")
+    russian = sheet.bitmap
+    assert (russian.width, russian.height) == (english.width, english.height) and sheet.language == "ru"
+    differ = set()
+    for tile in range(sprites._NUM_TILES):
+        ox, oy = tile % sprites._SHEET_COLS * sprites.TILE_W, tile // sprites._SHEET_COLS * sprites._TILE_H
+        if any(russian[ox + x, oy + y] != english[ox + x, oy + y] for x in range(sprites.TILE_W) for y in range(sprites._TILE_H)):
+            differ.add(tile)
+    assert differ == {sprites._RANK_TILE + rank for rank in (1, 2, 5)}  # J Q A: В Д Т
+    sheet.use_language("en")
+    assert sheet.bitmap is not russian and sheet.language == "en"
 
 
 def test_font_strip_is_what_the_tool_draws(tmp_path):

@@ -394,7 +394,9 @@ class App:
         """The settings' language from now on (thousand.texts.set_language)."""
         from thousand.texts import set_language  # on demand (thousand.ui.scenes)
 
-        set_language(LANGUAGES[self.settings.language])
+        language = LANGUAGES[self.settings.language]
+        set_language(language)
+        self.sheet.use_language(language)  # the cards' ranks as the language writes them
 
     def beep(self, freq, ms):
         if self.settings.sound:

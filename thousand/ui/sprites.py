@@ -149,9 +149,12 @@ def strip_for(language):
 
 class Sheet:
     """The loaded sheet plus one palette per (state, suit) and one for the back.  The text
-    font is read from the same folder (``font()``)."""
+    font is read from the same folder (``font()``).  A language whose ranks are written
+    otherwise has a sheet of its own beside it (``use_language``)."""
 
     def __init__(self, path=SHEET_PATH, four_colour=False):
+        self.path = path
+        self.language = "en"
         self.bitmap = load_bmp(path)
         _font_folder[0] = path[:path.rfind("/") + 1]
         inks = INKS_4 if four_colour else INKS_2
@@ -166,6 +169,15 @@ class Sheet:
                     by_colours[key] = _palette(face, edge, ink)
                 self.palettes.append(by_colours[key])
         self.back_palette = _palette(*BACK_COLOURS)
+
+    def use_language(self, language):
+        """The sheet of ``language``'s ranks ("cards-ru.bmp" beside "cards.bmp"; the same
+        size), for the cards drawn from now on (every screen is built anew)."""
+        if language != self.language:
+            self.bitmap = None  # the old sheet goes before the new one is read
+            path = self.path
+            self.bitmap = load_bmp(path if language == "en" else path[:-4] + "-" + language + path[-4:])
+            self.language = language
 
     def card_grid(self, card=BACK, state=NORMAL, x=0, y=0):
         grid = displayio.TileGrid(
