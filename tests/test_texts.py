@@ -131,3 +131,13 @@ def test_every_statistics_line_fits_the_smallest_screen_in_every_language():
         with speaking(language):
             lines = stats.lines()
         assert len(lines) == 15 and all(len(line) <= 25 for line in lines), (language, lines)
+
+
+def test_the_values_page_names_every_preset_every_word_value_of_the_agreements_and_every_level():
+    from thousand import PLAYER_LEVELS
+    from thousand.rules import ENUM, PRESET_NAMES, agreements
+
+    tokens = set(PRESET_NAMES) | set(PLAYER_LEVELS) | {value for _name, kind, _default, choices in agreements() if kind == ENUM for value in choices}
+    for language in sorted(os.listdir(TEXT)):
+        assert {name for name, _rest, _body in texts.entries("values", language=language)} == tokens, language
+    assert all(name == body for name, _rest, body in texts.entries("values", language="en"))  # English shows the tokens

@@ -197,10 +197,15 @@ def test_every_agreements_row_fits_the_smallest_screen_beside_its_longest_value(
     from thousand.ui.menus import value_text
     from thousand.ui.widgets import ListView
 
+    from thousand.ui.menus import value_words
+
     labels = {name: label for name, label, _line in texts.entries("agreements", language=language) if label}
+    with speaking(language):
+        words, values = texts.lines("menus"), value_words()
     cols = ListView(160, 128).cols
     for name, kind, _default, choices in agreements():
-        longest = max(len(value_text(v)) for v in choices) if kind == ENUM else 3 if kind == BOOL else 4
+        on_off = max(len(value_text(v, words)) for v in (True, False))
+        longest = max(len(value_text(v, words, values)) for v in choices) if kind == ENUM else on_off if kind == BOOL else 4
         label = labels.get(name) or name.replace("_", " ")
         assert len(label) + 1 + longest <= cols, (name, label)
     assert set(labels) <= {entry[0] for entry in agreements()}

@@ -197,13 +197,17 @@ class NewGameScreen(MenuScreen):
     heading = _NEW_GAME
     footer_lines = 2
 
+    def enter(self):
+        self.values = value_words()
+        self.refresh()
+
     def items(self):
         cols = self.list.cols
         app = self.app
         return [
-            pad(self.word(_RULES), app.rules.preset_name + ("*" if app.rules.to_dict() != {"preset": app.rules.preset_name} else ""), cols),
-            pad(SEAT_WORDS[1], app.levels[0], cols),
-            pad(SEAT_WORDS[2], app.levels[1], cols),
+            pad(self.word(_RULES), self.values.get(app.rules.preset_name, app.rules.preset_name) + ("*" if app.rules.to_dict() != {"preset": app.rules.preset_name} else ""), cols),
+            pad(SEAT_WORDS[1], self.values.get(app.levels[0], app.levels[0]), cols),
+            pad(SEAT_WORDS[2], self.values.get(app.levels[1], app.levels[1]), cols),
             self.word(_CHANGE_AGREEMENTS),
             self.word(_START_THE_GAME),
         ]
@@ -261,15 +265,26 @@ def agreement_choices(entry, current):
     return values
 
 
-def value_text(value, words=None):
-    """An agreement's value as the editor shows it; ``words``: the screen's (menus.txt), else English's."""
+def value_text(value, words=None, values=None):
+    """An agreement's value as the editor shows it; ``words``: the screen's (menus.txt), else
+    English's; ``values``: the words of the values that are words (values.txt), by token."""
     if value is True:
         return word(words, _ON) if words else "on"
     if value is False:
         return word(words, _OFF) if words else "off"
     if value is None:
         return word(words, _NONE) if words else "none"
+    if values and value in values:
+        return values[value]
     return str(value)
+
+
+def value_words():
+    """values.txt: the presets' names, the agreements' word values and the computers' levels in
+    the language, by token."""
+    from thousand import texts  # the words are data, read on demand (thousand.texts)
+
+    return {name: body for name, _rest, body in texts.entries("values")}
 
 
 class AgreementsScreen(MenuScreen):
@@ -290,14 +305,15 @@ class AgreementsScreen(MenuScreen):
         for name, label, _help in texts.entries("agreements"):
             if label:
                 self.labels[name] = label
+        self.values = value_words()
         self.refresh()
 
     def items(self):
         cols = self.list.cols
         rules = self.app.rules
-        out = [pad(self.word(_PRESET), rules.preset_name, cols)]
+        out = [pad(self.word(_PRESET), self.values.get(rules.preset_name, rules.preset_name), cols)]
         for name in agreement_names():
-            value = value_text(getattr(rules, name), self.words)
+            value = value_text(getattr(rules, name), self.words, self.values)
             out.append(pad(self.labels.get(name) or name.replace("_", " "), value, cols))
         return out
 
