@@ -18,7 +18,7 @@ LANGUAGES = ("en", "ru")  # the player's words: the settings keep an index into 
 # Records, saves and the referee's messages stay English (they never read these).
 LANGUAGE = ["en"]
 SEAT_WORDS = list(SEAT_NAMES)
-RANK_SIGNS = ["9", "J", "Q", "K", "10", "A"]  # a card's rank as the screens write it (card_text)
+RANK_SIGNS = "9 J Q K 10 A".split()  # a card's rank as the screens write it (card_text)
 
 
 def card_text(card):

@@ -33,8 +33,16 @@ def _fact(game, seat, action, name):
     string here would be one more name in the VM's pool.)"""
     if name.endswith("_name"):
         return SEAT_WORDS[_fact(game, seat, action, name[:-5])]
-    if name.endswith("_sign"):
-        sign = _sign(game, action, name)
+    if name.endswith("_sign"):  # a suit (0 to 3) or 4 + a card, as the screens write it
+        if name == "trump_suit_sign":
+            sign = game.trump
+        elif name == "card_suit_sign" or name == "held_card_sign":
+            sign = actions.card(action) % C.NUM_CARDS
+            sign = 4 + sign if name == "held_card_sign" else sign // 6
+        else:
+            led = game.trick_cards[0] // 6
+            sign = led if name == "led_suit_sign" else 4 + C.best_in_trick(
+                game.trick_cards, game.trick_len, game.trump if name == "best_trump_sign" else led)
         return chr(1 + sign) if sign < 4 else card_text(sign - 4)
     if name == "seat":
         return seat
@@ -73,17 +81,3 @@ def _fact(game, seat, action, name):
         return C.card_words(C.best_in_trick(game.trick_cards, game.trick_len, game.trump))
     raise ValueError("refusals.txt names no such fact: " + name)
 
-
-def _sign(game, action, name):
-    """A suit (0 to 3) or 4 + a card: the fact ``name`` (ending "_sign") writes it."""
-    if name == "trump_sign":
-        return game.trump
-    card = actions.card(action) % C.NUM_CARDS
-    if name == "card_suit_sign":
-        return card // 6
-    if name == "card_sign":
-        return 4 + card
-    led = game.trick_cards[0] // 6
-    if name == "led_sign":
-        return led
-    return 4 + C.best_in_trick(game.trick_cards, game.trick_len, game.trump if name == "best_trump_sign" else led)

@@ -125,7 +125,6 @@ class App:
 
     # -------------------------------------------------------------- screens
     def build(self, name):
-        sprites.strip_for(None)  # the player's language's strip (menus.LanguageScreen asks for another)
         if name == "table":
             from thousand.ui.table import TableScreen
 

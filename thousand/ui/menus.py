@@ -4,7 +4,7 @@ Each is a cyclic list (LEFT/UP previous, RIGHT/DOWN next, A choose or change,
 B back), so a board with three buttons can use every one of them.
 """
 
-from thousand import BOT_DELAYS, LANGUAGES, PLAYER_LEVELS, SEAT_WORDS
+from thousand import BOT_DELAYS, LANGUAGE, LANGUAGES, PLAYER_LEVELS, SEAT_WORDS
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
 from thousand.rules import PRESET_NAMES, Rules, RulesError, agreement_names, agreements
 from thousand.ui.widgets import ListView, card_text, pad, word
@@ -76,11 +76,10 @@ _RECORD_SENT = const(53)
 
 class MenuScreen:
     """A title over a cyclic list; subclasses give ``items()`` and ``choose(index)``.
-    ``title`` names the screen (the row chosen last is kept by it); ``heading`` is the place
-    of the words shown as its title."""
+    ``title`` is the place of its title's words (menus.txt), and names the screen: the row
+    chosen last is kept by it."""
 
-    title = ""
-    heading = _MENU
+    title = _MENU
     footer_lines = 1
     title_scale = 1
     big_text = True  # doubled rows on the square screen; False where the rows need the width
@@ -114,7 +113,7 @@ class MenuScreen:
     def refresh(self):
         items = self.items()
         self.cursor = min(self.cursor, len(items) - 1)
-        self.list.show(self.word(self.heading), items, self.cursor, self.footer())
+        self.list.show(self.word(self.title), items, self.cursor, self.footer())
 
     def key(self, key):
         count = len(self.items())
@@ -142,8 +141,7 @@ class MenuScreen:
 class TitleScreen(MenuScreen):
     """The first screen; its footer says once what went wrong with a save, if anything did."""
 
-    title = "THOUSAND"
-    heading = _THOUSAND
+    title = _THOUSAND
     title_scale = 2
     footer_lines = 2
 
@@ -193,8 +191,7 @@ class TitleScreen(MenuScreen):
 
 
 class NewGameScreen(MenuScreen):
-    title = "New game"
-    heading = _NEW_GAME
+    title = _NEW_GAME
     footer_lines = 2
 
     def enter(self):
@@ -291,8 +288,7 @@ class AgreementsScreen(MenuScreen):
     """Every agreement of RULES.md section 7 with its value and a line of help (their words:
     agreements.txt, ``thousand.texts``)."""
 
-    title = "Agreements"
-    heading = _AGREEMENTS
+    title = _AGREEMENTS
     footer_lines = 2
     big_text = False
 
@@ -345,8 +341,7 @@ class SettingsScreen(MenuScreen):
     """Each setting changes at once (``App.set_setting``); they are saved once, when the
     screen is left (``App.settings_changed``): each save is a flash erase on a board."""
 
-    title = "Settings"
-    heading = _SETTINGS
+    title = _SETTINGS
 
     def enter(self):
         from thousand import texts  # the words are data, read on demand (thousand.texts)
@@ -401,13 +396,14 @@ def language_names(entry="language"):
 class LanguageScreen(MenuScreen):
     """The first start's question, before the guided deal: the language of the game."""
 
-    title = "language"
+    title = _LANGUAGE
 
     def __init__(self, app):
-        from thousand.ui import sprites
-
-        sprites.strip_for("ru")  # the strip that has every language's letters: each named in itself
+        # Built in Russian's strip, which has every language's letters (each is named in
+        # itself); the next screen built loads the player's language's (sprites.font).
+        LANGUAGE[0] = "ru"
         MenuScreen.__init__(self, app)
+        LANGUAGE[0] = LANGUAGES[app.settings.language]
 
     def enter(self):
         self.names = language_names()
@@ -430,8 +426,7 @@ class LanguageScreen(MenuScreen):
 
 
 class StatisticsScreen(MenuScreen):
-    title = "Statistics"
-    heading = _STATISTICS
+    title = _STATISTICS
     big_text = False  # the lines need the width
 
     def __init__(self, app):
@@ -455,8 +450,7 @@ class StatisticsScreen(MenuScreen):
 class HelpScreen(MenuScreen):
     """The rules in short and the keys of this board, a page to scroll."""
 
-    title = "Rules and keys"
-    heading = _RULES_AND_KEYS
+    title = _RULES_AND_KEYS
     footer_lines = 1
 
     def enter(self):
@@ -493,7 +487,7 @@ class HelpScreen(MenuScreen):
 class TableMenu(MenuScreen):
     """B on the table: the actions that are not cards, the score sheet, settings."""
 
-    title = "Menu"
+    title = _MENU
 
     def entries(self):
         from thousand import actions  # held with a game (the table's menu), not by the title

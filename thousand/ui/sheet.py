@@ -227,7 +227,7 @@ def sheet_lines(controller, cols, w):
         scores = list(result.scores)
         bolts = list(result.bolts)
     if redealt:  # the deal being dealt again
-        lines.append("%2dr %s" % (number, w[_REDEALT]))
+        lines.append(w[_REDEALT] % number)
     return lines
 
 
@@ -324,7 +324,7 @@ class ChartScreen:
         high = max(rules.target, max(max(p) for p in points))
         from thousand import texts  # on demand (thousand.ui.scenes): the words are data
 
-        set_text(self.title, texts.entries("summary", "race_to")[0][2] % rules.target)
+        set_text(self.title, texts.entries("summary", _RACE_TO)[0][2] % rules.target)
         set_text(self.top_value, str(high))
         set_text(self.low_value, str(low))
         w, h = self.plot_w, self.plot_h

@@ -126,25 +126,18 @@ def _palette(face, edge, ink):
 
 _font = []  # the loaded font strip and the language it is for: [language, Bitmap]
 _font_folder = [FONT_PATH[:FONT_PATH.rfind("/") + 1]]  # beside the sheet (Sheet)
-_font_for = [None]  # the strip's language, when not the player's (strip_for)
 
 
 def font():
     """The text font's strip (a 1-bit Bitmap) for the player's language (thousand.LANGUAGE),
     loaded on first use, and again when the language changes: one strip is held at a time."""
-    language = _font_for[0] or LANGUAGE[0]
+    language = LANGUAGE[0]
     if not _font or _font[0] != language:
         _font[:] = []  # the old strip goes before the new one is read
         name = "font.bmp" if language == "en" else "font-" + language + ".bmp"
         _font.append(language)
         _font.append(load_bmp(_font_folder[0] + name, 2))
     return _font[1]
-
-
-def strip_for(language):
-    """Draw the texts built from now on in ``language``'s strip, not the player's language's
-    (None: the player's again): the first start's choice of language names each in itself."""
-    _font_for[0] = language
 
 
 class Sheet:
