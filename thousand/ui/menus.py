@@ -81,6 +81,7 @@ class MenuScreen:
 
     title = _MENU
     footer_lines = 1
+    all_words = True  # reads menus.txt whole when built (the help, opened mid-deal, reads its two words)
     title_scale = 1
     big_text = True  # doubled rows on the square screen; False where the rows need the width
 
@@ -88,7 +89,7 @@ class MenuScreen:
         from thousand import texts  # the words are data, read on demand (thousand.texts)
 
         self.app = app
-        self.words = texts.lines("menus")
+        self.words = texts.lines("menus") if self.all_words else None
         text_scale = 2 if self.big_text and app.height >= 200 else 1
         self.list = ListView(app.width, app.height, self.footer_lines, max(self.title_scale, text_scale), text_scale)
         self.group = self.list.group
@@ -452,9 +453,14 @@ class HelpScreen(MenuScreen):
 
     title = _RULES_AND_KEYS
     footer_lines = 1
+    all_words = False  # built mid-deal beside the table: its title and page mark only
 
     def enter(self):
+        from thousand import texts  # the words are data, read on demand (thousand.texts)
         from thousand.ui import helptext  # loaded for this screen only (thousand/ui/scenes.py)
+
+        self.heading = texts.entries("menus", _RULES_AND_KEYS)[0][2]
+        self.page_mark = texts.entries("menus", _PAGE_BACK)[0][2]
 
         app = self.app
         rules = app.controller.rules if app.controller is not None else app.rules
@@ -465,7 +471,7 @@ class HelpScreen(MenuScreen):
         return self.lines
 
     def refresh(self):
-        self.list.show(self.word(_RULES_AND_KEYS), self.lines, -1, self.word(_PAGE_BACK) % (
+        self.list.show(self.heading, self.lines, -1, self.page_mark % (
             min(self.list.first + self.list.rows, len(self.lines)), len(self.lines)))
 
     def key(self, key):
