@@ -46,3 +46,29 @@ def run_record(deals, rules=None, start=None):
 # A deal where seat 0 holds the whole of spades and the heart marriage; handy default.
 SPADES_HAND = ("AS TS KS QS JS 9S KH", "AC TC KC QC JC 9C QH", "AD TD KD QD JD 9D 9H")
 SPADES_TALON = "AH TH JH"
+
+
+class speaking:
+    """``with speaking("ru"):`` the player's words in that language (thousand.texts.set_language),
+    English again after, whatever happens inside."""
+
+    def __init__(self, code):
+        self.code = code
+
+    def __enter__(self):
+        from thousand.texts import set_language
+
+        set_language(self.code)
+        return self
+
+    def __exit__(self, *_exc):
+        from thousand.texts import set_language
+
+        set_language("en")
+        return False
+
+
+# The characters each language's font strip has (tools/make_font.py): printable ASCII and the
+# suits' signs (chr(1) to chr(4)); then Russian's letters.
+DRAWABLE = {"en": set(map(chr, range(1, 5))) | set(map(chr, range(0x20, 0x7F)))}
+DRAWABLE["ru"] = DRAWABLE["en"] | set(map(chr, range(0x410, 0x450))) | {"\u0401", "\u0451"}

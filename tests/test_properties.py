@@ -244,34 +244,61 @@ LEGALITY_RULES = [
 ]
 
 
+def random_deals_positions(values, seed, deals):
+    """A game of agreements ``values`` played by random players for up to ``deals`` deals:
+    yields it before each decision (and at each deal's end)."""
+    game = Game(rules_check.from_dict(values), seed=seed)
+    driver = TableDriver(game)
+    players = [RandomPlayer(seed % 10 + s) for s in range(3)]
+    for _deal in range(deals):
+        if game.over:
+            break
+        game.start_deal()
+        while True:
+            yield game
+            decision = driver.pending()
+            if decision is None:
+                break
+            player = players[decision.seat]
+            driver.answer(decision, player.decide(driver.view_for(player, decision)))
+
+
 @pytest.mark.slow
 def test_the_refusal_accepts_exactly_the_actions_legal_lists_and_words_every_other():
     candidates = every_kind_of_action()
     for index, values in enumerate(LEGALITY_RULES):
         for seed in range(3):
-            game = Game(rules_check.from_dict(values), seed=index * 10 + seed)
-            driver = TableDriver(game)
-            players = [RandomPlayer(seed + s) for s in range(3)]
-            for _deal in range(6):
-                if game.over:
-                    break
-                game.start_deal()
-                while True:
-                    for seat in range(3):
-                        legal = game.legal(seat)
-                        for action in candidates:
-                            if action == actions.ACTION_KEEP:
-                                assert game.is_legal(seat, action) == game.hand_redeal_entitled(seat)
-                                continue
-                            assert game.is_legal(seat, action) == (action in legal), action_text(seat, action)
-                            words = why_illegal(game, seat, action)
-                            assert (words is None) == (action in legal)
-                            assert words is None or "%" not in words
-                    decision = driver.pending()
-                    if decision is None:
-                        break
-                    player = players[decision.seat]
-                    driver.answer(decision, player.decide(driver.view_for(player, decision)))
+            for game in random_deals_positions(values, index * 10 + seed, 6):
+                for seat in range(3):
+                    legal = game.legal(seat)
+                    for action in candidates:
+                        if action == actions.ACTION_KEEP:
+                            assert game.is_legal(seat, action) == game.hand_redeal_entitled(seat)
+                            continue
+                        assert game.is_legal(seat, action) == (action in legal), action_text(seat, action)
+                        words = why_illegal(game, seat, action)
+                        assert (words is None) == (action in legal)
+                        assert words is None or "%" not in words
+
+
+@pytest.mark.parametrize("values", LEGALITY_RULES[:3])
+def test_every_refusal_met_in_russian_is_in_a_players_words_with_its_facts_filled(values):
+    """Issue 38: the Russian refusals name their own facts (a seat's name, a suit's or a
+    card's sign); every one met in random deals is filled, in letters the font has."""
+    from helpers import DRAWABLE, speaking
+
+    candidates = every_kind_of_action()
+    met = set()
+    with speaking("ru"):
+        for game in random_deals_positions(values, 5, 3):
+            for seat in range(3):
+                for action in candidates:
+                    words = why_illegal(game, seat, action)
+                    if words is not None:
+                        met.add(game.refusal(seat, action))
+                        assert "%" not in words and not set(words) - DRAWABLE["ru"], words
+                        assert any("\u0430" <= ch <= "\u044f" for ch in words), words  # Russian words
+    assert len(met) >= 20
 
 
 def refusal_codes():

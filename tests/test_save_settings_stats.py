@@ -51,13 +51,27 @@ def test_settings_saved_before_the_later_settings_existed_read_them_as_their_def
 
     s = settings_from()
     s.dim, s.points, s.autoplay, s.undo, s.guided = False, False, True, False, False
-    older = settings_bytes(s)[:-5]  # format 1 as it was: it ended with the sound
+    older = settings_bytes(s)[:-6]  # format 1 as it was: it ended with the sound
     again = settings_from(older)
     # the defaults; the guide counts as seen: settings older than it are a player's who has played
     assert (again.dim, again.points, again.autoplay, again.undo, again.guided) == (True, True, False, True, True)
     assert again.sound == s.sound
     newer = settings_from(settings_bytes(s))
     assert (newer.dim, newer.points, newer.autoplay, newer.undo, newer.guided) == (False, False, True, False, False)
+
+
+def test_the_language_is_kept_and_settings_from_before_it_or_with_one_unknown_read_as_english():
+    from thousand import LANGUAGES
+    from thousand.persist.settings import settings_from
+
+    s = settings_from()
+    assert s.language == 0 and LANGUAGES[0] == "en"
+    s.language = LANGUAGES.index("ru")
+    kept = settings_bytes(s)
+    assert settings_from(kept).language == 1
+    assert settings_from(kept[:-1]).language == 0  # saved before the language existed
+    assert settings_from(kept[:-1] + bytes([len(LANGUAGES)])).language == 0  # a later program's language
+    assert settings_from(kept).guided == s.guided  # the byte before it is still the guide's
 
 
 def test_statistics_saved_before_hints_and_undos_were_counted_read_them_as_none():

@@ -738,3 +738,38 @@ def test_the_players_own_marriage_is_told_as_the_computers_are():
         if told:
             break
     assert told > 0
+
+
+def test_the_terminals_phase_words_in_english_are_the_records_phase_names():
+    """One home for the phases' names in English (thousand.notation); the page has each language's."""
+    from terminal_game import w
+    from thousand.notation import PHASE_NAMES
+
+    assert tuple(w("phases").split()) == PHASE_NAMES
+
+
+def test_in_russian_the_terminal_speaks_russian_takes_russian_words_and_refuses_in_a_players_words():
+    """Issue 38: --lang ru: the table, the choices, a bid typed in words ("торг 103") and its
+    refusal, a pass typed as its words, the cards' Russian ranks."""
+    from helpers import speaking
+    from thousand import actions
+
+    with speaking("ru"):
+        for seed in range(20):
+            controller = human_turn(seed=seed, phase="auction")
+            if len(controller.pending().legal) > 2:
+                break
+        import io
+
+        from terminal_game import show_card, show_table
+
+        table = io.StringIO()
+        show_table(controller.view(), table)
+        printed, action = typed(controller, ["торг 103", "zz", "пас"])
+        ranks = {show_card(card)[:-1] for card in range(24)}
+    assert "Ваши карты:" in table.getvalue() and "-- Счёт: Вы 0" in table.getvalue()
+    assert "Сейчас: торг" in table.getvalue()
+    assert "Нельзя: торгуются по 5 очков: 103 так не назвать." in printed
+    assert "Введите номер из списка" in printed and "Ваш выбор: " in printed and "    2) торг " in printed
+    assert action == actions.ACTION_PASS
+    assert ranks == {"9", "В", "Д", "К", "10", "Т"}

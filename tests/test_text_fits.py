@@ -1,5 +1,6 @@
-"""No text is ever cut, on any board (issue 34, item 4): every line of every screen that
-tools/shoot.py draws, on each board's size, measured as it is put on the screen.
+"""No text is ever cut, on any board, in any language (issue 34, item 4; issue 38): every line
+of every screen that tools/shoot.py draws, on each board's size, measured as it is put on the
+screen.
 
 A line is cut where ``pad`` shortens its words to the columns, where ``wrap`` breaks a word,
 where a text line is given more characters or lines than it has cells, and where a list's
@@ -18,6 +19,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 pytest.importorskip("displayio")
 
+from helpers import speaking  # noqa: E402
+from thousand import LANGUAGES  # noqa: E402
 from thousand.ui import menus, sheet, table, widgets  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -75,14 +78,17 @@ def cuts(monkeypatch):
     return found
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("board", slow_but(shoot.BOARDS, [QUICK_BOARD]))
 @pytest.mark.parametrize("name", slow_but(SCENES, [name for name in SCENES if name not in SLOW_SCENES]))
-def test_no_line_of_a_screen_is_cut(cuts, board, name):
-    app = shoot.open_app(board, seed=1, window=False, storage=None)
-    SCENES[name](app)
-    app.display.refresh()
-    screen = app.screen
-    if hasattr(screen, "lines") and hasattr(screen, "list"):  # a page: its lines below the fold too
-        screen.refresh()
-    app.display.release()
+def test_no_line_of_a_screen_is_cut(cuts, board, name, language):
+    """In every language too (issue 38)."""
+    with speaking(language):
+        app = shoot.open_app(board, seed=1, window=False, storage=None, language=language)
+        SCENES[name](app)
+        app.display.refresh()
+        screen = app.screen
+        if hasattr(screen, "lines") and hasattr(screen, "list"):  # a page: its lines below the fold too
+            screen.refresh()
+        app.display.release()
     assert not cuts, cuts

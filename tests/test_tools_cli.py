@@ -78,7 +78,7 @@ BAD_ARGUMENTS = {
     "device_budget.py": [(["--board", "gameboy"], "invalid choice"), (["--heap", "-1"], "from 1 to"),
                          (["--levels", "hard"], "two of"), (["--max-deals", "-1"], "from 0 to"),
                          (["--seed", "\u0661"], "ASCII digits")],
-    "make_font.py": [(["--out", os.path.join(MISSING, "font.bmp")], "does not exist"), (["--out", "{tmp}"], "is a folder")],
+    "make_font.py": [(["--out", os.path.join(MISSING, "fonts")], "does not exist"), (["--out", A_FILE], "is a file")],
 }
 
 
@@ -142,7 +142,7 @@ A_CASE = os.path.join(CASES, sorted(os.listdir(CASES))[0]) if os.path.isdir(CASE
 # cannot write what it makes and must say so in one line with exit 2
 UNWRITABLE = [
     ("shoot.py", ["--out", "/proc/no-such-folder", "--only", "title", "--board", "pybadge"], "pipe"),
-    ("make_font.py", ["--out", "/proc/x.bmp"], "pipe"),
+    ("make_font.py", ["--out", "/proc/no-such-folder"], "pipe"),
     ("make_sprites.py", ["/proc/x.bmp"], "pipe"),
     ("export_record.py", ["-o", "-"], "closed"),
     ("export_record.py", ["-o", "/proc/x.json"], "pipe"),

@@ -263,8 +263,27 @@ def test_sprite_sheet_is_what_the_tool_draws(tmp_path):
     finally:
         sys.path.pop(0)
     make_sprites.main([str(tmp_path / "cards.bmp")])
-    with open(SHEET, "rb") as committed, open(tmp_path / "cards.bmp", "rb") as fresh:
-        assert committed.read() == fresh.read(), "run tools/make_sprites.py"
+    assert sorted(os.listdir(tmp_path)) == ["cards-ru.bmp", "cards.bmp"]  # the Russian ranks' sheet beside it
+    for name in os.listdir(tmp_path):
+        with open(os.path.join(os.path.dirname(SHEET), name), "rb") as committed, open(tmp_path / name, "rb") as fresh:
+            assert committed.read() == fresh.read(), "run tools/make_sprites.py"
+
+
+def test_the_russian_sheet_differs_from_the_english_one_only_in_the_ranks_jack_queen_and_ace(sheet):
+    """Issue 38: the Russian cards read В Д К Т: the sheet of the same size with other rank
+    tiles, loaded in the English one's place (К is drawn as K)."""
+    english = sheet.bitmap
+    sheet.use_language("ru")
+    russian = sheet.bitmap
+    assert (russian.width, russian.height) == (english.width, english.height) and sheet.language == "ru"
+    differ = set()
+    for tile in range(sprites._NUM_TILES):
+        ox, oy = tile % sprites._SHEET_COLS * sprites.TILE_W, tile // sprites._SHEET_COLS * sprites._TILE_H
+        if any(russian[ox + x, oy + y] != english[ox + x, oy + y] for x in range(sprites.TILE_W) for y in range(sprites._TILE_H)):
+            differ.add(tile)
+    assert differ == {sprites._RANK_TILE + rank for rank in (1, 2, 5)}  # J Q A: В Д Т
+    sheet.use_language("en")
+    assert sheet.bitmap is not russian and sheet.language == "en"
 
 
 def test_font_strip_is_what_the_tool_draws(tmp_path):
@@ -273,9 +292,11 @@ def test_font_strip_is_what_the_tool_draws(tmp_path):
         import make_font
     finally:
         sys.path.pop(0)
-    make_font.main(["--out", str(tmp_path / "font.bmp")])
-    with open(os.path.join(ROOT, sprites.FONT_PATH), "rb") as committed, open(tmp_path / "font.bmp", "rb") as fresh:
-        assert committed.read() == fresh.read(), "run tools/make_font.py"
+    make_font.main(["--out", str(tmp_path)])
+    assert sorted(os.listdir(tmp_path)) == ["font-ru.bmp", "font.bmp"]
+    for name in os.listdir(tmp_path):
+        with open(os.path.join(ROOT, "assets", name), "rb") as committed, open(tmp_path / name, "rb") as fresh:
+            assert committed.read() == fresh.read(), "run tools/make_font.py"
 
 
 def test_font_strip_has_a_cell_for_every_printable_ascii_character_and_the_suits(sheet):
@@ -283,11 +304,38 @@ def test_font_strip_has_a_cell_for_every_printable_ascii_character_and_the_suits
     from thousand.ui import widgets
 
     cells = sprites.FONT_COUNT + 4  # then the suits' symbols (issue 34, item 5)
-    assert widgets._CELLS == cells and widgets._SUIT_CELL + 1 == sprites.FONT_COUNT  # the cells text shows
+    assert widgets._LETTER_CELL == cells and widgets._SUIT_CELL + 1 == sprites.FONT_COUNT  # the cells text shows
     assert (strip.width, strip.height) == (sprites.FONT_W * cells, sprites.FONT_H)
     inked = [any(strip[i * sprites.FONT_W + x, y] for x in range(sprites.FONT_W) for y in range(sprites.FONT_H))
              for i in range(cells)]
     assert not inked[0] and all(inked[1:])  # a blank space, and ink for every other character
+
+
+def test_russians_strip_is_englishs_cells_then_the_cyrillic_letters_and_only_russian_loads_it(sheet):
+    """Issue 38: the Russian strip adds А-я, Ё and ё after English's 99 cells, drawn from
+    Terminus; English keeps its own strip (a language costs only its glyphs)."""
+    from helpers import speaking
+    from thousand.ui import widgets
+
+    english = sprites.font()
+    assert english.width == sprites.FONT_W * widgets._LETTER_CELL
+    with speaking("ru"):
+        russian = sprites.font()
+        line = widgets.label("Пас Ёж ё\u2014я", 0, 0)  # a dash the strip lacks: a question mark
+    assert russian is not english and russian.width == sprites.FONT_W * (widgets._LETTER_CELL + 66)
+    for cell in range(widgets._LETTER_CELL):  # the same cells first
+        assert all(russian[cell * sprites.FONT_W + x, y] == english[cell * sprites.FONT_W + x, y]
+                   for x in range(sprites.FONT_W) for y in range(sprites.FONT_H))
+    inked = [any(russian[i * sprites.FONT_W + x, y] for x in range(sprites.FONT_W) for y in range(sprites.FONT_H))
+             for i in range(widgets._LETTER_CELL, widgets._LETTER_CELL + 66)]
+    assert all(inked)
+    tiles = [line.grid[i] for i in range(line.grid.width)]
+    letter = widgets._LETTER_CELL
+    assert tiles[:3] == [letter + 0x41F - 0x410, letter + 0x430 - 0x410, letter + 0x441 - 0x410]
+    assert tiles[4] == letter + 64 and tiles[7] == letter + 65 and tiles[8] == ord("?") - 32
+    assert tiles[9] == letter + 0x44F - 0x410
+    line = widgets.label("Пас", 0, 0)  # English's strip has no Cyrillic: question marks, never a cell beyond it
+    assert [line.grid[i] for i in range(3)] == [ord("?") - 32] * 3
 
 
 def test_text_keeps_its_size_cuts_long_text_and_shows_unknown_characters_as_a_question_mark(sheet):

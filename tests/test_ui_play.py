@@ -21,7 +21,9 @@ from thousand.rules import Rules  # noqa: E402
 from thousand.rules_table import agreement_names, agreements  # noqa: E402
 from thousand import rules_check  # noqa: E402
 from thousand.ui import table as table_module  # noqa: E402
-from thousand import texts  # noqa: E402
+from thousand import LANGUAGES, texts  # noqa: E402
+from helpers import DRAWABLE, speaking  # noqa: E402
+from thousand import SEAT_WORDS  # noqa: E402
 
 # The agreements' editor's words (assets/text/en/agreements.txt): a help line for each, and a
 # label for those whose names are too long for a row.
@@ -73,8 +75,8 @@ def board(monkeypatch):
     return desktop
 
 
-def new_app(board_name="pybadge", rules=None, seed=1):
-    return open_app(board_name, seed=seed, rules=rules, window=False, storage=None)
+def new_app(board_name="pybadge", rules=None, seed=1, language=None):
+    return open_app(board_name, seed=seed, rules=rules, window=False, storage=None, language=language)
 
 
 def started_game(rules_text, seed, levels, board_name="pybadge"):
@@ -178,23 +180,37 @@ def test_menus_wrap_around_and_back_returns(board):
         title = app.screen
 
 
-def test_every_agreement_has_one_line_of_help():
-    assert sorted(AGREEMENT_HELP) == sorted(agreement_names())
-    assert all(0 < len(line) <= 60 and line.isascii() for line in AGREEMENT_HELP.values())
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_agreement_has_one_line_of_help_that_fits_the_editors_two_footer_lines(language):
+    from thousand.ui.widgets import ListView, wrap
+
+    help_lines = {name: line for name, _label, line in texts.entries("agreements", language=language)}
+    assert sorted(help_lines) == sorted(agreement_names())
+    footer_cols = ListView(160, 128).footer_cols
+    for line in help_lines.values():
+        assert 0 < len(line) <= 60 and not set(line) - DRAWABLE[language], line
+        assert len(wrap(line, footer_cols)) <= 2, line
 
 
-def test_every_agreements_row_fits_the_smallest_screen_beside_its_longest_value():
-    """On 160 pixels no agreement's words are cut, whatever its value (issue 15)."""
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_agreements_row_fits_the_smallest_screen_beside_its_longest_value(language):
+    """On 160 pixels no agreement's words are cut, whatever its value (issue 15), in every language."""
     from thousand.rules_table import BOOL, ENUM, agreements
     from thousand.ui.menus import value_text
     from thousand.ui.widgets import ListView
 
+    from thousand.ui.menus import value_words
+
+    labels = {name: label for name, label, _line in texts.entries("agreements", language=language) if label}
+    with speaking(language):
+        words, values = texts.lines("menus"), value_words()
     cols = ListView(160, 128).cols
     for name, kind, _default, choices in agreements():
-        longest = max(len(value_text(v)) for v in choices) if kind == ENUM else 3 if kind == BOOL else 4
-        label = AGREEMENT_LABELS.get(name) or name.replace("_", " ")
+        on_off = max(len(value_text(v, words)) for v in (True, False))
+        longest = max(len(value_text(v, words, values)) for v in choices) if kind == ENUM else on_off if kind == BOOL else 4
+        label = labels.get(name) or name.replace("_", " ")
         assert len(label) + 1 + longest <= cols, (name, label)
-    assert set(AGREEMENT_LABELS) <= {entry[0] for entry in agreements()}
+    assert set(labels) <= {entry[0] for entry in agreements()}
 
 
 def test_agreements_editor_offers_every_agreement_and_keeps_rules_valid(board):
@@ -794,7 +810,7 @@ def test_a_hint_from_the_table_menu_points_to_the_hard_bots_choice_from_the_play
     if actions.verb(expected) == actions.PLAY:
         assert screen.table_view.status.text.rstrip() == "Hint: play " + card_text(card)
     else:
-        assert screen.table_view.status.text.rstrip() == "Hint: %s %s" % (card_text(card), table_module.action_word(expected))
+        assert screen.table_view.status.text.rstrip() == "Hint: %s %s" % (card_text(card), table_module.action_word(expected, screen.words))
     assert screen.hand_cards[screen.cursor] == card
     before = len(controller.game.log)
     hands.press(A)  # the hinted choice is made with A (and its second step, where the card has one)
@@ -1342,10 +1358,10 @@ def test_the_windows_key_presses_that_come_in_one_frame_are_all_kept(board, monk
 
 
 @pytest.mark.slow
-def guided_deal_from_the_title(board_name):
+def guided_deal_from_the_title(board_name, language=None):
     """(app, hands) at the guided deal's table, chosen by keys as "How to play" on the title,
-    the computers playing without a pause."""
-    app = new_app(board_name)
+    the computers playing without a pause; in ``language`` (else English)."""
+    app = new_app(board_name, language=language)
     app.settings.bot_delay_ms = 0
     hands = Hands(app)
     title = app.screen
@@ -1381,20 +1397,30 @@ def the_players_turns_in_the_guided_deal(app, hands, shown, infos=None):
         yield screen
 
 
-def test_the_guided_deal_played_as_its_words_say_shows_the_marriage_and_scores_the_contract(board):
+@pytest.mark.parametrize("language, board_name", [("en", "picosystem"), ("ru", "pybadge")])
+def test_the_guided_deal_played_as_its_words_say_shows_the_marriage_and_scores_the_contract(board, language, board_name):
     """Issue 34, item 7: the guided deal is dealt to show the auction, the talon, the gives, the
     contract, a marriage and the scoring.  Played by keys as its words advise (the lowest raise,
     a low card given to each seat, the bid kept, an ace led first, then the K or Q of hearts
     led with declare chosen), on the square screen: the marriage's words are said, the
     declaration's +H and the hearts are shown on the deal line, and the summary scores the
     made contract with the 100 of the marriage.  (The other guided test leads the first legal
-    card, which never declares.)"""
+    card, which never declares.)  Issue 38: the table's main path (auction, talon, gives,
+    contract, play, summary) once more in Russian, its words on the screen Russian ones."""
+    with speaking(language):
+        guided_deal_played_as_its_words_say(language, board_name)
+
+
+def guided_deal_played_as_its_words_say(language, board_name):
     from thousand import texts
     from thousand.game import PHASE_PLAY
+    from thousand.ui import sheet
     from thousand.ui.table import CARDS, CHOICE
+    from thousand.ui.widgets import word
 
-    app, hands = guided_deal_from_the_title("picosystem")
+    app, hands = guided_deal_from_the_title(board_name, language)
     shown, infos = [], set()
+    words = app.screen.words  # the table's, in the language
     for screen in the_players_turns_in_the_guided_deal(app, hands, shown, infos):
         if screen.mode == CARDS:
             view = screen.view
@@ -1412,22 +1438,33 @@ def test_the_guided_deal_played_as_its_words_say_shows_the_marriage_and_scores_t
             hands.press(A)
             if screen.mode == CHOICE:  # to whom a card goes; or the K or Q of a marriage,
                 if view.phase == PHASE_PLAY:  # where declare is the choice it starts on
-                    assert "declare" in screen.table_view.status.text
+                    assert word(words, table_module._DECLARE).split()[0] in screen.table_view.status.text
                 hands.press(A)
             continue
         hands.press(A)  # the lowest raise, keep the cards, the bid as the contract
-    words = dict((name, body) for name, _rest, body in texts.entries("guided"))
+    guide = dict((name, body) for name, _rest, body in texts.entries("guided"))
     told = " ".join(shown)
     for step in ("auction", "give", "contract", "lead", "declare", "follow"):
-        assert " ".join(words[step].split()[:4]) in told, (step, shown)
+        assert " ".join(guide[step].split()[:4]) in told, (step, shown)
+    said = [word(words, place) for place in (table_module._BID, table_module._PLAY_FOR)]
+    said += [word(words, table_module._PRESS_A) % (word(words, verb), "") for verb in (table_module._GIVE, table_module._PLAY)]
+    for text in said:  # the auction's, the contract's prompts; A:give, A:play on the gives and the play
+        assert text in told, (text, shown)
     assert any("+H" in info for info in infos), infos  # your marriage, on the deal line
     assert app.screen_name == "summary"
     result = app.controller.last_result()
     assert result.declarer == 0 and result.marriages[0] == 100 and result.deltas[0] == result.contract
+    w = texts.bodies("summary")
     lines = app.screen.lines
-    assert "You played %d" % result.contract in lines and "made it" in lines[lines.index("You played %d" % result.contract) + 1], lines
-    you = [line.split() for line in lines if line.startswith("You ") and len(line.split()) == 5][0]
+    played = "%s%s %d" % (SEAT_WORDS[0], w[sheet._PLAYED], result.contract)
+    assert played in lines and w[sheet._MADE] in lines[lines.index(played) + 1], lines
+    assert app.screen.header == w[sheet._DEAL] % 1
+    you = [line.split() for line in lines if line.startswith(SEAT_WORDS[0] + " ") and len(line.split()) == 5][0]
     assert you[2] == "100" and you[3] == "+%d" % result.contract, you  # card points, marriages, +/-, score
+    if language == "ru":  # what the player read was Russian
+        for text in said + [played, w[sheet._MADE], app.screen.header, guide["auction"]]:
+            assert any("\u0410" <= ch <= "\u044f" for ch in text), text
+        assert "Торг" in told and "Заказ" in told and "Вы: заказ %d" % result.contract in lines
 
 
 @pytest.mark.parametrize("desktop_size, board_name, scale", [((1366, 768), "picosystem", 2), ((1280, 720), "picosystem", 2),

@@ -24,7 +24,7 @@ Everywhere else (once per decision, per refusal, per card drawn) the functions a
 Reading the text form back (``parse_card``) is in ``thousand.notation``.
 """
 
-from thousand import const  # MicroPython's, or the package's stand-in on CPython
+from thousand import RANK_SIGNS, const  # const: MicroPython's, or the package's stand-in on CPython
 
 NUM_CARDS = const(24)
 _NUM_SUITS = const(4)
@@ -79,6 +79,13 @@ SUIT_POINTS6 = (
 
 def make_card(suit, rank):
     return suit * _RANKS_PER_SUIT + rank
+
+
+def card_text(card):
+    """``Q`` and the hearts' symbol, ``10`` and the spades': a card as the screens and the
+    refusals write it (its rank in the language's signs, ``thousand.RANK_SIGNS``), its suit
+    a symbol of the font strip (chr(1) to chr(4) in the text: S C D H)."""
+    return RANK_SIGNS[card % _RANKS_PER_SUIT] + chr(1 + card // _RANKS_PER_SUIT)
 
 
 def suit_of(card):

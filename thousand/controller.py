@@ -7,7 +7,7 @@ may see), ask ``controller.human_decision()`` what the human may do now, and cal
 and read buttons between steps.
 """
 
-from thousand import DEFAULT_LEVEL, HUMAN, PLAYER_LEVELS, SEAT_NAMES
+from thousand import DEFAULT_LEVEL, HUMAN, PLAYER_LEVELS, SEAT_WORDS
 from thousand.driver import TableDriver
 from thousand.game import PHASE_DARK, PHASE_DEAL_OVER, PHASE_GAME_OVER, Game, IllegalAction
 from thousand.rules import Rules
@@ -216,5 +216,6 @@ class Controller:
 
 
 def seat_name(seat):
-    return SEAT_NAMES[seat]
+    """The seat as the screens name it, in the player's language (thousand.texts.set_language)."""
+    return SEAT_WORDS[seat]
 

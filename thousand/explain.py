@@ -7,9 +7,8 @@ head names the facts its %-fields take.  So the device reads the words of one re
 only when a refusal happens (RAM is scarce there; the screens offer legal actions only).
 """
 
-from thousand import actions
+from thousand import SEAT_WORDS, actions, texts
 from thousand import cards as C
-from thousand import texts
 
 
 def why_illegal(game, seat, action):
@@ -28,8 +27,23 @@ def reason_words(game, seat, action, reason):
 
 def _fact(game, seat, action, name):
     """The fact ``name`` that the words of a refusal take (refusals.txt says which): a
-    seat, an amount, a card or a suit in words.  (Names of more than 10 characters, or the
-    game's own: a shorter string here would be one more name in the VM's pool.)"""
+    seat, an amount, a card or a suit in words; a seat's fact and "_name": the seat as the
+    screens name it; a card's or suit's "_sign": as the screens write it (chr(1) to chr(4)
+    a suit's symbol).  (Names of more than 10 characters, or the game's own: a shorter
+    string here would be one more name in the VM's pool.)"""
+    if name.endswith("_name"):
+        return SEAT_WORDS[_fact(game, seat, action, name[:-5])]
+    if name.endswith("_sign"):  # a suit (0 to 3) or 4 + a card, as the screens write it
+        if name == "trump_suit_sign":
+            sign = game.trump
+        elif name == "card_suit_sign" or name == "held_card_sign":
+            sign = actions.card(action) % C.NUM_CARDS
+            sign = 4 + sign if name == "held_card_sign" else C.suit_of(sign)
+        else:
+            led = C.suit_of(game.trick_cards[0])
+            sign = led if name == "led_suit_sign" else 4 + C.best_in_trick(
+                game.trick_cards, game.trick_len, game.trump if name == "best_trump_sign" else led)
+        return chr(1 + sign) if sign < 4 else C.card_text(sign - 4)
     if name == "seat":
         return seat
     if name == "to_move" or name == "declarer" or name == "first_hand" or name == "bid" or name == "trump_setter":
@@ -66,3 +80,4 @@ def _fact(game, seat, action, name):
     if name == "best_trump_card":
         return C.card_words(C.best_in_trick(game.trick_cards, game.trick_len, game.trump))
     raise ValueError("refusals.txt names no such fact: " + name)
+

@@ -21,13 +21,26 @@ of up to 10 characters written in it: the longer strings below are not).
 
 import os
 
-# The folder of the language's pages.  A desktop's checkout holds assets/ beside the package;
-# a board's drive holds it at its root, the working folder there (the package is in lib/).
+from thousand import LANGUAGE, RANK_SIGNS, SEAT_WORDS
+
+# The folder of the languages' folders of pages.  A desktop's checkout holds assets/ beside
+# the package; a board's drive holds it at its root, the working folder there (the package is
+# in lib/).  The language's folder is the player's (set_language).
 try:
-    _FOLDER = __file__[:__file__.rfind("thousand")] + "assets/text/en/"
+    _FOLDER = __file__[:__file__.rfind("thousand")] + "assets/text/"
     os.stat(_FOLDER)
 except (NameError, OSError):
-    _FOLDER = "assets/text/en/"
+    _FOLDER = "assets/text/"
+
+
+def set_language(code):
+    """Speak ``code`` (one of thousand.LANGUAGES) from now on: these pages are read from its
+    folder, the font's strip is its (thousand.ui.sprites), and the seats' and ranks' words
+    (thousand.SEAT_WORDS, RANK_SIGNS) are its "words" page's."""
+    LANGUAGE[0] = code
+    w = bodies("words")
+    SEAT_WORDS[:] = w[1].split()
+    RANK_SIGNS[:] = w[2].split()
 
 
 def bodies(name):
@@ -37,14 +50,22 @@ def bodies(name):
     return _read(name, None, False)
 
 
-def entries(name, key=None):
+def lines(name):
+    """The bodies of page ``name``'s entries (a line each) as one string, a line an entry: what
+    a screen holds of its words while it is shown (one string, not one a word: the heap's
+    least), an entry found by its place (thousand.ui.widgets.word)."""
+    return "\n".join(_read(name, None, False)[1:])
+
+
+def entries(name, key=None, language=None):
     """The entries of page ``name``, in order: [(NAME, REST, body), ...]; with ``key``, only
     the entry it names: its NAME (a str) or its place (an int, the first entry 1), in a list
-    of one (empty if the page has none such)."""
-    return _read(name, key, True)
+    of one (empty if the page has none such).  ``language``: that one's page, not the
+    player's language's."""
+    return _read(name, key, True, language)
 
 
-def _read(name, key, heads):
+def _read(name, key, heads, language=None):
     # Little garbage: the board reads a page while a screen is built, with the game in the
     # heap (a line read is one string; an entry of one line is that line, no list).
     out = [] if heads else [None]
@@ -53,7 +74,7 @@ def _read(name, key, heads):
     text = None  # its first line, then
     more = None  # its lines, from the second on
     blank = 0  # empty lines not yet known to be inside the body
-    with open(_FOLDER + name + ".txt") as f:
+    with open(_FOLDER + (language or LANGUAGE[0]) + "/" + name + ".txt") as f:
         while True:
             line = f.readline()
             if not line or line.startswith("@"):

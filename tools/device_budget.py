@@ -63,6 +63,9 @@ import bundle  # noqa: E402
 import cli  # noqa: E402
 import mpy  # noqa: E402
 
+sys.path.insert(0, str(ROOT))
+from thousand import LANGUAGES  # noqa: E402
+
 STUBS = TOOLS / "device_vm" / "stubs"
 ROBOT = TOOLS / "device_vm" / "robot.py"  # imported in the VM as device_robot
 BREAKDOWN = TOOLS / "device_vm" / "breakdown.py"  # device_breakdown, only for --breakdown
@@ -281,9 +284,9 @@ def parse_run(out):
 
 
 def play(node, build_dir, heap_kb, args):
-    setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d, %r, %d, %d, %r)" % (
+    setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d, %r, %d, %d, %r, %d)" % (
         board_id(args.board), args.levels, args.rules, args.seed, args.max_deals, args.writable_drive,
-        sleep_memory_bytes(args.board), args.games, not args.no_reload)
+        sleep_memory_bytes(args.board), args.games, not args.no_reload, LANGUAGES.index(args.lang))
     # The stand-ins and the robot are imported first, one by one, so that their own heap is known.
     return mpy.run_wasm32(node, str(build_dir), heap_kb, stub_names() + ["device_robot"], setup)
 
@@ -582,6 +585,8 @@ def parse_arguments(argv):
     parser.add_argument("--writable-drive", action="store_true",
                         help="the drive made writable by boot.py: the game's record is written at its "
                              "end and on leaving (a board's default drive is read-only to the game)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="the language the player chooses at the first start (default en)")
     parser.add_argument("--json", action="store_true", help="one JSON object instead of the table")
     parser.add_argument("--no-least", action="store_true", help="skip the least heap's bisection")
     parser.add_argument("--heap", type=heap_kb, metavar="KB",

@@ -1,13 +1,16 @@
 # desktop-only: not bundled for the device
-"""Generate assets/font.bmp: the screens' text font, a strip of 6 x 12 glyph cells.
+"""Generate assets/font.bmp and assets/font-ru.bmp: the screens' text font, strips of 6 x 12 glyph cells.
 
-    python tools/make_font.py [--out assets/font.bmp]
+    python tools/make_font.py [--out FOLDER]
 
 The glyphs are Terminus 12 (ter-u12n, by Dimitar Toshkov Zhekov, SIL Open Font License
 1.1: assets/font-LICENSE.txt), the font CircuitPython's own ``terminalio.FONT`` is made
 from; the BDF file is the one Blinka's displayio ships.  Cell ``i`` of the strip is the
 character ``chr(FIRST + i)`` (printable ASCII), then come the suits' symbols S C D H
-(U+2660 U+2663 U+2666 U+2665; the game's text writes them as chr(1) to chr(4)).  The game draws text as a TileGrid over this
+(U+2660 U+2663 U+2666 U+2665; the game's text writes them as chr(1) to chr(4)).  A language
+with more letters has a strip of its own, the same cells and then its letters
+(``LETTERS``: Russian's А-Я а-я Ё ё), loaded in English's place (``thousand.ui.sprites``),
+so that English holds only its own.  The game draws text as a TileGrid over this
 strip (``thousand/ui/widgets.py``), so a line of text costs a byte per character instead of
 a bitmap of its own, and the game needs no ``terminalio`` (the Russian, Japanese and Korean
 CircuitPython builds for the PyBadge have none).  Written as a 1-bit BMP, read by
@@ -60,11 +63,15 @@ def read_bdf(path):
 
 
 SUIT_CODES = (0x2660, 0x2663, 0x2666, 0x2665)  # spades, clubs, diamonds, hearts: the cards' order
+# A language's letters after the suits, by the strip's file: the order thousand.ui.widgets
+# finds a letter's cell in (А to я, U+0410 to U+044F, then Ё and ё).
+LETTERS = {"font.bmp": (), "font-ru.bmp": tuple(range(0x410, 0x450)) + (0x401, 0x451)}
 
 
-def strip_pixels(glyphs, ascent, first, count):
-    """The strip as rows of 0/1, a FONT_W x FONT_H cell per character, then the suits'."""
-    codes = [first + i for i in range(count)] + list(SUIT_CODES)
+def strip_pixels(glyphs, ascent, first, count, letters=()):
+    """The strip as rows of 0/1, a FONT_W x FONT_H cell per character, then the suits', then
+    ``letters``' (code points)."""
+    codes = [first + i for i in range(count)] + list(SUIT_CODES) + list(letters)
     width, height = sprites.FONT_W * len(codes), sprites.FONT_H
     pixels = [[0] * width for _ in range(height)]
     for i, code in enumerate(codes):
@@ -98,15 +105,21 @@ def bmp_1bit(pixels):
 
 def main(argv=None):
     parser = cli.Parser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=cli.out_file, default=os.path.join(ROOT, sprites.FONT_PATH),
-                        help="where to write the BMP (default: the repository's %s)" % sprites.FONT_PATH)
+    folder = os.path.join(ROOT, os.path.dirname(sprites.FONT_PATH))
+    parser.add_argument("--out", type=cli.out_dir, default=folder, help="the folder to write the BMPs in (default: the repository's %s)"
+                        % os.path.dirname(sprites.FONT_PATH))
     args = parser.parse_args(argv)
     glyphs, ascent = read_bdf(bdf_path())
-    data = bmp_1bit(strip_pixels(glyphs, ascent, sprites.FONT_FIRST, sprites.FONT_COUNT))
-    with open(args.out, "wb") as file:
-        file.write(data)
-    print("wrote %s: %d glyphs of %dx%d, %d bytes" % (args.out, sprites.FONT_COUNT + len(SUIT_CODES), sprites.FONT_W,
-                                                      sprites.FONT_H, len(data)))
+    for name, letters in sorted(LETTERS.items()):
+        missing = [code for code in letters if code not in glyphs]
+        if missing:
+            parser.error("the BDF lacks %s" % " ".join("U+%04X" % code for code in missing))
+        data = bmp_1bit(strip_pixels(glyphs, ascent, sprites.FONT_FIRST, sprites.FONT_COUNT, letters))
+        path = os.path.join(args.out, name)
+        with open(path, "wb") as file:
+            file.write(data)
+        print("wrote %s: %d glyphs of %dx%d, %d bytes" % (path, sprites.FONT_COUNT + len(SUIT_CODES) + len(letters),
+                                                          sprites.FONT_W, sprites.FONT_H, len(data)))
     return 0
 
 

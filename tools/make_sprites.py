@@ -1,5 +1,5 @@
 # desktop-only: not bundled for the device
-"""Generate assets/cards.bmp: the card tile sheet, drawn here as pixel art.
+"""Generate assets/cards.bmp and cards-ru.bmp: the card tile sheets, drawn here as pixel art.
 
 Run: python tools/make_sprites.py [out.bmp]
 
@@ -36,6 +36,17 @@ RANK_GLYPHS = (
     (".#..#.", "##.#.#", ".#.#.#", ".#.#.#", ".#.#.#", ".#.#.#", ".#..#."),
     ("..#..", ".#.#.", "#...#", "#...#", "#####", "#...#", "#...#"),
 )
+# The ranks as Russian players write them, 9 В Д К 10 Т: the sheet of the Russian game
+# (cards-ru.bmp, loaded in the English one's place: thousand.ui.sprites.Sheet.use_language).
+RANK_GLYPHS_RU = (
+    RANK_GLYPHS[0],
+    ("####.", "#...#", "#...#", "####.", "#...#", "#...#", "####."),
+    (".###.", ".#.#.", ".#.#.", ".#.#.", ".#.#.", "#####", "#...#"),
+    RANK_GLYPHS[3],
+    RANK_GLYPHS[4],
+    ("#####", "..#..", "..#..", "..#..", "..#..", "..#..", "..#.."),
+)
+SHEETS = {"": RANK_GLYPHS, "-ru": RANK_GLYPHS_RU}  # a sheet's file name's ending, its ranks
 
 # 7 x 7 suit glyphs in suit order spades, clubs, diamonds, hearts.
 SUIT_GLYPHS = (
@@ -101,9 +112,9 @@ def stamp(pixels, glyph, x0, y0, value=3):
                 pixels[y0 + y][x0 + x] = value
 
 
-def card_face(rank, suit):
+def card_face(rank, suit, ranks=RANK_GLYPHS):
     face = blank_face()
-    glyph = RANK_GLYPHS[rank]
+    glyph = ranks[rank]
     stamp(face, glyph, 2, 2)
     stamp(face, SUIT_GLYPHS[suit], 1, TH + 1)
     stamp(face, big_suit(suit), TW + 1, TH + 3)
@@ -122,13 +133,13 @@ def cut(pixels, col, row):
     return [line[col * TW:(col + 1) * TW] for line in pixels[row * TH:(row + 1) * TH]]
 
 
-def build_tiles():
-    """All tiles, in the index order sprites.card_tiles() expects."""
+def build_tiles(ranks=RANK_GLYPHS):
+    """All tiles, in the index order sprites.card_tiles() expects, the ranks drawn as ``ranks``."""
     tiles = [None] * sprites._NUM_TILES
     tiles[0] = [[0] * TW for _ in range(TH)]
     for suit in range(4):
         for rank in range(6):
-            face = card_face(rank, suit)
+            face = card_face(rank, suit, ranks)
             for row in range(3):
                 for col in range(3):
                     index = sprites.card_tile(rank, suit, col, row)
@@ -185,11 +196,14 @@ def main(argv=None):
     parser = cli.Parser(description=__doc__.splitlines()[0])
     parser.add_argument("path", nargs="?", type=cli.out_file,
                         default=os.path.join(os.path.dirname(HERE), "assets", "cards.bmp"),
-                        help="the BMP file to write (default: assets/cards.bmp)")
+                        help="the BMP file to write (default: assets/cards.bmp); the Russian sheet goes "
+                             "beside it, its name ending -ru.bmp")
     path = parser.parse_args(argv).path
-    pixels = sheet_pixels(build_tiles())
-    write_bmp4(path, pixels, FILE_PALETTE)
-    print("%s: %dx%d, %d bytes" % (path, len(pixels[0]), len(pixels), os.path.getsize(path)))
+    for ending, ranks in sorted(SHEETS.items()):
+        out = path[:-4] + ending + path[-4:] if ending else path
+        pixels = sheet_pixels(build_tiles(ranks))
+        write_bmp4(out, pixels, FILE_PALETTE)
+        print("%s: %dx%d, %d bytes" % (out, len(pixels[0]), len(pixels), os.path.getsize(out)))
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import cli  # noqa: E402  (tools/cli.py, beside this script)
+from thousand import LANGUAGES  # noqa: E402
 from thousand.hw.boards import MODULES  # noqa: E402
 
 
@@ -36,6 +37,8 @@ def main(argv=None):
     parser.add_argument("--levels", help="the opponents' levels, e.g. normal,random")
     parser.add_argument("--game", choices=cli.GAMES, default="thousand", help="the game a new game plays")
     parser.add_argument("--players", type=cli.table_size, help="Five Hundred: 3 or 4 players (you and a partner)")
+    parser.add_argument("--lang", choices=LANGUAGES, help="the game's language (default: the window's setting, "
+                                                         "else English)")
     options = parser.parse_args(argv)
     try:
         rules, levels = cli.game_setup(options.game, options.rules, options.players, options.levels)
@@ -53,6 +56,8 @@ def main(argv=None):
             game += ["--rules", json.dumps(rules.to_dict())]
     if levels is not None:
         game += ["--levels", levels]
+    if options.lang is not None:
+        game += ["--lang", options.lang]
     if options.game != "thousand":
         game += ["--game", options.game]
         if not options.terminal and has_display():

@@ -24,7 +24,7 @@ import cli  # noqa: E402  (tools/cli.py, beside this script)
 cli.quiet_blinka()
 import displayio  # noqa: E402
 
-from thousand import actions  # noqa: E402
+from thousand import LANGUAGES, actions  # noqa: E402
 from thousand.checks import checked_start  # noqa: E402
 from thousand.controller import HUMAN, Controller  # noqa: E402
 from thousand.driver import RandomPlayer  # noqa: E402
@@ -320,6 +320,7 @@ def scenes():
 
     return (
         ("title", title),
+        ("language", lambda app: app.show("language")),  # the first start's question
         ("newgame", lambda app: app.show("newgame")),
         ("agreements", agreements),
         ("settings", lambda app: app.show("settings")),
@@ -380,16 +381,17 @@ def count_objects(group):
     return count
 
 
-def shoot(board, out, scale=2, only=None):
-    """Render every scene on ``board``; yield (screen, path, bitmap bytes, palette bytes,
-    tile index bytes, objects)."""
+def shoot(board, out, scale=2, only=None, language="en"):
+    """Render every scene on ``board`` in ``language``; yield (screen, path, bitmap bytes,
+    palette bytes, tile index bytes, objects).  The pictures of a language other than
+    English are named ``<board>-<language>-<screen>.png``."""
     for name, setup in scenes():
         if only and name not in only:
             continue
-        app = open_app(board, seed=1, window=False, storage=None)
+        app = open_app(board, seed=1, window=False, storage=None, language=language)
         setup(app)
         app.display.refresh()
-        path = os.path.join(out, "%s-%s.png" % (board, name))
+        path = os.path.join(out, "%s-%s.png" % (board if language == "en" else board + "-" + language, name))
         app.display.save_png(path, scale)
         group = app.display.root_group
         bitmaps, palettes, tiles = display_bytes(group)
@@ -403,6 +405,7 @@ def main(argv=None):
     parser.add_argument("--board", action="append", choices=sorted(MODULES))
     parser.add_argument("--only", action="append", help="a screen name (repeatable)")
     parser.add_argument("--scale", type=cli.scale, default=2)
+    parser.add_argument("--lang", choices=LANGUAGES, default="en", help="the screens' language (default en)")
     options = parser.parse_args(argv)
     known = [name for name, _setup in scenes()]
     for name in options.only or []:
@@ -411,7 +414,8 @@ def main(argv=None):
     os.makedirs(options.out, exist_ok=True)
     print("%-22s %-16s %8s %8s %8s %7s %7s" % ("board", "screen", "bitmaps", "palettes", "total", "tiles", "objects"))
     for board in options.board or BOARDS:
-        for name, _path, bitmaps, palettes, tiles, objects in shoot(board, options.out, options.scale, options.only):
+        for name, _path, bitmaps, palettes, tiles, objects in shoot(board, options.out, options.scale, options.only,
+                                                                    options.lang):
             print("%-22s %-16s %8d %8d %8d %7d %7d" % (board, name, bitmaps, palettes, bitmaps + palettes, tiles,
                                                        objects))
     return 0

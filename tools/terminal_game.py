@@ -1,6 +1,7 @@
 """Thousand in a terminal: the same game flow as the screens, through the same controller.
 
-    python tools/terminal_game.py [--continue] [--seed S] [--rules PRESET or JSON] [--levels normal,normal]
+    python tools/terminal_game.py [--continue] [--game thousand|five_hundred] [--players 3|4] [--seed S]
+                                  [--rules PRESET or JSON] [--levels normal,normal] [--lang en|ru]
 
 The game is saved after each of your moves where the window keeps it (the data directory,
 thousand.persist): --continue goes on with it, in the terminal or the window.
@@ -13,34 +14,35 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import cli  # noqa: E402  (tools/cli.py, beside this script)
-import terminal_common  # noqa: E402  (beside this script too)
 from terminal_common import (SUIT_OF_SIGN, SUIT_SIGNS, YOUR_WORDS, number, read_answer, refused,  # noqa: E402,F401
                              tell_problem)
-from thousand import DEFAULT_LEVEL, actions  # noqa: E402
+from thousand import DEFAULT_LEVEL, LANGUAGE, LANGUAGES, RANK_SIGNS, actions, texts  # noqa: E402
 from thousand import cards as C  # noqa: E402
 from thousand import scoring  # noqa: E402
 from thousand.controller import HUMAN, Controller, seat_name  # noqa: E402
 from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_PLAY  # noqa: E402
-from thousand.notation import PHASE_NAMES, parse_card  # noqa: E402
+from thousand.notation import parse_card  # noqa: E402
 
 OUTPUT_CLOSED = "%s: the output %s, so the game ended%s\n"
 CARD_VERBS = (actions.PLAY, actions.DECLARE, actions.GIVE)
 AMOUNT_VERBS = (actions.BID, actions.CONTRACT)
 # A card's choice is numbered by its place in the hand, the other choices of that decision
 # right after the hand's last card: numbers that stay put while the hand does.
-HOW_TO_ANSWER = ("   Type one of the numbers above, a card such as 10\u2665 or qs, ? for a hint, l for the last trick,"
-                 " u to undo, h for the rules, or q to quit.\n")
-TERMINAL_KEYS = ("KEYS\nType a choice's number (a card's is its place in your hand), a card's name (AS, 10h, "
-                 "q\u2666), a bid or a choice's words (pass, bid 115); Enter alone takes a forced choice. ? asks for a hint (the hard bot's "
-                 "choice, from your cards only; counted in the statistics), l shows the last trick, u takes "
-                 "your last move back (with the computers' moves after it), "
-                 "h shows this help, q saves and quits.")
+
+_PAGES = {}  # the terminal page's words by name, by language
+
+
+def w(name):
+    """The terminal's words ``name`` in the player's language (assets/text/<language>/terminal.txt)."""
+    language = LANGUAGE[0]
+    if language not in _PAGES:
+        _PAGES[language] = {entry: body for entry, _rest, body in texts.entries("terminal")}
+    return _PAGES[language][name]
 
 
 def show_card(card):
     name = C.card_name(card)
-    rank = "10" if name[0] == "T" else name[0]
-    return rank + SUIT_SIGNS[name[1]]
+    return RANK_SIGNS[card % 6] + SUIT_SIGNS[name[1]]  # the rank in the player's language (--lang)
 
 
 def show_cards(mask):
@@ -54,20 +56,18 @@ def marriage_value(card):
 def action_label(action):
     v = actions.verb(action)
     if v == actions.PLAY:
-        return "play " + show_card(actions.card(action))
+        return w("do_play") % show_card(actions.card(action))
     if v == actions.DECLARE:
         card = actions.card(action)
-        return "lead %s and declare the %smarriage +%d" % (
-            show_card(card), "ace " if card % 6 == C.ACE else "", marriage_value(card))
+        return w("do_declare") % (show_card(card), w("ace") if card % 6 == C.ACE else "", marriage_value(card))
     if v == actions.GIVE:
-        return "give %s to %s" % (show_card(actions.card(action)), seat_name(actions.target(action)))
+        return w("do_give") % (show_card(actions.card(action)), seat_name(actions.target(action)))
     if v == actions.BID:
-        return "bid %d" % actions.amount(action)
+        return w("do_bid") % actions.amount(action)
     if v == actions.CONTRACT:
-        return "contract %d" % actions.amount(action)
-    return {actions.PASS: "pass", actions.DARK: "play dark (blind 120)", actions.NODARK: "play open",
-            actions.REDEAL: "call a redeal", actions.KEEP: "keep these cards",
-            actions.CONCEDE: "concede (raspis)"}[v]
+        return w("do_contract") % actions.amount(action)
+    return w({actions.PASS: "do_pass", actions.DARK: "do_dark", actions.NODARK: "do_open", actions.REDEAL: "do_redeal",
+              actions.KEEP: "do_keep", actions.CONCEDE: "do_concede"}[v])
 
 
 def describe(seat, action, view):
@@ -76,52 +76,54 @@ def describe(seat, action, view):
     v = actions.verb(action)
     name = seat_name(seat)
     if v == actions.PLAY:
-        return "%s plays %s" % (name, show_card(actions.card(action)))
+        return w("plays") % (name, show_card(actions.card(action)))
     if v == actions.DECLARE:
         card = actions.card(action)
-        return "%s leads %s: %smarriage +%d" % (name, show_card(card), "ace " if card % 6 == C.ACE else "",
-                                                 marriage_value(card))
+        return w("you_lead" if seat == HUMAN else "leads") % (
+            (show_card(card), w("ace") if card % 6 == C.ACE else "", marriage_value(card)) if seat == HUMAN else
+            (name, show_card(card), w("ace") if card % 6 == C.ACE else "", marriage_value(card)))
     if v == actions.GIVE:
         card, target = actions.card(action), actions.target(action)
         if (card, target) not in view.gives:  # a face-down card: the view has -1 there
-            return "%s gives a card to %s" % (name, seat_name(target))
+            return w("gives_a_card") % (name, seat_name(target))
         if target == HUMAN:
-            return "%s gives you %s" % (name, show_card(card))
-        return "%s gives %s to %s" % (name, show_card(card), seat_name(target))
+            return w("gives_you") % (name, show_card(card))
+        return w("gives") % (name, show_card(card), seat_name(target))
     if v == actions.BID:
-        return "%s bids %d" % (name, actions.amount(action))
+        return w("bids") % (name, actions.amount(action))
     if v == actions.CONTRACT:
-        return "%s plays for %d" % (name, actions.amount(action))
-    return name + " " + {actions.PASS: "passes", actions.DARK: "plays dark", actions.NODARK: "plays open",
-                         actions.REDEAL: "calls a redeal", actions.CONCEDE: "concedes",
-                         actions.KEEP: "keeps the cards"}[v]
+        return w("plays_for") % (name, actions.amount(action))
+    return w({actions.PASS: "passes", actions.DARK: "plays_dark", actions.NODARK: "plays_open",
+              actions.REDEAL: "calls_a_redeal", actions.CONCEDE: "concedes", actions.KEEP: "keeps"}[v]) % name
 
 
 def deals_left(count):
     """What a barrel mark counts: the deals left to win from the barrel."""
-    return "1 deal" if count == 1 else "%d deals" % count
+    return w("one_deal") if count == 1 else w("deals") % count
 
 
 def show_table(view, out):
     scores = "  ".join("%s %d%s" % (seat_name(s), view.scores[s],
-                                    " (on the barrel, %s left)" % deals_left(view.barrel[s]) if view.barrel[s] is not None else "")
+                                    w("on_the_barrel") % deals_left(view.barrel[s]) if view.barrel[s] is not None else "")
                        for s in range(3))
-    out.write("\n-- Scores: %s\n" % scores)
-    out.write("   Phase: %s   dealer: %s" % (PHASE_NAMES[view.phase], seat_name(view.dealer)))
+    out.write("\n" + w("scores") % scores + "\n")
+    out.write(w("phase") % (w("phases").split()[view.phase], seat_name(view.dealer)))
     if view.declarer >= 0:
-        out.write("   declarer: %s for %d" % (seat_name(view.declarer), view.contract or view.bid))
+        out.write(w("declarer") % (seat_name(view.declarer), view.contract or view.bid))
     elif view.bid:
-        out.write("   bid: %d by %s" % (view.bid, seat_name(view.high_bidder)))
+        out.write(w("bid_by") % (view.bid, seat_name(view.high_bidder)))
     if view.trump >= 0:
-        out.write("   trump: %s" % SUIT_SIGNS["SCDH"[view.trump]])
-    out.write("%s\n" % KIND_WORDS.get(view.kind, ""))  # a dark or golden deal, all through it
+        out.write(w("trump") % SUIT_SIGNS["SCDH"[view.trump]])
+    out.write("%s\n" % kind_words(view.kind))  # a dark or golden deal, all through it
     if view.talon is not None and view.phase in (2, 3):
-        out.write("   Talon: %s\n" % show_cards(view.talon))
+        out.write(w("talon") % show_cards(view.talon) + "\n")
     if view.trick:
-        out.write("   Trick: %s\n" % "  ".join("%s %s" % (seat_name(s), show_card(c)) for s, c in view.trick))
+        out.write(w("trick") % "  ".join("%s %s" % (seat_name(s), show_card(c)) for s, c in view.trick) + "\n")
     if view.phase == PHASE_PLAY:
-        out.write("   Your card points in this deal: %d\n" % view.card_points[HUMAN])
-    out.write("   Your hand: %s\n" % show_cards(view.hand))
+        out.write(w("card_points") % view.card_points[HUMAN] + "\n")
+    out.write(w("hand") % show_cards(view.hand) + "\n")
+
+
 
 
 def typed_card(answer):
@@ -133,6 +135,8 @@ def typed_card(answer):
         return parse_card(text)
     except ValueError:
         return None
+
+
 
 
 class Choices:
@@ -165,10 +169,9 @@ class Choices:
         for key in sorted(self.numbered):
             out.write("   %2d) %s\n" % (key, " / ".join(action_label(a) for a in self.numbered[key])))
         if len(self.amounts) > 1:
-            out.write("       (or type an amount from %d to %d)\n" % (
-                actions.amount(self.amounts[0]), actions.amount(self.amounts[-1])))
+            out.write(w("or_amount") % (actions.amount(self.amounts[0]), actions.amount(self.amounts[-1])) + "\n")
         if len(self.legal) == 1:
-            out.write("       (your only choice: press Enter)\n")
+            out.write(w("only_choice") + "\n")
 
     def pick(self, answer):
         """The actions an answer names (two when a card allows two), or None when it names none.
@@ -180,8 +183,9 @@ class Choices:
             if action_label(action).lower() == words:
                 return [action]
         verb, _, amount = words.partition(" ")
-        if verb in ("bid", "contract") and number(amount) is not None:  # "bid 135": any amount
-            return [actions.action_of(actions.BID if verb == "bid" else actions.CONTRACT, number(amount))]
+        bid, contract = (w(name).split()[0].lower() for name in ("do_bid", "do_contract"))
+        if verb in (bid, contract) and number(amount) is not None:  # "bid 135": any amount
+            return [actions.action_of(actions.BID if verb == bid else actions.CONTRACT, number(amount))]
         value = number(answer)
         if value is not None:
             if value in self.numbered:
@@ -211,26 +215,80 @@ class Choices:
 
 def show_help(rules, out):
     """The rules in short, as the help screen has them for these agreements, and the keys here."""
+    import textwrap
+
     from thousand.ui.helptext import rules_text
 
-    terminal_common.show_help(rules_text(rules) + "\n\n" + TERMINAL_KEYS, out)
+    for paragraph in (rules_text(rules) + "\n\n" + w("keys")).split("\n"):
+        out.write("\n".join(textwrap.wrap(paragraph, 78, initial_indent="   ", subsequent_indent="   ")) + "\n")
+
+
+def one_of(picked, read, out):
+    """Ask between the two actions of one card (declare or just play, give to West or East),
+    as the window asks; None goes back to the choice."""
+    for i, action in enumerate(picked):
+        out.write("      %d) %s\n" % (i + 1, action_label(action)))
+    answer = read(w("which_one")).strip()
+    if answer.lower() in ("q", "quit"):
+        raise KeyboardInterrupt
+    value = number(answer)
+    if value is not None and 1 <= value <= len(picked):
+        return picked[value - 1]
+    return None
 
 
 def last_trick(view):
     """The deal's last finished trick in the order played, with who took it ('' before the first)."""
     if not view.last_trick:
         return ""
-    return "%s took the trick: %s" % (seat_name(view.last_trick_winner), "  ".join(
+    return w("took_the_trick") % (seat_name(view.last_trick_winner), "  ".join(
         "%s %s" % (seat_name(s), show_card(c)) for s, c in view.last_trick))
 
 
 def choose(decision, view, read, out, act, hint=None, undo=None):
-    """terminal_common.choose in Thousand's words."""
-    return terminal_common.choose(decision, view, read, out, act, hint, undo, sys.modules[__name__])
+    """Ask until ``act`` takes an answer (``Controller.act``: an IllegalAction says why not);
+    ``hint`` (``Controller.hint``: thought through at once, where the device's loop thinks a
+    slice a tick) answers a question mark, ``undo`` (``Controller.undo``) a u,
+    after which None is returned: the game is back before the player's last decision."""
+    choices = Choices(decision, view)
+    choices.show(out)
+    while True:
+        answer = read(w("your_choice")).strip()
+        if answer.lower() in ("q", "quit"):
+            raise KeyboardInterrupt
+        if answer.lower() in ("h", "help"):
+            show_help(view.rules, out)
+            continue
+        if answer.lower() in ("l", "last"):
+            out.write("   %s\n" % (last_trick(view) or w("no_trick_yet")))
+            continue
+        if answer in ("?", "hint") and hint is not None:
+            out.write(w("hint") % action_label(hint().decide()) + "\n")
+            continue
+        if answer.lower() in ("u", "undo") and undo is not None:
+            if undo():
+                out.write(w("taken_back") + "\n")
+                return None
+            out.write(w("nothing_to_take_back") + "\n")
+            continue
+        picked = choices.pick(answer)
+        if picked is None:
+            out.write(w("how_to_answer") + "\n")
+            continue
+        action = picked[0] if len(picked) == 1 else one_of(picked, read, out)
+        if action is None:
+            continue
+        try:
+            act(action)
+            return action
+        except ValueError as reason:
+            if not refused(reason):
+                raise
+            out.write(w("not_possible") % in_your_words(str(reason)) + "\n")
 
 
-def one_of(picked, read, out):
-    return terminal_common.one_of(picked, read, out, action_label)
+
+
 
 
 def in_your_words(reason, view=None):
@@ -249,32 +307,38 @@ def in_your_words(reason, view=None):
         reason = reason.replace(" its ", " your ")
     for seat in (1, 2):
         reason = reason.replace("seat %d" % seat, seat_name(seat))
+    for suit in range(4):  # the screens' suit signs (chr(1) to chr(4)) as the terminal's
+        reason = reason.replace(chr(1 + suit), SUIT_SIGNS[C.SUIT_CHARS[suit]])
     return reason
 
 
-KIND_WORDS = {scoring.DARK: " (a dark deal)", scoring.GOLDEN: " (a golden deal)"}
+def kind_words(kind):
+    """A dark or golden deal's mark, after the table's and the summary's first line."""
+    return w("dark_deal") if kind == scoring.DARK else w("golden_deal") if kind == scoring.GOLDEN else ""
 
 
 def summary(result, out, view=None):
     """The deal's lines; ``view`` (the player's, at the deal's end) tells the bolt penalties."""
-    out.write("\n== Deal over: %s%s" % (scoring.RESULT_NAMES[result.result], KIND_WORDS.get(result.kind, "")))
+    out.write("\n" + w("deal_over") % (w(scoring.RESULT_NAMES[result.result]), kind_words(result.kind)))
     if result.declarer is not None and result.result != scoring.REDEAL:
-        out.write(", %s played for %d" % (seat_name(result.declarer), result.contract or result.bid))
+        out.write(w("played_for") % (seat_name(result.declarer), result.contract or result.bid))
     out.write("\n")
     penalised = [] if view is None else scoring.bolt_penalised(result, view)
     for s in range(3):
-        out.write("   %-5s cards %3d  marriages %3d  change %+5d  score %5d  bolts %d%s%s\n" % (
+        out.write(w("seat_line") % (
             seat_name(s), result.cards[s], result.marriages[s], result.deltas[s], result.scores[s],
-            result.bolts[s], "  -%d: third bolt" % view.rules.bolt_penalty if s in penalised else "",
-            "  barrel: %s left" % deals_left(result.barrel[s]) if result.barrel[s] is not None else ""))
+            result.bolts[s], w("third_bolt") % view.rules.bolt_penalty if s in penalised else "",
+            w("barrel_left") % deals_left(result.barrel[s]) if result.barrel[s] is not None else "") + "\n")
     if scoring.golden_reset(result):
-        out.write("   No golden deal was made: every score is back to 0.\n")
+        out.write(w("golden_reset") + "\n")
 
 
 def tell_trick(action, view, out):
     """After a card that finished a trick: who took it (the window says so in its status line)."""
     if actions.verb(action) in (actions.PLAY, actions.DECLARE) and not view.trick and view.last_trick:
         out.write("   %s\n" % last_trick(view))
+
+
 
 
 def play(controller, read=read_answer, out=sys.stdout, storage=None):
@@ -294,7 +358,7 @@ def play(controller, read=read_answer, out=sys.stdout, storage=None):
             if storage is not None:
                 storage.export(controller)
             summary(game.last_result, out, controller.view())
-            out.write("\n*** %s won the game! ***\n" % seat_name(game.winner))
+            out.write("\n" + w("won_the_game") % seat_name(game.winner) + "\n")
             return game.winner
         if controller.between_deals():
             if game.last_result.result == scoring.REDEAL:  # nobody scored: one line, and on
@@ -302,7 +366,7 @@ def play(controller, read=read_answer, out=sys.stdout, storage=None):
                 controller.next_deal()
                 continue
             summary(game.last_result, out, controller.view())
-            read("Press Enter for the next deal...")
+            read(w("next_deal"))
             controller.next_deal()
             continue
         decision = controller.pending()
@@ -313,7 +377,7 @@ def play(controller, read=read_answer, out=sys.stdout, storage=None):
                 # shown to all when a computer seat takes it above 100 (RULES.md section 2),
                 # before it gives two of its cards
                 talon_told = view.deal_number
-                out.write("   Talon: %s\n" % show_cards(view.talon))
+                out.write(w("talon") % show_cards(view.talon) + "\n")
             done = controller.step()
             view = controller.view()
             # A seat's answer to the redeal question is its own unless it redeals: "keeps the
@@ -325,13 +389,13 @@ def play(controller, read=read_answer, out=sys.stdout, storage=None):
         view = controller.view()
         show_table(view, out)
         if decision.question:
-            out.write("   Your hand allows a redeal.\n")
+            out.write(w("redeal_allowed") + "\n")
         action = choose(decision, view, read, out, controller.act, controller.hint, controller.undo)
         if action is None:  # taken back: the deal goes again from before that move
             talon_told = -1
         else:
             if actions.verb(action) == actions.DECLARE:  # as a computer's marriage is told
-                out.write("   %s\n" % describe(HUMAN, action, view).replace("You leads", "You lead"))
+                out.write("   %s\n" % describe(HUMAN, action, view))
             tell_trick(action, controller.view(), out)
         if storage is not None and not controller.between_deals() and not controller.over():
             storage.save_game(controller)  # a deal's end is saved with its statistics, above
@@ -349,12 +413,18 @@ def open_game(options, storage, out, read=read_answer, ask=False):
     """The saved game with --continue (a new one when there is none), else a new game,
     which replaces the saved one as the window's New game does; with ``ask`` (a player at
     the terminal) a saved game is not replaced before the player says so.  ``options.game``
-    is the game a new one plays (Thousand, or Five Hundred with ``options.players``)."""
+    is the game a new one plays (Thousand, or Five Hundred with ``options.players``).  Five
+    Hundred's words are English (its terminal, tools/terminal_five_hundred.py, has no other
+    language yet); Thousand's are the player's (--lang)."""
     if not options.resume and ask and storage.has_game():
         from thousand.persist.restore import saved_game
 
-        answer = read("There is a saved game of %s: c continues it, n starts a new one in its place [c]: " % (
-            GAME_TITLES.get(saved_game(storage.game_record), "another game")))
+        saved = saved_game(storage.game_record)
+        if saved == "thousand":
+            answer = read(w("saved_game"))
+        else:
+            answer = read("There is a saved game of %s: c continues it, n starts a new one in its place [c]: " % (
+                GAME_TITLES.get(saved, "another game")))
         options.resume = answer.strip().lower() not in ("n", "new")
     if options.resume:
         controller = storage.load_game()
@@ -362,10 +432,13 @@ def open_game(options, storage, out, read=read_answer, ask=False):
         if controller is not None:
             if controller.between_deals():  # saved at a deal's end: the next deal, as the window does
                 controller.next_deal()
-            out.write("%s: the saved game goes on (seed %d, deal %d). Type q to quit.\n" % (
-                game_title(controller), controller.seed, controller.game.deal_number))
+            if controller.game_name == "thousand":
+                out.write(w("goes_on") % (controller.seed, controller.game.deal_number) + "\n")
+            else:
+                out.write("%s: the saved game goes on (seed %d, deal %d). Type q to quit.\n" % (
+                    game_title(controller), controller.seed, controller.game.deal_number))
             return controller
-        out.write("There is no saved game to continue: a new game starts.\n")
+        out.write(w("no_saved_game") + "\n")
     from thousand.persist.saves import NEW_GAME
 
     seed = options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "little")
@@ -373,18 +446,18 @@ def open_game(options, storage, out, read=read_answer, ask=False):
         from thousand.five_hundred.controller import Controller as FiveHundred
 
         controller = FiveHundred(options.rules, levels=options.levels and options.levels.split(","), seed=seed)
-        if controller.game.players == 4:
-            table = "with North, your partner, against West and East"
-        else:
-            table = "against West and East"
-    else:
-        levels = (options.levels or DEFAULT_LEVEL + "," + DEFAULT_LEVEL).split(",")
-        controller = Controller(options.rules, levels=levels, seed=seed)
-        table = "against West and East"
+        table = "with North, your partner, against West and East" if controller.game.players == 4 else \
+            "against West and East"
+        storage.save_game(controller, NEW_GAME)
+        tell_problem(storage, out)
+        out.write("%s: you are seat 0 (You) %s. Seed %d. Type h for the rules, q to quit.\n" % (
+            game_title(controller), table, seed))
+        return controller
+    levels = (options.levels or DEFAULT_LEVEL + "," + DEFAULT_LEVEL).split(",")
+    controller = Controller(options.rules, levels=levels, seed=seed)
     storage.save_game(controller, NEW_GAME)
     tell_problem(storage, out)
-    out.write("%s: you are seat 0 (You) %s. Seed %d. Type h for the rules, q to quit.\n" % (
-        game_title(controller), table, seed))
+    out.write(w("new_game") % seed + "\n")
     return controller
 
 
@@ -401,11 +474,13 @@ def leave(controller, storage):
     return None
 
 
-SAVED = "the game is saved (--continue goes on with it)."
+def kept_words(problem):
+    """Whether the game was kept on leaving: None, or the problem that kept it from being saved."""
+    return w("saved") if problem is None else w("not_saved") % problem
 
 
 def goodbye(problem, ended=""):
-    return "\nBye: %s%s" % (ended, SAVED if problem is None else "the game could NOT be saved (%s)." % problem)
+    return "\n" + w("bye") % (ended, kept_words(problem))
 
 
 def main(argv=None):
@@ -422,11 +497,17 @@ def main(argv=None):
     parser.add_argument("--levels", default=None,
                         help="the opponents' levels, one a computer seat (default: normal,normal; Five "
                              "Hundred's: its strongest)")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="the language of Thousand's cards, seats, refusals and summaries (default en; "
+                             "Five Hundred's terminal is English)")
     options = parser.parse_args(argv)
     try:
         options.rules, options.levels = cli.game_setup(options.game, options.rules, options.players, options.levels)
     except cli.ArgumentTypeError as error:
         parser.error(str(error))
+    from thousand.texts import set_language
+
+    set_language(options.lang)
     if sys.stdout is None:  # started with its output closed (when not run by cli.run): nothing to play on
         sys.stderr.write(OUTPUT_CLOSED % (parser.prog, "was closed", ""))
         return 1
@@ -452,7 +533,7 @@ def main(argv=None):
         except KeyboardInterrupt:
             print(goodbye(leave(controller, storage)))
         except EOFError:
-            print(goodbye(leave(controller, storage), "the input ended; "))
+            print(goodbye(leave(controller, storage), w("input_ended")))
         sys.stdout.flush()
     except OSError as error:
         # whoever read the game went away (a broken pipe), the output was closed, or the disk
@@ -467,7 +548,7 @@ def main(argv=None):
         if controller is None:
             kept = ""
         else:
-            kept = "; " + (SAVED if problem is None else "the game could NOT be saved (%s)." % problem)
+            kept = "; " + kept_words(problem)
         sys.stderr.write(OUTPUT_CLOSED % (parser.prog, what, kept))
         return 1
     return 0

@@ -15,7 +15,7 @@ newer settings give the defaults and a one-line problem.
 (True, 300, True)
 """
 
-from thousand import BOT_DELAYS, DEFAULT_LEVEL
+from thousand import BOT_DELAYS, DEFAULT_LEVEL, LANGUAGES
 from thousand.persist.coding import Reader, Writer, get_value, put_value
 from thousand.persist.reading import load_kept
 from thousand.persist.rules_sheet import get_rules, put_rules
@@ -33,7 +33,8 @@ class Settings:
 
 # Format 1: rules, the bot levels (a list of text), the speed step (an index into
 # BOT_DELAYS), sound (1: on), then (added later: older settings end before them) dimming,
-# running points, autoplay of forced cards, undo and the guide shown once (1: on).
+# running points, autoplay of forced cards, undo and the guide shown once (1: on), then the
+# language (an index into thousand.LANGUAGES; settings from before it are English's, 0).
 def settings_bytes(settings):
     w = Writer()
     put_rules(w, settings.rules)
@@ -46,6 +47,7 @@ def settings_bytes(settings):
     w.uint(1 if settings.sound else 0)
     for flag in (settings.dim, settings.points, settings.autoplay, settings.undo, settings.guided):
         w.uint(1 if flag else 0)
+    w.uint(settings.language)
     return bytes(w.buf)
 
 
@@ -60,6 +62,7 @@ def settings_from(payload=None):
     s.autoplay = False  # a forced card (your only legal one) plays itself
     s.undo = True  # the table's menu may take back your last decision
     s.guided = False  # the guided first deal was shown (at the first start)
+    s.language = 0  # the player's words: an index into thousand.LANGUAGES (0: English)
     if payload is None:
         s.rules = Rules.preset("classic")  # of the last new game: the next one's
         return s
@@ -77,6 +80,10 @@ def settings_from(payload=None):
     s.autoplay = r.pos < len(r.data) and r.uint() == 1
     s.undo = r.pos >= len(r.data) or r.uint() == 1
     s.guided = r.pos >= len(r.data) or r.uint() == 1  # settings from before the guide: a player who has played
+    if r.pos < len(r.data):
+        language = r.uint()
+        if language < len(LANGUAGES):  # a language this program lacks: English
+            s.language = language
     return s
 
 

@@ -21,6 +21,22 @@ from thousand.persist.store import KIND_STATS, SaveError, SlotPair, crc32
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 _STATS_VERSION = const(1)
+# The lines of stats.txt (thousand.texts) by their places (a test holds each to its entry's name).
+_GAMES = const(1)
+_DEALS = const(2)
+_CONTRACTS = const(3)
+_AVERAGE = const(4)
+_BEST_CONTRACT = const(5)
+_BARRELS = const(6)
+_BOLTS = const(7)
+_CONCESSIONS = const(8)
+_MARRIAGES = const(9)
+_HINTS = const(10)
+_UNDONE = const(11)
+_BEST_SCORE = const(12)
+_WORST_SCORE = const(13)
+_FLASH_WEAR = const(14)
+_FLASH_WRITES = const(15)
 
 
 # ---------------------------------------------------------------- statistics
@@ -126,30 +142,29 @@ class Stats:
         return True
 
     def lines(self):
-        """The statistics screen, one line each, at most 25 characters (the 160 px screen).
+        """The statistics screen, one line each, at most 25 characters (the 160 px screen), in
+        the player's language (stats.txt, thousand.texts).
 
         >>> max(len(line) for line in Stats().lines()) <= 25
         True
         """
-        out = ["Games %d, won %d (%d%%)" % (self.games, self.wins, self.win_rate()),
-               "Deals played %d" % self.deals,
-               "Contracts %d, made %d" % (self.contracts_taken, self.contracts_made),
-               "Average contract %d" % self.average_contract(),
-               "Best contract made %d" % self.best_contract,
-               "Barrels %d, falls %d" % (self.barrels, self.falls),
-               "Bolts %d" % self.bolts,
-               "Concessions %d" % self.concessions,
-               "Marriages %d, aces %d" % (self.marriages, self.ace_marriages),
-               "Hints asked for %d" % self.hints,
-               "Games with an undo %d" % self.undone]
+        from thousand import texts  # on demand (thousand.ui.scenes): the words are data
+
+        w = texts.bodies("stats")
+        out = [w[_GAMES] % (self.games, self.wins, self.win_rate()), w[_DEALS] % self.deals,
+               w[_CONTRACTS] % (self.contracts_taken, self.contracts_made), w[_AVERAGE] % self.average_contract(),
+               w[_BEST_CONTRACT] % self.best_contract, w[_BARRELS] % (self.barrels, self.falls),
+               w[_BOLTS] % self.bolts, w[_CONCESSIONS] % self.concessions,
+               w[_MARRIAGES] % (self.marriages, self.ace_marriages), w[_HINTS] % self.hints,
+               w[_UNDONE] % self.undone]
         if self.best_score is not None:
-            out.append("Best final score %d" % self.best_score)
-            out.append("Worst final score %d" % self.worst_score)
+            out.append(w[_BEST_SCORE] % self.best_score)
+            out.append(w[_WORST_SCORE] % self.worst_score)
         if self.flash_writes is not None:
             if self.flash_rated:  # a share of the rated minimum, in hundredths of a percent
                 share = self.flash_writes * 10000 // self.flash_rated
-                out.append("Flash wear %d.%02d%%" % (share // 100, share % 100))
-            out.append("Flash writes %d" % self.flash_writes)
+                out.append(w[_FLASH_WEAR] % (share // 100, share % 100))
+            out.append(w[_FLASH_WRITES] % self.flash_writes)
         return out
 
 

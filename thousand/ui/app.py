@@ -23,7 +23,7 @@ loaded bytecode lives in the heap, and it is the heap's largest part.
 import gc
 import sys
 
-from thousand import DEFAULT_LEVEL, HUMAN, PLAYER_LEVELS
+from thousand import DEFAULT_LEVEL, HUMAN, LANGUAGES, PLAYER_LEVELS
 from thousand.hw.keys import NO_KEY, SELECT, ticks_diff
 from thousand.persist.saves import LEAVE, NEW_GAME, Saves
 from thousand.persist.store import memory_store
@@ -39,7 +39,7 @@ _DIM_AFTER_MS = const(60000)  # the backlight dims after this long without a key
 
 
 class App:
-    def __init__(self, board, display, sheet, storage=None, rules=None, seed=None, reloaded=False):
+    def __init__(self, board, display, sheet, storage=None, rules=None, seed=None, reloaded=False, language=None):
         self.board = board
         self.display = display
         self.width = board.width
@@ -50,6 +50,9 @@ class App:
             storage = Saves(memory_store())
         self.storage = storage
         self.settings = storage.load_settings()  # a thousand.persist.settings.Settings
+        if language is not None:  # this session's (tools/play.py --lang): kept as the player's choice
+            self.settings.language = LANGUAGES.index(language)
+        self.speak()
         board.set_muted(not self.settings.sound)
         self.rules = rules if rules is not None else self.settings.rules  # for the next new game
         # the saved computer levels where this program has them, else the default one
@@ -94,17 +97,25 @@ class App:
             return
         # (a problem with the saves is said on the title first: damaged settings read as new)
         if first and not self.settings.guided and storage.problem is None:
-            # The first start: the guided deal, a real deal in which the table says what to
-            # do at each step and why (the title's "How to play" deals it again).  Kept as
-            # seen at once: a player who switches off in it finds it under Continue.
-            self.settings.guided = True
-            self.save_settings()
-            self.to_start = _GUIDE_SEED
+            # The first start: the language (menus.LanguageScreen), then the guided deal
+            # (start_guided); a session given its language starts with the deal.
+            if language is None:
+                self.show("language")
+                return
             self.ticking = True  # started at the first tick, as a reload's game is
-            self.show("table")
+            self.start_guided()
             self.ticking = False
             return
         self.show("title")
+
+    def start_guided(self):
+        """The first start's guided deal, a real deal in which the table says what to do at
+        each step and why (the title's "How to play" deals it again).  Kept as seen at once:
+        a player who switches off in it finds it under Continue."""
+        self.settings.guided = True
+        self.save_settings()
+        self.to_start = _GUIDE_SEED
+        self.show("table")
 
     # -------------------------------------------------------------- screens
     def build(self, name):
@@ -369,6 +380,16 @@ class App:
         self.settings_changed = True
         if name == "sound":
             self.board.set_muted(not value)
+        elif name == "language":  # the next screen built speaks it, in its font strip
+            self.speak()
+
+    def speak(self):
+        """The settings' language from now on (thousand.texts.set_language)."""
+        from thousand.texts import set_language  # on demand (thousand.ui.scenes)
+
+        language = LANGUAGES[self.settings.language]
+        set_language(language)
+        self.sheet.use_language(language)  # the cards' ranks as the language writes them
 
     def beep(self, freq, ms):
         if self.settings.sound:

@@ -31,9 +31,10 @@ def rules_from_text(text):
     return Rules.preset(text)
 
 
-def open_app(board_name="pybadge", seed=None, rules=None, window=True, scale=None, storage=None):
+def open_app(board_name="pybadge", seed=None, rules=None, window=True, scale=None, storage=None, language=None):
     """The App on the desktop board with the screen of board module ``board_name``
-    (thousand/hw/boards.py): a window, or (``window=False``) a headless canvas."""
+    (thousand/hw/boards.py): a window, or (``window=False``) a headless canvas; ``language``
+    (one of thousand.LANGUAGES): the session's, else the settings'."""
     from thousand.hw import desktop
     from thousand.ui import sprites
     from thousand.ui.app import App
@@ -48,7 +49,7 @@ def open_app(board_name="pybadge", seed=None, rules=None, window=True, scale=Non
     display = desktop.open(window=window, scale=scale)
     display.auto_refresh = False
     sheet = sprites.Sheet(os.path.join(ROOT, sprites.SHEET_PATH))
-    return App(desktop, display, sheet, storage=storage, rules=rules, seed=seed)
+    return App(desktop, display, sheet, storage=storage, rules=rules, seed=seed, language=language)
 
 
 def desktop_saves():
@@ -67,7 +68,7 @@ def desktop_saves():
 
 def main(argv, max_ticks=None):
     """Open the window and run the game until it is closed (or ``max_ticks`` loop turns)."""
-    from thousand import PLAYER_LEVELS
+    from thousand import LANGUAGES, PLAYER_LEVELS
     from thousand.rules import RulesError
 
     parser = argparse.ArgumentParser(description="Thousand in a window, as on the handheld.")
@@ -77,12 +78,13 @@ def main(argv, max_ticks=None):
     parser.add_argument("--rules", default=None, help="preset name or JSON agreements (default: as last time)")
     parser.add_argument("--levels", default=None, help="the two opponents' levels, e.g. normal,random")
     parser.add_argument("--scale", type=int, default=None)
+    parser.add_argument("--lang", default=None, choices=LANGUAGES, help="the game's language (default: as last time)")
     options = parser.parse_args(argv)
     try:
         rules = rules_from_text(options.rules) if options.rules is not None else None
     except (RulesError, ValueError) as error:
         parser.error(str(error))
-    app = open_app(options.board, options.seed, rules, scale=options.scale, storage=desktop_saves())
+    app = open_app(options.board, options.seed, rules, scale=options.scale, storage=desktop_saves(), language=options.lang)
     if options.levels:
         levels = options.levels.split(",")
         if len(levels) != 2 or any(level not in PLAYER_LEVELS for level in levels):

@@ -4,22 +4,85 @@ Each is a cyclic list (LEFT/UP previous, RIGHT/DOWN next, A choose or change,
 B back), so a board with three buttons can use every one of them.
 """
 
-from thousand import BOT_DELAYS, PLAYER_LEVELS, SEAT_NAMES
+from thousand import BOT_DELAYS, LANGUAGE, LANGUAGES, PLAYER_LEVELS, SEAT_WORDS, const
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
 from thousand.rules import Rules, RulesError
-from thousand.ui.widgets import ListView, card_text, pad
+from thousand.ui.widgets import ListView, card_text, pad, word
+
+
+# The entries of menus.txt (thousand.texts) by their places (a test holds each to its entry's
+# name): a screen reads its language's words when it is built, as one string (texts.lines).
+_CHOOSE_BACK = const(1)
+_THOUSAND = const(2)
+_CONTINUE = const(3)
+_NEW_GAME = const(4)
+_AGREEMENTS = const(5)
+_SETTINGS = const(6)
+_STATISTICS = const(7)
+_RULES_AND_KEYS = const(8)
+_HOW_TO_PLAY = const(9)
+_RULES = const(10)
+_CHANGE_AGREEMENTS = const(11)
+_START_THE_GAME = const(12)
+_NEXT_PRESET = const(13)
+_NEXT_LEVEL = const(14)
+_EVERY_HOUSE_RULE = const(15)
+_DEAL_BACK = const(16)
+_ON = const(17)
+_OFF = const(18)
+_NONE = const(19)
+_PRESET = const(20)
+_RESETS_ALL = const(21)
+_SOUND = const(22)
+_BOT_PAUSE = const(23)
+_MS = const(24)
+_DIM = const(25)
+_POINTS = const(26)
+_FORCED = const(27)
+_UNDO_SETTING = const(28)
+_LANGUAGE = const(29)
+_BACK = const(30)
+_SOUND_HELP = const(31)
+_PAUSE_HELP = const(32)
+_DIM_HELP = const(33)
+_POINTS_HELP = const(34)
+_FORCED_HELP = const(35)
+_UNDO_HELP = const(36)
+_LANGUAGE_HELP = const(37)
+_BACK_HELP = const(38)
+_B_BACK = const(39)
+_PAGE_BACK = const(40)
+_MENU = const(41)
+_TO_TABLE = const(42)
+_UNDO = const(43)
+_HINT = const(44)
+_SHEET = const(45)
+_CHART = const(46)
+_RECORD = const(47)
+_TITLE = const(48)
+_CONCEDE = const(49)
+_REDEAL = const(50)
+_LAST_TRICK = const(51)
+_THINKS = const(52)
+_RECORD_SENT = const(53)
 
 
 class MenuScreen:
-    """A title over a cyclic list; subclasses give ``items()`` and ``choose(index)``."""
+    """A title over a cyclic list; subclasses give ``items()`` and ``choose(index)``.
+    ``title`` is the place of its title's words (menus.txt), and names the screen: the row
+    chosen last is kept by it."""
 
-    title = ""
+    title = _MENU
     footer_lines = 1
+    all_words = True  # reads menus.txt whole when built (the help, opened mid-deal, reads its two words)
     title_scale = 1
     big_text = True  # doubled rows on the square screen; False where the rows need the width
 
     def __init__(self, app):
+        from thousand import texts  # the words are data, read on demand (thousand.texts)
+
         self.app = app
+        self.words = texts.lines("menus") if self.all_words else None
         text_scale = 2 if self.big_text and app.height >= 200 else 1
         self.list = ListView(app.width, app.height, self.footer_lines, max(self.title_scale, text_scale), text_scale)
         self.group = self.list.group
@@ -34,13 +97,17 @@ class MenuScreen:
     def items(self):
         return []
 
+    def word(self, place):
+        """The screen's words at ``place`` (menus.txt)."""
+        return word(self.words, place)
+
     def footer(self):
-        return "A:choose B:back"
+        return self.word(_CHOOSE_BACK)
 
     def refresh(self):
         items = self.items()
         self.cursor = min(self.cursor, len(items) - 1)
-        self.list.show(self.title, items, self.cursor, self.footer())
+        self.list.show(self.word(self.title), items, self.cursor, self.footer())
 
     def key(self, key):
         count = len(self.items())
@@ -68,7 +135,7 @@ class MenuScreen:
 class TitleScreen(MenuScreen):
     """The first screen; its footer says once what went wrong with a save, if anything did."""
 
-    title = "THOUSAND"
+    title = _THOUSAND
     title_scale = 2
     footer_lines = 2
 
@@ -89,10 +156,9 @@ class TitleScreen(MenuScreen):
         return out + ["new game", "agreements", "settings", "statistics", "help", "guide"]
 
     def items(self):
-        words = {"continue": "Continue", "new game": "New game", "agreements": "Agreements",
-                 "settings": "Settings", "statistics": "Statistics", "help": "Rules and keys",
-                 "guide": "How to play"}
-        return ["  " + words[e] for e in self.entries()]
+        places = {"continue": _CONTINUE, "new game": _NEW_GAME, "agreements": _AGREEMENTS, "settings": _SETTINGS,
+                  "statistics": _STATISTICS, "help": _RULES_AND_KEYS, "guide": _HOW_TO_PLAY}
+        return ["  " + self.word(places[e]) for e in self.entries()]
 
     def footer(self):
         if self.problem is not None:
@@ -119,8 +185,12 @@ class TitleScreen(MenuScreen):
 
 
 class NewGameScreen(MenuScreen):
-    title = "New game"
+    title = _NEW_GAME
     footer_lines = 2
+
+    def enter(self):
+        self.values = value_words()
+        self.refresh()
 
     def items(self):
         from thousand import rules_check  # on demand: the screens' load plan lets it go
@@ -128,16 +198,15 @@ class NewGameScreen(MenuScreen):
         cols = self.list.cols
         app = self.app
         return [
-            pad("Rules", app.rules.preset_name + ("*" if rules_check.to_dict(app.rules) != {"preset": app.rules.preset_name} else ""), cols),
-            pad(SEAT_NAMES[1], app.levels[0], cols),
-            pad(SEAT_NAMES[2], app.levels[1], cols),
-            "Change agreements",
-            "Start the game",
+            pad(self.word(_RULES), self.values.get(app.rules.preset_name, app.rules.preset_name) + ("*" if rules_check.to_dict(app.rules) != {"preset": app.rules.preset_name} else ""), cols),
+            pad(SEAT_WORDS[1], self.values.get(app.levels[0], app.levels[0]), cols),
+            pad(SEAT_WORDS[2], self.values.get(app.levels[1], app.levels[1]), cols),
+            self.word(_CHANGE_AGREEMENTS),
+            self.word(_START_THE_GAME),
         ]
 
     def footer(self):
-        return ("A:next preset (* changed)", "A:next level", "A:next level",
-                "Every house rule, one by one", "A:deal! B:back")[self.cursor]
+        return self.word((_NEXT_PRESET, _NEXT_LEVEL, _NEXT_LEVEL, _EVERY_HOUSE_RULE, _DEAL_BACK)[self.cursor])
 
     def choose(self, index):
         from thousand.rules_table import PRESET_NAMES  # on demand, as rules_check
@@ -191,21 +260,33 @@ def agreement_choices(entry, current):
     return values
 
 
-def value_text(value):
+def value_text(value, words=None, values=None):
+    """An agreement's value as the editor shows it; ``words``: the screen's (menus.txt), else
+    English's; ``values``: the words of the values that are words (values.txt), by token."""
     if value is True:
-        return "on"
+        return word(words, _ON) if words else "on"
     if value is False:
-        return "off"
+        return word(words, _OFF) if words else "off"
     if value is None:
-        return "none"
+        return word(words, _NONE) if words else "none"
+    if values and value in values:
+        return values[value]
     return str(value)
+
+
+def value_words():
+    """values.txt: the presets' names, the agreements' word values and the computers' levels in
+    the language, by token."""
+    from thousand import texts  # the words are data, read on demand (thousand.texts)
+
+    return {name: body for name, _rest, body in texts.entries("values")}
 
 
 class AgreementsScreen(MenuScreen):
     """Every agreement of RULES.md section 7 with its value and a line of help (their words:
     agreements.txt, ``thousand.texts``)."""
 
-    title = "Agreements"
+    title = _AGREEMENTS
     footer_lines = 2
     big_text = False
 
@@ -218,6 +299,7 @@ class AgreementsScreen(MenuScreen):
         for name, label, _help in texts.entries("agreements"):
             if label:
                 self.labels[name] = label
+        self.values = value_words()
         self.refresh()
 
     def items(self):
@@ -225,9 +307,9 @@ class AgreementsScreen(MenuScreen):
 
         cols = self.list.cols
         rules = self.app.rules
-        out = [pad("preset", rules.preset_name, cols)]
+        out = [pad(self.word(_PRESET), self.values.get(rules.preset_name, rules.preset_name), cols)]
         for name in agreement_names():
-            value = value_text(getattr(rules, name))
+            value = value_text(getattr(rules, name), self.words, self.values)
             out.append(pad(self.labels.get(name) or name.replace("_", " "), value, cols))
         return out
 
@@ -236,7 +318,7 @@ class AgreementsScreen(MenuScreen):
         from thousand.rules_table import agreement_names
 
         if self.cursor == 0:
-            return "A: next preset (resets all)"
+            return self.word(_RESETS_ALL)
         return texts.entries("agreements", agreement_names()[self.cursor - 1])[0][2]
 
     def choose(self, index):
@@ -265,25 +347,26 @@ class SettingsScreen(MenuScreen):
     """Each setting changes at once (``App.set_setting``); they are saved once, when the
     screen is left (``App.settings_changed``): each save is a flash erase on a board."""
 
-    title = "Settings"
+    title = _SETTINGS
+
+    def enter(self):
+        from thousand import texts  # the words are data, read on demand (thousand.texts)
+
+        self.language = texts.entries("words", "language")[0][2]
+        self.refresh()
 
     def items(self):
         cols = self.list.cols
         settings = self.app.settings
-        return [
-            pad("Sound", "on" if settings.sound else "off", cols),
-            pad("Bot pause", "%d ms" % settings.bot_delay_ms, cols),
-            pad("Dim after 1 min", "on" if settings.dim else "off", cols),
-            pad("Your card points", "on" if settings.points else "off", cols),
-            pad("Forced cards", "on" if settings.autoplay else "off", cols),
-            pad("Undo a move", "on" if settings.undo else "off", cols),
-            "Back",
-        ]
+        out = [pad(self.word(_SOUND), self.word(_ON if settings.sound else _OFF), cols),
+               pad(self.word(_BOT_PAUSE), self.word(_MS) % settings.bot_delay_ms, cols)]
+        for place, on in ((_DIM, settings.dim), (_POINTS, settings.points), (_FORCED, settings.autoplay),
+                          (_UNDO_SETTING, settings.undo)):
+            out.append(pad(self.word(place), self.word(_ON if on else _OFF), cols))
+        return out + [pad(self.word(_LANGUAGE), self.language, cols), self.word(_BACK)]
 
     def footer(self):
-        return ("A: sound on/off", "A: the computer's pause between moves", "A: dim when left alone",
-                "A: 45pt on your line in play", "A: your only card plays itself",
-                "A: B menu takes a move back", "A: back")[self.cursor]
+        return self.word(_SOUND_HELP + self.cursor)  # the rows' help lines, in the rows' order
 
     def choose(self, index):
         app = self.app
@@ -296,6 +379,9 @@ class SettingsScreen(MenuScreen):
         elif index < 6:
             name = ("dim", "points", "autoplay", "undo")[index - 2]
             app.set_setting(name, not getattr(app.settings, name))
+        elif index == 6:
+            app.set_setting("language", (app.settings.language + 1) % len(LANGUAGES))
+            app.show("settings")  # built again: its words and its font strip in the language
         else:
             self.back()
 
@@ -305,8 +391,48 @@ class SettingsScreen(MenuScreen):
         MenuScreen.back(self)
 
 
+def language_names(entry="language"):
+    """Each language's name in itself (its words page), in the order of thousand.LANGUAGES;
+    ``entry`` "choose": each one's word for "language"."""
+    from thousand import texts  # the words are data, read on demand (thousand.texts)
+
+    return [texts.entries("words", entry, code)[0][2] for code in LANGUAGES]
+
+
+class LanguageScreen(MenuScreen):
+    """The first start's question, before the guided deal: the language of the game."""
+
+    title = _LANGUAGE
+
+    def __init__(self, app):
+        # Built in Russian's strip, which has every language's letters (each is named in
+        # itself); the next screen built loads the player's language's (sprites.font).
+        LANGUAGE[0] = "ru"
+        MenuScreen.__init__(self, app)
+        LANGUAGE[0] = LANGUAGES[app.settings.language]
+
+    def enter(self):
+        self.names = language_names()
+        self.cursor = self.app.settings.language
+        self.refresh()
+
+    def items(self):
+        return ["  " + name for name in self.names]
+
+    def refresh(self):
+        self.list.show("/".join(language_names("choose")), self.items(), self.cursor, "A")  # each one's word for it
+
+    def key(self, key):
+        if key == LEFT or key == UP or key == RIGHT or key == DOWN:
+            self.cursor = (self.cursor + (1 if key == RIGHT or key == DOWN else -1)) % len(LANGUAGES)
+            self.app.set_setting("language", self.cursor)
+            self.app.show("language")  # its font strip is the language's
+        elif key == A:
+            self.app.start_guided()
+
+
 class StatisticsScreen(MenuScreen):
-    title = "Statistics"
+    title = _STATISTICS
     big_text = False  # the lines need the width
 
     def __init__(self, app):
@@ -321,7 +447,7 @@ class StatisticsScreen(MenuScreen):
         return self.lines
 
     def footer(self):
-        return "B:back"
+        return self.word(_B_BACK)
 
     def choose(self, index):
         self.back()
@@ -330,11 +456,16 @@ class StatisticsScreen(MenuScreen):
 class HelpScreen(MenuScreen):
     """The rules in short and the keys of this board, a page to scroll."""
 
-    title = "Rules and keys"
+    title = _RULES_AND_KEYS
     footer_lines = 1
+    all_words = False  # built mid-deal beside the table: its title and page mark only
 
     def enter(self):
+        from thousand import texts  # the words are data, read on demand (thousand.texts)
         from thousand.ui import helptext  # loaded for this screen only (thousand/ui/scenes.py)
+
+        self.heading = texts.entries("menus", _RULES_AND_KEYS)[0][2]
+        self.page_mark = texts.entries("menus", _PAGE_BACK)[0][2]
 
         app = self.app
         rules = app.controller.rules if app.controller is not None else app.rules
@@ -345,7 +476,7 @@ class HelpScreen(MenuScreen):
         return self.lines
 
     def refresh(self):
-        self.list.show(self.title, self.lines, -1, "%d/%d  B:back" % (
+        self.list.show(self.heading, self.lines, -1, self.page_mark % (
             min(self.list.first + self.list.rows, len(self.lines)), len(self.lines)))
 
     def key(self, key):
@@ -367,7 +498,7 @@ class HelpScreen(MenuScreen):
 class TableMenu(MenuScreen):
     """B on the table: the actions that are not cards, the score sheet, settings."""
 
-    title = "Menu"
+    title = _MENU
 
     def entries(self):
         from thousand import actions  # held with a game (the table's menu), not by the title
@@ -387,31 +518,30 @@ class TableMenu(MenuScreen):
         return out + ["sheet", "chart", "settings", "help", "record", "title"]
 
     def items(self):
-        words = {"table": "Back to the table", "undo": "Undo your last move", "hint": "Ask for a hint", "sheet": "Score sheet",
-                 "chart": "Score chart", "settings": "Settings", "help": "Rules and keys",
-                 "record": "Record to serial", "title": "Save, go to title"}
+        places = {"table": _TO_TABLE, "undo": _UNDO, "hint": _HINT, "sheet": _SHEET, "chart": _CHART,
+                  "settings": _SETTINGS, "help": _RULES_AND_KEYS, "record": _RECORD, "title": _TITLE}
         from thousand import actions  # held with a game (the table's menu), not by the title
         from thousand.controller import seat_name  # held with a game, not by the title
 
         out = []
         for entry in self.entries():
             if entry == actions.ACTION_CONCEDE:
-                out.append("Concede (raspis)")
+                out.append(self.word(_CONCEDE))
             elif entry == actions.ACTION_REDEAL:
-                out.append("Call a redeal")
+                out.append(self.word(_REDEAL))
             elif entry == "last_trick":
-                out.append("Last trick: %s" % seat_name(self.app.controller.view().last_trick_winner))
+                out.append(self.word(_LAST_TRICK) % seat_name(self.app.controller.view().last_trick_winner))
             elif entry == "record":  # the desktop writes it to a file
-                out.append(getattr(self.app.board, "RECORD_WORDS", words[entry]))
+                out.append(getattr(self.app.board, "RECORD_WORDS", None) or self.word(_RECORD))
             else:
-                out.append(words[entry])
+                out.append(self.word(places[entry]))
         return out
 
     def footer(self):
         """While a hint thinks, that it does; on the last trick's row: its cards, each with
         who played it, in the order played."""
         if self.app.thinker is not None:
-            return "The hard bot thinks..."
+            return self.word(_THINKS)
         if self.entries()[self.cursor] != "last_trick":
             return MenuScreen.footer(self)
         from thousand.controller import seat_name  # held with a game, not by the title
@@ -445,7 +575,7 @@ class TableMenu(MenuScreen):
                 import sys
 
                 app.controller.write_record(sys.stdout)
-                app.storage.report("Record sent to serial")  # said on the table when it is back
+                app.storage.report(self.word(_RECORD_SENT))  # said on the table when it is back
         elif entry == "last_trick":
             app.last_trick = True  # the table shows it until a key
         if entry in ("hint", "undo", "last_trick", "record"):
@@ -466,4 +596,5 @@ SCREENS = {
     "statistics": StatisticsScreen,
     "help": HelpScreen,
     "tablemenu": TableMenu,
+    "language": LanguageScreen,
 }

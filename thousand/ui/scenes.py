@@ -44,6 +44,7 @@ SCREENS = {
     "statistics": _MENUS + ("thousand.persist.stats", "thousand.persist.coding"),
     "help": _MENUS + ("thousand.ui.helptext",),
     "tablemenu": _MENUS,
+    "language": _MENUS,
     "table": ("thousand.ui.table",),
     "summary": _SHEETS,
     "sheet": _SHEETS,

@@ -3,10 +3,10 @@
 import displayio
 
 from thousand import CONCEDED, REDEAL
-from thousand.cards import SUIT_WORDS, cards_of
+from thousand.cards import cards_of
 from thousand.controller import seat_name
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
-from thousand.ui.widgets import ACCENT, DIM, LINE_H, ListView, backdrop, card_text, label, pad, set_text, wrap
+from thousand.ui.widgets import ACCENT, DIM, FONT_W, LINE_H, ListView, backdrop, card_text, label, pad, set_text, wrap
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
@@ -36,10 +36,13 @@ _MARRIAGES = const(21)
 _ACE_MARRIAGE = const(22)
 _FOOTER = const(23)
 _FOOTER_OVER = const(24)
+_SUITS = const(25)
+_LEGEND = const(26)
+_NO_DEAL_YET = const(27)
+_RACE_TO = const(28)
+_REDEALT = const(29)
 
 _GUIDE_SEED = const(16777229)  # the guided deal's game (thousand.ui.guide)
-
-SHEET_LEGEND = "+made -failed Rconceded Bbarrel |bolt S:555=0 r:redealt"
 
 
 def deal_number(controller, end):
@@ -113,12 +116,12 @@ class SummaryScreen(Page):
         if result.result == REDEAL or result.declarer is None:
             lines.append(controller.redeal_reason() or w[_NOBODY_SCORES])
         else:
-            lines.append("%s %s%s %d" % (seat_name(result.declarer), w[_PLAYED if result.result != CONCEDED else _GAVE_UP],
+            lines.append("%s%s%s %d" % (seat_name(result.declarer), w[_PLAYED if result.result != CONCEDED else _GAVE_UP],
                                          w[_DARK - 1 + result.kind] if result.kind else "", result.contract or result.bid))
             lines.append(w[_MADE + result.result])
             lines.append(w[_HEAD])  # 25 columns: every board's screen has 26 or more
             for s in range(3):
-                lines.append("%-5s%4d%5d%+5d%6d" % (seat_name(s), result.cards[s], result.marriages[s],
+                lines.append("%-6s%4d%4d%+5d%6d" % (seat_name(s), result.cards[s], result.marriages[s],
                                                      result.deltas[s], result.scores[s]))
             lines += deal_review(view, result, w)
         from thousand.scoring import bolt_penalised, golden_reset  # a deal's end: loaded for it
@@ -175,12 +178,12 @@ def deal_review(view, result, w):
             lines.append(w[_GOT_THE_CARD] % (seat_name(target), card_text(card)))
     if view.marriages:
         lines.append(w[_MARRIAGES] % ", ".join(
-            seat_name(seat) + " " + (w[_ACE_MARRIAGE] if suit == 4 else SUIT_WORDS[suit]) for seat, suit in view.marriages))
+            seat_name(seat) + " " + (w[_ACE_MARRIAGE] if suit == 4 else w[_SUITS].split()[suit]) for seat, suit in view.marriages))
     return lines
 
 
 def sheet_marks(result, scores, bolts, seat):
-    """Up to two marks of one seat in one deal (see SHEET_LEGEND)."""
+    """Up to two marks of one seat in one deal (summary.txt's legend says them)."""
     marks = ""
     if result.declarer == seat:
         marks = "+-R"[result.result] if result.result <= CONCEDED else ""
@@ -193,8 +196,9 @@ def sheet_marks(result, scores, bolts, seat):
     return marks[:2]
 
 
-def sheet_lines(controller, cols):
-    """The header and one line per deal: number, then each seat's score and marks."""
+def sheet_lines(controller, cols, w):
+    """The header and one line per deal: number, then each seat's score and marks; ``w``:
+    summary.txt's words at their places."""
     cell = (cols - 3) // 3
     head = "  #"
     for s in range(3):
@@ -217,7 +221,7 @@ def sheet_lines(controller, cols):
         scores = list(result.scores)
         bolts = list(result.bolts)
     if redealt:  # the deal being dealt again
-        lines.append("%2dr redeal" % number)
+        lines.append(w[_REDEALT] % number)
     return lines
 
 
@@ -227,9 +231,12 @@ class SheetScreen(Page):
     footer_lines = 3  # the legend, in three lines where a line has 25 columns
 
     def enter(self):
-        lines = sheet_lines(self.app.controller, self.list.cols)
-        self.header, self.lines = lines[0], lines[1:] or ["no deal yet"]
-        self.footer = SHEET_LEGEND
+        from thousand import texts  # on demand (thousand.ui.scenes): the words are data
+
+        w = texts.bodies("summary")
+        lines = sheet_lines(self.app.controller, self.list.cols, w)
+        self.header, self.lines = lines[0], lines[1:] or [w[_NO_DEAL_YET]]
+        self.footer = w[_LEGEND]
         self.list.first = len(self.lines)  # show() pulls it back to the last page
         self.refresh()
 
@@ -285,9 +292,9 @@ class ChartScreen:
         for i in range(CHART_BANDS):
             plot.append(displayio.TileGrid(self.bands[i], pixel_shader=palette, y=i * self.band_h))
         self.group.append(plot)
-        self.title = label(" " * 12, 0, 0, 1, ACCENT)
+        x = width - 6 * (len(" ".join(seat_name(s) for s in range(3))) + 1)  # the legend at the right: "You West East"
+        self.title = label(" " * ((x - 2) // FONT_W), 0, 0, 1, ACCENT)  # "Race to 1000" left of it
         self.group.append(self.title)
-        x = width - 14 * 6  # the legend at the right: "You West East"
         for s in range(3):
             name = seat_name(s)
             self.group.append(label(name, x, 0, 1, SERIES[s]))
@@ -309,7 +316,9 @@ class ChartScreen:
                 points.append(tuple(result.scores))
         low = min(0, min(min(p) for p in points))
         high = max(rules.target, max(max(p) for p in points))
-        set_text(self.title, "Race to %d" % rules.target)
+        from thousand import texts  # on demand (thousand.ui.scenes): the words are data
+
+        set_text(self.title, texts.entries("summary", _RACE_TO)[0][2] % rules.target)
         set_text(self.top_value, str(high))
         set_text(self.low_value, str(low))
         w, h = self.plot_w, self.plot_h

@@ -16,7 +16,7 @@ import struct
 
 import displayio
 
-from thousand import const  # MicroPython's, or the package's stand-in on CPython
+from thousand import LANGUAGE, const  # const: MicroPython's, or the package's stand-in on CPython
 
 TILE_W = const(8)
 _TILE_H = const(10)
@@ -40,7 +40,10 @@ SELECTED = const(2)
 
 SHEET_PATH = "assets/cards.bmp"
 # The text font (tools/make_font.py): a strip of FONT_W x FONT_H cells, cell i for chr(FONT_FIRST + i),
-# then the four suits' symbols (S C D H), which text writes as chr(1) to chr(4) (card_text).
+# then the four suits' symbols (S C D H), which text writes as chr(1) to chr(4) (card_text);
+# a language with letters beyond ASCII has a strip of its own, "font-<language>.bmp", the
+# same cells and then its letters (thousand.ui.widgets: _LETTER_CELL), loaded in its place:
+# English holds only its 99 cells.
 FONT_PATH = "assets/font.bmp"
 FONT_W = const(6)
 FONT_H = const(12)
@@ -113,26 +116,32 @@ def _palette(face, edge, ink):
     return palette
 
 
-_font = []  # the loaded font strip, once
+_font = []  # the loaded font strip and the language it is for: [language, Bitmap]
+_font_folder = [FONT_PATH[:FONT_PATH.rfind("/") + 1]]  # beside the sheet (Sheet)
 
 
 def font():
-    """The text font's strip (a 1-bit Bitmap), loaded on first use from beside the sheet."""
-    if not _font:
-        _font.append(load_bmp(_font_path[0], 2))
-    return _font[0]
-
-
-_font_path = [FONT_PATH]
+    """The text font's strip (a 1-bit Bitmap) for the player's language (thousand.LANGUAGE),
+    loaded on first use, and again when the language changes: one strip is held at a time."""
+    language = LANGUAGE[0]
+    if not _font or _font[0] != language:
+        _font[:] = []  # the old strip goes before the new one is read
+        name = "font.bmp" if language == "en" else "font-" + language + ".bmp"
+        _font.append(language)
+        _font.append(load_bmp(_font_folder[0] + name, 2))
+    return _font[1]
 
 
 class Sheet:
     """The loaded sheet plus one palette per (state, suit) and one for the back.  The text
-    font is read from the same folder (``font()``)."""
+    font is read from the same folder (``font()``).  A language whose ranks are written
+    otherwise has a sheet of its own beside it (``use_language``)."""
 
     def __init__(self, path=SHEET_PATH, four_colour=False):
+        self.path = path
+        self.language = "en"
         self.bitmap = load_bmp(path)
-        _font_path[0] = path[:path.rfind("/") + 1] + FONT_PATH[FONT_PATH.rfind("/") + 1:]
+        _font_folder[0] = path[:path.rfind("/") + 1]
         inks = INKS_4 if four_colour else INKS_2
         self.palettes = []
         by_colours = {}  # share equal palettes (red/black deck: 2 inks, not 4)
@@ -145,6 +154,15 @@ class Sheet:
                     by_colours[key] = _palette(face, edge, ink)
                 self.palettes.append(by_colours[key])
         self.back_palette = _palette(*BACK_COLOURS)
+
+    def use_language(self, language):
+        """The sheet of ``language``'s ranks ("cards-ru.bmp" beside "cards.bmp"; the same
+        size), for the cards drawn from now on (every screen is built anew)."""
+        if language != self.language:
+            self.bitmap = None  # the old sheet goes before the new one is read
+            path = self.path
+            self.bitmap = load_bmp(path if language == "en" else path[:-4] + "-" + language + path[-4:])
+            self.language = language
 
     def card_grid(self, card=BACK, state=NORMAL, x=0, y=0):
         grid = displayio.TileGrid(

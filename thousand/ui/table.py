@@ -15,7 +15,7 @@ from thousand.controller import HUMAN, seat_name
 from thousand.game import PHASE_CONTRACT, PHASE_DARK, PHASE_DEAL_OVER, PHASE_TALON
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, START, UP, ticks_diff
 from thousand.ui import sprites
-from thousand.ui.widgets import FONT_W, LINE_H, TEXT, card_text, label, pad as _pad, wrap
+from thousand.ui.widgets import FONT_W, LINE_H, TEXT, card_text, label, pad as _pad, word, wrap
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
@@ -24,6 +24,39 @@ _BOX_BG = const(0x06301A)
 _MAX_HAND = const(10)
 _NO_CARD = const(-1)
 _GUIDE_SEED = const(16777229)  # the guided deal's game (thousand.ui.guide; menus.py, app.py, sheet.py)
+
+# The entries of table.txt (thousand.texts) by their places (a test holds each to its entry's
+# name): the table reads its language's words when it is built, as one string (texts.lines).
+_DECLARE = const(1)
+_JUST_PLAY = const(2)
+_TO = const(3)
+_PASS = const(4)  # then the words of dark, open, redeal, keep, concede (action_word)
+_DARK = const(5)
+_OPEN = const(6)
+_REDEAL = const(7)
+_KEEP = const(8)
+_CONCEDE = const(9)
+_REDEAL_QUESTION = const(10)
+_DARK_QUESTION = const(11)
+_BID = const(12)
+_PLAY_FOR = const(13)
+_HINT_PLAY = const(14)
+_HINT = const(15)
+_BID_AMOUNT = const(16)
+_PASS_SHORT = const(17)
+_LAST_TRICK = const(18)
+_GIVE = const(19)
+_PLAY = const(20)
+_NOT_NOW = const(21)
+_PRESS_A = const(22)
+_B_MORE = const(23)
+_TALON_GO_ON = const(24)
+_TOOK_IT = const(25)
+_THINKING = const(26)
+_DEAL_OVER = const(27)
+_DARK_DEAL = const(28)  # then the golden deal's: a kind's words at _DARK_DEAL - 1 + kind
+_GOLDEN_DEAL = const(29)
+_CARD_POINTS = const(30)
 
 
 class Layout:
@@ -75,6 +108,9 @@ class Layout:
 
 class TableView:
     def __init__(self, sheet, width, height):
+        from thousand import texts  # the words are data, read on demand (thousand.texts)
+
+        self.words = texts.lines("table")  # the table's words, its screen's too (TableScreen)
         self.sheet = sheet
         self.layout = layout = Layout(width, height)
         self.group = displayio.Group()
@@ -164,10 +200,11 @@ class TableView:
         else:
             left += marks
         bid_text = "" if bid is None else str(bid)
-        if isinstance(bid, int) and len(left) + 5 + len(bid_text) <= cols:  # "bid " where it fits
-            bid_text = "bid " + bid_text
+        said = word(self.words, _BID_AMOUNT) % bid_text
+        if isinstance(bid, int) and len(left) + 1 + len(said) <= cols:  # "bid 120" where it fits
+            bid_text = said
         elif len(left) + 1 + len(bid_text) > cols:  # "pass 120": "p120" where it does not
-            bid_text = bid_text.replace("pass ", "p")
+            bid_text = bid_text.replace(word(self.words, _PASS) + " ", word(self.words, _PASS_SHORT))
         text = _pad(first, str(score), cols) + "\n" + _pad(left, bid_text, cols)
         if self.boxes[index].text != text:
             self.boxes[index].text = text
@@ -203,36 +240,37 @@ _MESSAGE_MS = const(2500)  # how long a refusal stays in the status line
 _OPTION_JUMP = const(4)  # options that UP and DOWN skip in a list of amounts (4 x 5 points)
 
 
-def action_word(action):
-    """The word an option shows: ``pass``, ``105``, ``redeal``..."""
+def action_word(action, words):
+    """The word an option shows: ``pass``, ``105``, ``redeal``...; ``words``: the table's."""
     verb = actions.verb(action)
     if verb == actions.BID or verb == actions.CONTRACT:
         return str(actions.amount(action))
     if verb == actions.DECLARE:
         card = actions.card(action)
         value = C.ACE_MARRIAGE_VALUE if C.rank_of(card) == C.ACE else C.MARRIAGE_VALUES[C.suit_of(card)]
-        return "declare +%d" % value
+        return word(words, _DECLARE) % value
     if verb == actions.PLAY:
-        return "just play"
+        return word(words, _JUST_PLAY)
     if verb == actions.GIVE:
-        return "to " + seat_name(actions.target(action))
-    return {actions.PASS: "pass", actions.DARK: "dark 120", actions.NODARK: "open", actions.REDEAL: "redeal",
-            actions.KEEP: "keep", actions.CONCEDE: "concede"}.get(verb, "?")
+        return word(words, _TO) % seat_name(actions.target(action))
+    place = {actions.PASS: _PASS, actions.DARK: _DARK, actions.NODARK: _OPEN, actions.REDEAL: _REDEAL,
+             actions.KEEP: _KEEP, actions.CONCEDE: _CONCEDE}.get(verb)
+    return "?" if place is None else word(words, place)
 
 
-def prompt_for(decision):
+def prompt_for(decision, words):
     verb = actions.verb(decision.legal[0])
     if decision.question:
-        return "Redeal?"
+        return word(words, _REDEAL_QUESTION)
     if verb == actions.DARK or verb == actions.NODARK:
-        return "Dark?"
+        return word(words, _DARK_QUESTION)
     for action in decision.legal:
         verb = actions.verb(action)
         if verb == actions.BID:
-            return "Bid"
+            return word(words, _BID)
         if verb == actions.CONTRACT:
-            return "Play for"
-    return "You"
+            return word(words, _PLAY_FOR)
+    return seat_name(HUMAN)
 
 
 def marriages_text(view, seat):
@@ -255,6 +293,7 @@ class TableScreen:
     def __init__(self, app):
         self.app = app
         self.table_view = TableView(app.sheet, app.width, app.height)
+        self.words = self.table_view.words
         self.group = self.table_view.group
         self.view = None  # the human's SeatView, read again after every action
         self.decision = None  # the human's Decision, or None
@@ -336,16 +375,16 @@ class TableScreen:
         self.app.hint = None
         if hint is not None and decision is not None:
             if hint in self.options:  # (concede or redeal while cards may be chosen: B, in the menu)
-                word = prompt_for(decision)
+                head = prompt_for(decision, self.words)
                 if self.mode == _OPTIONS:
                     self.cursor = self.options.index(hint)
             else:  # a card: A on it then asks "declare or just play", "to whom", where it may
-                word = card_text(actions.card(hint))
+                head = card_text(actions.card(hint))
                 self.cursor = self.hand_cards.index(actions.card(hint))
             if actions.verb(hint) == actions.PLAY:  # "play QS", not "QS just play" (a question never asked)
-                self.message = "Hint: play " + word
+                self.message = word(self.words, _HINT_PLAY) % head
             else:
-                self.message = "Hint: %s %s" % (word, action_word(hint))
+                self.message = word(self.words, _HINT) % (head, action_word(hint, self.words))
             self.message_ms = self.app.now
         if decision is not None and controller.seed == _GUIDE_SEED and view.deal_number == 1 and self.message is None:
             from thousand.ui import guide  # the guided deal: what to do now, and why
@@ -392,7 +431,8 @@ class TableScreen:
                 winner = view.last_trick_winner
         table.set_trick(shown, backs, winner)
         # The deal line: trump, your score and marks, the contract, marriages.
-        text = "You %d" % view.scores[HUMAN]
+        words = self.words
+        text = "%s %d" % (seat_name(HUMAN), view.scores[HUMAN])
         if view.dealer == HUMAN:
             text += " D"
         marks = marks_text(view.bolts[HUMAN], view.barrel[HUMAN])
@@ -402,22 +442,20 @@ class TableScreen:
             text += " *%d" % (view.contract or view.bid)
         elif view.phase <= PHASE_TALON:
             text += " " + str(self.bid_of(view, HUMAN) or "")
-        if view.kind == DARK:
-            text += " dark"
-        elif view.kind == GOLDEN:
-            text += " gold"
+        if view.kind == DARK or view.kind == GOLDEN:
+            text += word(words, _DARK_DEAL - 1 + view.kind)
         text += marriages_text(view, HUMAN)
         if view.phase > PHASE_CONTRACT and self.app.settings.points:  # the play: your card points so far
-            text += " %dpt" % view.card_points[HUMAN]
+            text += word(words, _CARD_POINTS) % view.card_points[HUMAN]
         table.set_info(text, view.trump if view.trump >= 0 else None)
 
-    @staticmethod
-    def bid_of(view, seat):
+    def bid_of(self, view, seat):
         if view.declarer == seat:
             return "*%d" % (view.contract or view.bid)
         if view.phase <= PHASE_TALON:  # the auction's trace, until the talon is taken
             if view.passed[seat]:  # an opponent's last bid stays beside its pass: "pass 120"
-                return "pass" if view.bids[seat] is None or seat == HUMAN else "pass %d" % view.bids[seat]
+                said = word(self.words, _PASS)
+                return said if view.bids[seat] is None or seat == HUMAN else "%s %d" % (said, view.bids[seat])
             return view.bids[seat]
         return None
 
@@ -438,39 +476,40 @@ class TableScreen:
 
     def show_status(self):
         table = self.table_view
+        words = self.words
         if self.message is not None:
             table.set_status(self.message)
             return
         if self.last_trick:  # (16 columns: the square screen's doubled text)
-            table.set_status("Last trick: %s" % seat_name(self.view.last_trick_winner))
+            table.set_status(word(words, _LAST_TRICK) % seat_name(self.view.last_trick_winner))
             return
         mode = self.mode
         if mode == CARDS:
             card = self.hand_cards[self.cursor]
-            verb = "give" if actions.verb(self.card_actions[0][1]) == actions.GIVE else "play"
+            verb = word(words, _GIVE if actions.verb(self.card_actions[0][1]) == actions.GIVE else _PLAY)
             if not self.is_legal(card):
-                text = card_text(card) + ": not now"
+                text = word(words, _NOT_NOW) % card_text(card)
             else:
-                text = "A:%s %s" % (verb, card_text(card))
+                text = word(words, _PRESS_A) % (verb, card_text(card))
             if self.options:
-                text += " B:more"
+                text += word(words, _B_MORE)
             table.set_status(text)
         elif mode == _OPTIONS or mode == CHOICE:
-            head = card_text(self.choice_card) if mode == CHOICE else prompt_for(self.decision)
-            table.set_status("%s <%s>" % (head, action_word(self.options_now()[self.cursor])))
+            head = card_text(self.choice_card) if mode == CHOICE else prompt_for(self.decision, words)
+            table.set_status("%s <%s>" % (head, action_word(self.options_now()[self.cursor], words)))
         elif self.holds_play():
-            table.set_status("%s's talon A:go on" % seat_name(self.view.declarer))
+            table.set_status(word(words, _TALON_GO_ON) % seat_name(self.view.declarer))
         elif self.thinker >= 0:
             # Between two tricks the last one stays in the middle, with who took it (short: the
             # square screen's doubled text has 16 columns).
             winner = self.view.last_trick_winner
-            text = "%s took it" % seat_name(winner) if winner >= 0 and not self.view.trick else (
-                "%s thinking" % seat_name(self.thinker))
+            text = word(words, _TOOK_IT) % seat_name(winner) if winner >= 0 and not self.view.trick else (
+                word(words, _THINKING) % seat_name(self.thinker))
             table.set_status("%s %s" % (text, "-\\|/"[self.spin]))
         elif self.app.controller is not None and (self.app.controller.between_deals() or self.app.controller.over()):
-            table.set_status("Deal over")
+            table.set_status(word(words, _DEAL_OVER))
         elif self.view.last_trick_winner >= 0 and not self.view.trick:
-            table.set_status("%s took it" % seat_name(self.view.last_trick_winner))
+            table.set_status(word(words, _TOOK_IT) % seat_name(self.view.last_trick_winner))
         else:
             table.set_status("")
 
@@ -543,8 +582,9 @@ class TableScreen:
     def say(self, text):
         """A line on the status bar for _MESSAGE_MS (a refusal, a storage problem); a longer
         text in lines, one after the other."""
-        # A line of the status bar at a time, each for _MESSAGE_MS: nothing of it is cut
-        self.pages = wrap("".join(ch if " " <= ch <= "~" else "?" for ch in text), self.table_view.layout.status_cols)
+        # A line of the status bar at a time, each for _MESSAGE_MS: nothing of it is cut (a
+        # character the font lacks shows as "?", thousand.ui.widgets.Text)
+        self.pages = wrap(text, self.table_view.layout.status_cols)
         self.message = self.pages.pop(0)
         self.message_ms = self.app.now
         self.show_status()

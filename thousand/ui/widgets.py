@@ -33,12 +33,22 @@ def pad(left, right, cols):
 
 
 def card_text(card):
-    """``Q`` and the hearts' symbol, ``10`` and the spades': a card as the screens write it,
-    its suit a symbol of the font strip (chr(1) to chr(4) in the text: S C D H)."""
-    from thousand.cards import card_name, suit_of  # loaded with the engine, where cards are shown
+    """``thousand.cards.card_text``, for the screens that show cards: the cards' module is
+    loaded with the engine, not with the title's (so it is imported here on use)."""
+    from thousand.cards import card_text as text
 
-    name = card_name(card)
-    return ("10" if name[0] == "T" else name[0]) + chr(1 + suit_of(card))
+    return text(card)
+
+
+def word(words, place):
+    """Entry ``place`` (the first 1) of a screen's words, read as one string of lines
+    (``thousand.texts.lines``)."""
+    at = 0
+    while place > 1:
+        at = words.find("\n", at) + 1
+        place -= 1
+    end = words.find("\n", at)
+    return words[at:] if end < 0 else words[at:end]
 
 
 def wrap(text, cols):
@@ -67,7 +77,8 @@ def wrap(text, cols):
 _palettes = {}  # (colour, background): Palette, shared by every text of those colours
 _UNKNOWN = ord("?") - sprites.FONT_FIRST  # the cell shown for a character the font lacks
 _SUIT_CELL = const(94)  # + chr(1) to chr(4) in a text: the suits' cells, after FONT_COUNT ASCII ones
-_CELLS = const(99)
+_LETTER_CELL = const(99)  # then a language's own strip's letters (tools/make_font.py: LETTERS): U+0410 to U+044F, U+0401, U+0451
+_cells = [99]  # the cells of the strip loaded (sprites.font()): a letter beyond them is unknown
 
 
 class Text(displayio.Group):
@@ -92,7 +103,9 @@ class Text(displayio.Group):
             _palettes[key] = palette
         if background is not None:  # a pixel of the background each side, as the padding was
             self.append(solid(cols * FONT_W + 2, len(lines) * LINE_H, background))
-        self.grid = displayio.TileGrid(sprites.font(), pixel_shader=palette, width=cols, height=len(lines),
+        strip = sprites.font()
+        _cells[0] = strip.width // FONT_W
+        self.grid = displayio.TileGrid(strip, pixel_shader=palette, width=cols, height=len(lines),
                                        tile_width=FONT_W, tile_height=LINE_H, x=1)
         self.append(self.grid)
         self._text = ""
@@ -106,6 +119,7 @@ class Text(displayio.Group):
     def text(self, text):
         grid = self.grid
         cols = grid.width
+        cells = _cells[0]
         lines = text.split("\n")
         for row in range(grid.height):
             # Read as bytes: a str's character, indexed, is made a name in the VM's name pool,
@@ -113,13 +127,29 @@ class Text(displayio.Group):
             line = lines[row].encode() if row < len(lines) else b""
             at = row * cols
             end = at + cols
+            lead = 0  # the first byte of a character beyond ASCII (UTF-8), its cell found at the next
             for byte in line:
-                if byte & 0xC0 == 0x80 or at == end:  # the rest of a character beyond ASCII, or cut
+                if at == end:  # cut
+                    break
+                if byte >= 0xC0:
+                    lead = byte
                     continue
-                code = byte - sprites.FONT_FIRST
-                if code < 0:  # chr(1) to chr(4): a suit, in the cells after the ASCII ones
-                    code = byte + _SUIT_CELL if 0 < byte <= 4 else _UNKNOWN
-                grid[at] = code if code < _CELLS else _UNKNOWN
+                if byte & 0xC0 == 0x80:  # the rest of a character beyond ASCII
+                    if not lead:
+                        continue
+                    point = (lead & 0x1F) << 6 | byte & 0x3F if lead < 0xE0 else 0  # two bytes: a letter
+                    lead = 0
+                    if 0x410 <= point < 0x450:  # Cyrillic A to ya
+                        code = point - 0x410 + _LETTER_CELL
+                    elif point == 0x401 or point == 0x451:  # Cyrillic Yo, yo
+                        code = _LETTER_CELL + 64 + (1 if point == 0x451 else 0)
+                    else:
+                        code = _UNKNOWN
+                else:
+                    code = byte - sprites.FONT_FIRST
+                    if code < 0:  # chr(1) to chr(4): a suit, in the cells after the ASCII ones
+                        code = byte + _SUIT_CELL if 0 < byte <= 4 else _UNKNOWN
+                grid[at] = code if code < cells else _UNKNOWN
                 at += 1
             while at < end:
                 grid[at] = 0

@@ -57,9 +57,10 @@ class Robot:
         # writable: the game's record is then written at its end); the bytes of the board's
         # alarm.sleep_memory (0: none); the games of the session (1: one game, the first
         # start's visit); whether the board reloads for each game (False: one VM for the
-        # session, as the desktop plays it).  A tuple, not named fields: the robot's names share the VM's name
-        # pool with the game's, and a board runs no robot.
-        self.options = options + (0, False, 8192, 1, True)[len(options):]
+        # session, as the desktop plays it); the language the first start chooses (an index
+        # into thousand.LANGUAGES).  A tuple, not named fields: the robot's names share the
+        # VM's name pool with the game's, and a board runs no robot.
+        self.options = options + (0, False, 8192, 1, True, 0)[len(options):]
         self.game = 0  # the session's game being played (0: the first)
         self.dealt = []
         self.ended = ""  # "game N" once for the step after game N ended (steps.mjs's mark)
@@ -255,10 +256,16 @@ class Robot:
         yield from self.games()  # after a reload at a game's start, that game goes on
 
     def first_start(self):
-        """A player's first start: the guided deal, its first deal played (the game starts in
-        a fresh VM on a board that reloads), its next deal's table left with "save, go to
-        title"; then the agreements, the settings, the statistics and the help."""
+        """A player's first start: the language, then the guided deal, its first deal played
+        (the game starts in a fresh VM on a board that reloads), its next deal's table left
+        with "save, go to title"; then the agreements, the settings, the statistics and the help."""
         app = self.app
+        if app.screen_name == "language":
+            for _ in range(self.options[5]):
+                yield RIGHT
+            yield A
+            while app.screen_name != "table":
+                yield None
         while app.screen_name != "summary":
             if app.screen_name != "table":
                 raise AssertionError("unexpected screen " + app.screen_name)
