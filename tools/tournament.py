@@ -107,7 +107,7 @@ BOT_MARK = "THOUSAND_TOURNAMENT_BOT"
 
 # A variant of a level, ``LEVEL:OPTION[=VALUE][,OPTION[=VALUE]...]``: the level's own bot with one
 # parameter of its auction moved (issue 36's exploitation harness: one seat deviates, two play
-# the level).  Each option: (what its value is, its default, how it moves the bot).
+# the level).
 VARIANT_LEVELS = ("easy", "normal", "hard")  # the levels with an auction of their own to vary
 MAX_MARGIN_SHIFT = 200  # points: far past any bid a deal can carry
 
@@ -618,7 +618,10 @@ def run_set_paired(task):
         bots = _make_bots(specs, rotation, seed, set_index, DEFAULT_TIMEOUT, None, [])
         shadows = _make_bots(reference_names, rotation, seed, set_index, DEFAULT_TIMEOUT, None, [])
         watched = [name == first for name in names]
-        auction_only = all(getattr(bots[seat], "auction_only", False) for seat in range(3) if watched[seat])
+        # The two tables can differ after the auction unless both bots of each watched seat
+        # change nothing but the auction (a level's own bot changes nothing).
+        auction_only = all(getattr(bots[seat], "auction_only", True) and getattr(shadows[seat], "auction_only", True)
+                           for seat in range(3) if watched[seat])
         start = {"dealer": set_index % 3, "deals_played": 3}
         result, bid = _lockstep_deals(Game(rules, seed=game_seed, start=start), bots, shadows,
                                       watched, auction_only)
