@@ -532,3 +532,10 @@ def test_the_paired_run_gives_the_change_two_tournaments_give_on_the_same_sets()
     assert paired["above_100_share"] == {"table": variant["above_100_share"],
                                          "reference": plain["above_100_share"]}
     assert paired["above_100_share"]["table"] > paired["above_100_share"]["reference"]
+
+
+def test_a_paired_run_of_a_variant_at_its_default_differs_in_no_deal_whoever_sits_beside_it():
+    for others in (["baseline", "normal"], ["normal", "easy"]):
+        paired, _ = run(["hard:margin=0"] + others, "--deals", "12", "--seed", "38", "--paired", "hard")
+        assert paired["differing_deals"] == 0 and paired["change_per_deal"] == 0.0
+        assert paired["above_100_share"]["table"] == paired["above_100_share"]["reference"]

@@ -609,14 +609,14 @@ def run_set_paired(task):
     rules = Rules.from_dict(rules_dict)
     game_seed = seed * 7919 + set_index
     first = specs[0]
+    reference_specs = [reference if spec == first else spec for spec in specs]
     change = 0.0
     differed = 0
     above = [0, 0]
     for rotation in range(3):
         names = [specs[(seat + rotation) % 3] for seat in range(3)]
-        reference_names = [reference if name == first else name for name in names]
         bots = _make_bots(specs, rotation, seed, set_index, DEFAULT_TIMEOUT, None, [])
-        shadows = _make_bots(reference_names, rotation, seed, set_index, DEFAULT_TIMEOUT, None, [])
+        shadows = _make_bots(reference_specs, rotation, seed, set_index, DEFAULT_TIMEOUT, None, [])
         watched = [name == first for name in names]
         # The two tables can differ after the auction unless both bots of each watched seat
         # change nothing but the auction (a level's own bot changes nothing).
@@ -632,7 +632,7 @@ def run_set_paired(task):
         differed += 1
         timings = [[], [], []]
         plain = _play_deals(Game(rules, seed=game_seed, start=start),
-                            _make_bots(reference_names, rotation, seed, set_index, DEFAULT_TIMEOUT, None, []),
+                            _make_bots(reference_specs, rotation, seed, set_index, DEFAULT_TIMEOUT, None, []),
                             timings)
         above[1] += (plain.bid or 0) > FORCED_BID
         seat = names.index(first)  # the first name's seat in this rotation
