@@ -7,6 +7,8 @@ import sys
 
 import pytest
 
+from thousand import actions as A
+
 pytestmark = pytest.mark.slow  # tournaments of bot processes, forfeits that wait for timeouts: left out of the quick run (README, Tests)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -425,3 +427,117 @@ def test_a_tournament_in_worker_processes_stopped_by_a_signal_prints_no_tracebac
     assert proc.returncode == code
     assert "Traceback" not in err and said in err, err
     assert [pid for pid in _pids(pids) if _alive(pid)] == []
+
+
+# ---------------------------------------------------------------------- variants of a level (issue 36)
+
+def _tournament_module():
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import tournament
+
+    return tournament
+
+
+def test_a_variant_seat_reads_its_level_and_options():
+    tournament = _tournament_module()
+    assert tournament.parse_variant("hard:margin=-20") == ("hard", [("margin", -20)])
+    assert tournament.parse_variant("normal:raise_marriages") == ("normal", [("raise_marriages", 120)])
+    assert tournament.parse_variant("hard:raise_marriages=140,margin=10") == (
+        "hard", [("raise_marriages", 140), ("margin", 10)])
+    bot = tournament.make_variant("hard:margin=-20", 3)
+    assert bot.level == "hard" and bot.bid_margin == tournament.make_bot("hard", 3).bid_margin - 20
+    assert bot.auction_only  # hard's contract comes from play-outs: the margin moves its bids only
+    assert not tournament.make_variant("normal:margin=5", 3).auction_only  # normal's contract reads it
+
+
+def _auction_questions(count):
+    """(view, hard's answer) for the first ``count`` bidding decisions of hard self-play deals."""
+    from thousand.bots import make_bot
+    from thousand.checks import checked_start
+    from thousand.driver import TableDriver
+    from thousand.game import PHASE_AUCTION, Game
+    from thousand.rules import Rules
+
+    found = []
+    rules = Rules.preset("classic")
+    for seed in range(400):
+        game = Game(rules, seed=seed, start=checked_start({"deals_played": 3}, rules))
+        driver = TableDriver(game)
+        game.start_deal()
+        bots = [make_bot("hard", seed * 3 + s) for s in range(3)]
+        decision = driver.pending()
+        while decision is not None and game.phase == PHASE_AUCTION:
+            view = game.view(decision.seat)
+            view.legal = decision.legal
+            action = bots[decision.seat].decide(view)
+            if any(A.verb(a) == A.BID for a in decision.legal):
+                found.append((view, action))
+                if len(found) == count:
+                    return found
+            driver.answer(decision, action)
+            decision = driver.pending()
+    return found
+
+
+def test_variants_bid_otherwise_than_their_level_where_they_should_and_only_there():
+    from thousand import cards as C
+
+    tournament = _tournament_module()
+    bolder = tournament.make_variant("hard:margin=-30", 1)
+    careful = tournament.make_variant("hard:margin=30", 1)
+    raiser = tournament.make_variant("hard:raise_marriages", 1)
+    plain = tournament.make_variant("hard:margin=0", 1)
+    bolder_bids = raiser_bids = careful_passes = 0
+    for view, hard in _auction_questions(300):
+        low = min(A.amount(a) for a in view.legal if A.verb(a) == A.BID)
+        assert plain.decide(view) == hard
+        bold = bolder.decide(view)
+        assert bold == hard or (hard == A.ACTION_PASS and bold == A.bid(low))
+        bolder_bids += bold != hard
+        calm = careful.decide(view)
+        assert calm == hard or (calm == A.ACTION_PASS and hard == A.bid(low))
+        careful_passes += calm != hard
+        raised = raiser.decide(view)
+        if hard == A.ACTION_PASS and low <= 120 and C.marriages_in(view.dealt, False):
+            assert raised == A.bid(low)
+            raiser_bids += 1
+        else:
+            assert raised == hard
+    assert bolder_bids and raiser_bids and careful_passes
+
+
+def _without_timings(out, name=None, as_name=None):
+    """A tournament's JSON without its timings, the player ``name`` called ``as_name``."""
+    text = json.dumps(out)
+    if name:
+        text = text.replace('"%s' % name, '"%s' % as_name)
+    out = json.loads(text)
+    for player in out["players"].values():
+        player.pop("decision_ms")
+    return out
+
+
+def test_a_variant_at_its_default_plays_exactly_as_its_level():
+    plain, _ = run(["hard", "normal", "easy"], "--deals", "4", "--seed", "3")
+    variant, _ = run(["hard:margin=0", "normal", "easy"], "--deals", "4", "--seed", "3")
+    assert _without_timings(variant, "hard:margin=0", "hard") == _without_timings(plain)
+
+
+def test_the_paired_run_gives_the_change_two_tournaments_give_on_the_same_sets():
+    variant, _ = run(["hard:raise_marriages", "hard", "hard"], "--deals", "8", "--seed", "5")
+    plain, _ = run(["hard:margin=0", "hard", "hard"], "--deals", "8", "--seed", "5")
+    paired, _ = run(["hard:raise_marriages", "hard", "hard"], "--deals", "8", "--seed", "5", "--paired", "hard")
+    change = (variant["gaps"]["hard:raise_marriages - hard"]["per_deal"]
+              - plain["gaps"]["hard:margin=0 - hard"]["per_deal"])
+    assert paired["sets"] == 8 and paired["deals"] == 24 and paired["differing_deals"] > 0
+    assert abs(paired["change_per_deal"] - change) <= 0.011  # each figure rounded to 0.01
+    assert paired["above_100_share"] == {"table": variant["above_100_share"],
+                                         "reference": plain["above_100_share"]}
+    assert paired["above_100_share"]["table"] > paired["above_100_share"]["reference"]
+
+
+def test_a_paired_run_of_a_variant_at_its_default_differs_in_no_deal_whoever_sits_beside_it():
+    for others in (["baseline", "normal"], ["normal", "easy"]):
+        paired, _ = run(["hard:margin=0"] + others, "--deals", "12", "--seed", "38", "--paired", "hard")
+        assert paired["differing_deals"] == 0 and paired["change_per_deal"] == 0.0
+        assert paired["above_100_share"]["table"] == paired["above_100_share"]["reference"]

@@ -8,7 +8,22 @@ A seat is a level of ``thousand.PLAYER_LEVELS``, ``baseline`` (the frozen copy o
 in ``tools/baseline_bots/``, the fixed opponent that changes of the bots are measured
 against), ``expert`` (the desktop's analysis level, ``thousand/bots/expert.py``) or
 ``cmd:COMMAND``, an external bot speaking BOTS.md (started once per seat
-and match, kept for the match).
+and match, kept for the match), or a variant of a level, ``LEVEL:OPTION[=VALUE][,...]``:
+the level's own bot with a parameter of its auction moved (issue 36's exploitation
+harness: ``--seat hard:margin=-20 --seat hard --seat hard``).  Options: ``margin=N``, N
+points more extra bidding margin than the level's (below 0: bolder; hard's contract comes
+from play-outs, so only its bids move); ``raise_marriages[=BID]``, holding a marriage among
+its dealt cards it outbids any bid below BID (120) where the level would pass.
+
+- ``--paired REFERENCE`` (with ``--deals``): each set is also played with the first seat's
+  name replaced by REFERENCE (the same level: ``hard`` or another variant of it); a
+  rotation where no seat of that name answers otherwise than its reference (seeded alike,
+  asked the same questions) plays the same deal, so only the others are played out by both
+  tables.  It prints the change of the first seat's gain over the other two seats' mean
+  (table minus reference, per deal, with its standard error over the sets), the deals that
+  differed and both tables' share of deals whose auction went above 100: with REFERENCE
+  the level of the other two seats, the change is the variant's gain over them, and far
+  more precise than a tournament's gap over the same sets.
 
 - ``--deals N``: N duplicate deal sets.  Each set is one shuffled deal (from a fresh
   table at 0 points) played once per seating rotation, so that every player holds
@@ -34,7 +49,7 @@ A progress bar goes to stderr.  ``--json`` prints one object on stdout::
    "decision_ms": {"mean": f, "p95": f, "max": f}, "forfeits": n,
    "bought_deals": n, "bought_make_rate": f, "chosen_deals": n, "chosen_make_rate": f,
    "raised_deals": n, "raised_make_rate": f, "conceded_deals": n, "mean_delta_se": f}},
-   "gaps": {"A - B": {"per_deal": f, "se": f, "sets": n}}}
+   "gaps": {"A - B": {"per_deal": f, "se": f, "sets": n}}, "above_100_share": f}
 
 ``make_rate`` counts every deal the player declared (conceded ones as not made),
 the forced 100 of the first hand included; ``bought_*`` only the deals it bought
@@ -45,7 +60,8 @@ talon), whatever that bid; ``conceded_deals`` the deals it declared and conceded
 ``mean_delta_se`` is the standard error of ``mean_delta_per_deal``, and ``gaps`` gives,
 for each pair of distinct names in seat order, the first's delta per deal minus the
 second's with its standard error; both take the duplicate sets as the independent
-samples (the deals of one set share their cards).
+samples (the deals of one set share their cards).  ``above_100_share`` is the share of
+the deals whose auction ended above the forced 100.
 Players with the same NAME (two ``random`` seats) are pooled.  ``--jobs`` spreads
 the sets over processes; the results do not depend on it (every bot is seeded from
 ``--seed``, the set and the seat).
@@ -65,12 +81,13 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import cli  # noqa: E402  (tools/cli.py, beside this script)
 from thousand import actions as A  # noqa: E402
+from thousand import cards as C  # noqa: E402
 from thousand import scoring  # noqa: E402
 from thousand import PLAYER_LEVELS  # noqa: E402
 from thousand.bots import make_bot  # noqa: E402
 from thousand.checks import checked_start  # noqa: E402
 from thousand.driver import TableDriver  # noqa: E402
-from thousand.game import FORCED_BID, Game  # noqa: E402
+from thousand.game import FORCED_BID, PHASE_AUCTION, PHASE_DARK, Game  # noqa: E402
 from thousand.notation import PHASE_NAMES  # noqa: E402
 from thousand.notation import action_text  # noqa: E402
 from thousand.record import seat_record  # noqa: E402
@@ -87,6 +104,90 @@ EXIT_GRACE = 2.0  # seconds a bot gets to exit after its stdin closes, and after
 # In every external bot's environment, a mark of its own that the processes it starts inherit:
 # those that left its process group (setsid) are found by it when the bot is closed.
 BOT_MARK = "THOUSAND_TOURNAMENT_BOT"
+
+
+# A variant of a level, ``LEVEL:OPTION[=VALUE][,OPTION[=VALUE]...]``: the level's own bot with one
+# parameter of its auction moved (issue 36's exploitation harness: one seat deviates, two play
+# the level).
+VARIANT_LEVELS = ("easy", "normal", "hard")  # the levels with an auction of their own to vary
+MAX_MARGIN_SHIFT = 200  # points: far past any bid a deal can carry
+
+
+def _shift_margin(bot, points):
+    """The level's extra bidding margin ``points`` higher (lower: bolder).  Hard announces its
+    contract by play-outs, so only its bids move; easy's and normal's contracts move too.
+    True when it changes the auction only."""
+    bot.bid_margin += points
+    return bool(bot.playouts)
+
+
+def _raise_on_marriages(bot, up_to):
+    """Whenever the seat holds a marriage among its dealt cards, it outbids any bid below
+    ``up_to`` (a bold player's rule: a marriage is worth a contract), else it bids as the level."""
+    level_bid = bot._bid
+
+    def bid(view):
+        action = level_bid(view)
+        if action != A.ACTION_PASS or not C.marriages_in(view.dealt, False):
+            return action
+        low = 0
+        for a in view.legal:
+            if A.verb(a) == A.BID and (not low or A.amount(a) < low):
+                low = A.amount(a)
+        return A.bid(low) if low and low <= up_to else action
+
+    bot._bid = bid
+    return True  # the auction only
+
+
+VARIANT_OPTIONS = {  # name: (its default value, None: it needs one; lowest, highest, step; apply)
+    "margin": (None, -MAX_MARGIN_SHIFT, MAX_MARGIN_SHIFT, 1, _shift_margin),
+    "raise_marriages": (120, 105, 400, 5, _raise_on_marriages),
+}
+
+
+def parse_variant(text):
+    """``LEVEL:OPTION[=VALUE],...`` read into (level, [(option, value)]); ArgumentTypeError
+    saying what is wrong otherwise."""
+    level, _, rest = text.partition(":")
+    if level not in VARIANT_LEVELS:
+        raise cli.ArgumentTypeError("a variant is LEVEL:OPTION[=VALUE] with LEVEL one of %s, not '%s'" % (
+            ", ".join(VARIANT_LEVELS), level[:40]))
+    options = []
+    for item in rest.split(","):
+        name, equals, value = item.partition("=")
+        if name not in VARIANT_OPTIONS:
+            raise cli.ArgumentTypeError("unknown option '%s' in '%s' (known: %s)" % (
+                name[:40], text[:80], ", ".join(sorted(VARIANT_OPTIONS))))
+        if name in [n for n, _v in options]:
+            raise cli.ArgumentTypeError("option '%s' given twice in '%s'" % (name, text[:80]))
+        default, low, high, step, _apply = VARIANT_OPTIONS[name]
+        what = "a whole number from %d to %d%s" % (low, high, ", a multiple of %d" % step if step > 1 else "")
+        if not equals:
+            if default is None:
+                raise cli.ArgumentTypeError("option '%s' in '%s' needs a value (%s), as in %s:%s=-10" % (
+                    name, text[:80], what, level, name))
+            options.append((name, default))
+            continue
+        try:
+            number = cli._whole(value, low, "the value", high)
+        except cli.ArgumentTypeError as error:
+            raise cli.ArgumentTypeError("%s in '%s': %s" % (name, text[:80], error))
+        if number % step:
+            raise cli.ArgumentTypeError("%s in '%s' must be %s, not %s" % (name, text[:80], what, value))
+        options.append((name, number))
+    return level, options
+
+
+def make_variant(text, seed):
+    """The bot of a variant seat: its level's bot (``make_bot``) with its options applied;
+    ``bot.auction_only``: True when they change nothing but its auction."""
+    level, options = parse_variant(text)
+    bot = make_bot(level, seed)
+    bot.auction_only = True
+    for name, value in options:
+        bot.auction_only = VARIANT_OPTIONS[name][4](bot, value) and bot.auction_only
+    return bot
 
 
 class Forfeit(Exception):
@@ -444,6 +545,102 @@ def _play_deal(game, bots, timings):
         driver.answer(decision, action)
 
 
+def _play_deals(game, bots, timings):
+    """A deal of ``--deals`` mode: played again while it ends in a redeal (at most MAX_REDEALS)."""
+    for _ in range(MAX_REDEALS):
+        result = _play_deal(game, bots, timings)
+        if result.result != scoring.REDEAL:
+            break
+    return result
+
+
+def _auction_settled(game, decision):
+    """True when no decision of the deal's auction can come any more: a decision after the
+    auction, and no redeal (which would start another auction) among its answers."""
+    return (game.phase != PHASE_DARK and game.phase != PHASE_AUCTION
+            and A.ACTION_REDEAL not in decision.legal and A.ACTION_KEEP not in decision.legal)
+
+
+def _lockstep_deals(game, bots, shadows, watched, auction_only):
+    """Play a ``--deals`` deal (its redeals included) with ``bots`` while each watched seat's
+    shadow (its reference bot, seeded alike) answers the same questions.  Returns (result,
+    winning bid): result None when the shadows agreed on every answer up to the point where
+    the two tables could no longer differ (the deal's end, or the settled auction for
+    ``auction_only`` variants): the reference table plays that deal exactly so."""
+    split = False
+    for _ in range(MAX_REDEALS):
+        driver = TableDriver(game)
+        game.start_deal()
+        while True:
+            decision = driver.pending()
+            if decision is None:
+                break
+            if not split and auction_only and _auction_settled(game, decision):
+                return None, game.bid
+            seat = decision.seat
+            view = game.view(seat)
+            view.legal = decision.legal
+            action = bots[seat].decide(view)
+            if not split and watched[seat]:
+                view = game.view(seat)
+                view.legal = decision.legal
+                split = shadows[seat].decide(view) != action
+            driver.answer(decision, action)
+        result = game.last_result
+        if result.result != scoring.REDEAL:
+            break
+    return (result if split else None), result.bid
+
+
+def _side_gap(result, seat):
+    """``seat``'s delta less the mean of the other two seats' (0 for a deal not scored)."""
+    if result.result == scoring.REDEAL or result.result == scoring.UNFINISHED:
+        return 0.0
+    d = result.deltas
+    return d[seat] - (d[(seat + 1) % 3] + d[(seat + 2) % 3]) / 2.0
+
+
+def run_set_paired(task):
+    """One duplicate set played by the table and by its reference table (each seat named like
+    the first replaced by the reference), the same cards and seeds; only the rotations where a
+    variant seat answers otherwise than its reference are played out by both.  Returns the
+    set's change of the first name's gap over the others' mean, per deal, the deals that
+    differed, and each table's deals won above 100."""
+    specs, reference, set_index, seed, rules_dict = task
+    rules = rules_check.from_dict(rules_dict)
+    game_seed = seed * 7919 + set_index
+    first = specs[0]
+    reference_specs = [reference if spec == first else spec for spec in specs]
+    change = 0.0
+    differed = 0
+    above = [0, 0]
+    for rotation in range(3):
+        names = [specs[(seat + rotation) % 3] for seat in range(3)]
+        bots = _make_bots(specs, rotation, seed, set_index, DEFAULT_TIMEOUT, None, [])
+        shadows = _make_bots(reference_specs, rotation, seed, set_index, DEFAULT_TIMEOUT, None, [])
+        watched = [name == first for name in names]
+        # The two tables can differ after the auction unless both bots of each watched seat
+        # change nothing but the auction (a level's own bot changes nothing).
+        auction_only = all(getattr(bots[seat], "auction_only", True) and getattr(shadows[seat], "auction_only", True)
+                           for seat in range(3) if watched[seat])
+        start = checked_start({"dealer": set_index % 3, "deals_played": 3}, rules)
+        result, bid = _lockstep_deals(Game(rules, seed=game_seed, start=start), bots, shadows,
+                                      watched, auction_only)
+        above[0] += (bid or 0) > FORCED_BID
+        if result is None:
+            above[1] += (bid or 0) > FORCED_BID
+            continue
+        differed += 1
+        timings = [[], [], []]
+        plain = _play_deals(Game(rules, seed=game_seed, start=start),
+                            _make_bots(reference_specs, rotation, seed, set_index, DEFAULT_TIMEOUT, None, []),
+                            timings)
+        above[1] += (plain.bid or 0) > FORCED_BID
+        seat = names.index(first)  # the first name's seat in this rotation
+        change += _side_gap(result, seat) - _side_gap(plain, seat)
+    return change / 3.0, differed, above
+
+
 def _record_deal(result, seat_names, stats):
     if result.result == scoring.REDEAL or result.result == scoring.UNFINISHED:
         return
@@ -531,6 +728,8 @@ def _make_bots(specs, rotation, seed, set_index, timeout, log_dir, messages):
             from thousand.bots.expert import make_expert
 
             bots.append(make_expert(bot_seed))
+        elif ":" in spec:
+            bots.append(make_variant(spec, bot_seed))
         else:
             bots.append(make_bot(spec, bot_seed))
     return bots
@@ -564,11 +763,7 @@ def run_set(task):
                 bot.game = game
         try:
             if mode == "deals":
-                for _ in range(MAX_REDEALS):
-                    result = _play_deal(game, bots, timings)
-                    if result.result != scoring.REDEAL:
-                        break
-                _record_deal(result, names, stats)
+                _record_deal(_play_deals(game, bots, timings), names, stats)
             else:
                 for seat in range(3):
                     stats[names[seat]].games += 1
@@ -619,17 +814,22 @@ def _seat(text):
         return text
     if text == BASELINE or text == EXPERT:
         return text
+    if ":" in text:
+        parse_variant(text)
+        return text
     try:
         return cli.level(text)
     except cli.ArgumentTypeError as error:
-        raise cli.ArgumentTypeError("%s, %s, %s or cmd:COMMAND)" % (str(error)[:-1], BASELINE, EXPERT))
+        raise cli.ArgumentTypeError("%s, %s, %s, LEVEL:OPTION[=VALUE] or cmd:COMMAND)" % (
+            str(error)[:-1], BASELINE, EXPERT))
 
 
 def main(argv=None):
     p = cli.Parser(description=__doc__.splitlines()[0])
     p.add_argument("--seat", action="append", default=[], type=_seat,
-                   help="a bot level (%s), %s, %s or cmd:COMMAND; give it three times" % (
-                       ", ".join(PLAYER_LEVELS), BASELINE, EXPERT))
+                   help="a bot level (%s), a variant LEVEL:OPTION[=VALUE] (options: %s), %s, %s or "
+                   "cmd:COMMAND; give it three times" % (
+                       ", ".join(PLAYER_LEVELS), ", ".join(sorted(VARIANT_OPTIONS)), BASELINE, EXPERT))
     p.add_argument("--deals", type=cli.count, default=0, help="duplicate deal sets")
     p.add_argument("--games", type=cli.count, default=0, help="duplicate game sets")
     p.add_argument("--seed", type=cli.seed, default=1)
@@ -640,9 +840,20 @@ def main(argv=None):
     p.add_argument("--jobs", type=cli.positive, default=1, help="worker processes")
     p.add_argument("--log-dir", type=cli.out_dir, default=None, help="where external bots' stderr logs go")
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    p.add_argument("--paired", type=_seat, default=None, metavar="REFERENCE",
+                   help="with --deals: play each set also with the first seat's name replaced by "
+                   "REFERENCE (the same level, as in --seat hard:margin=-20 --paired hard) and give the "
+                   "change of the first seat's gain over the others' mean")
     args = p.parse_args(argv)
     if len(args.seat) != 3:
         p.error("give --seat exactly three times")
+    if args.paired is not None:
+        levels = [spec.partition(":")[0] for spec in (args.seat[0], args.paired)]
+        if levels[0] != levels[1] or levels[0] not in VARIANT_LEVELS or not args.deals or any(
+                spec.startswith("cmd:") for spec in args.seat):
+            p.error("--paired needs --deals, in-process seats, and a REFERENCE of the first seat's "
+                    "level (%s or a variant of it), not '%s' for '%s'" % (
+                        levels[0], args.paired, args.seat[0]))
     if bool(args.deals) == bool(args.games):
         p.error("give either --deals N or --games N (above 0)")
     mode = "deals" if args.deals else "games"
@@ -675,7 +886,56 @@ def main(argv=None):
             signal.signal(signum, previous[signum])
 
 
+def _run_paired(args, count):
+    """``--paired``: per set, the change of the first seat's gain over the other two seats'
+    mean (table minus reference table), its standard error over the sets, the deals that
+    differed, and each table's share of deals whose auction went above 100."""
+    reference = args.paired
+    tasks = [(tuple(args.seat), reference, i, args.seed, rules_check.to_dict(args.rules)) for i in range(count)]
+    changes = []
+    differed = 0
+    above = [0, 0]
+    started = time.time()
+    _progress(0, count, started)
+
+    def absorb(result):
+        change, set_differed, set_above = result
+        changes.append(change)
+        for k in range(2):
+            above[k] += set_above[k]
+        return set_differed
+
+    if args.jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(args.jobs, initializer=_worker_start) as pool:
+            for result in pool.imap(run_set_paired, tasks):
+                differed += absorb(result)
+                _progress(len(changes), count, started)
+    else:
+        for task in tasks:
+            differed += absorb(run_set_paired(task))
+            _progress(len(changes), count, started)
+    sys.stderr.write("\n")
+    deals = 3 * count
+    out = {"sets": count, "deals": deals, "table": list(args.seat), "reference": reference,
+           "change_per_deal": round(sum(changes) / count, 2), "se": round(_standard_error(changes), 2),
+           "differing_deals": differed,
+           "above_100_share": {"table": round(above[0] / deals, 4), "reference": round(above[1] / deals, 4)}}
+    if args.json:
+        sys.stdout.write(json.dumps(out) + "\n")
+    else:
+        sys.stdout.write("%s's gain over the others' mean, minus %s's there: %+.2f +- %.2f a deal "
+                         "(%d sets; %d of %d deals differed)\n" % (
+                             args.seat[0], reference, out["change_per_deal"], out["se"], count,
+                             differed, deals))
+        sys.stdout.write("deals whose auction went above 100: %.1f %% (the table), %.1f %% (the reference)\n" % (
+            100.0 * above[0] / deals, 100.0 * above[1] / deals))
+    return 0
+
+
 def _run(args, mode, count, log_dir):
+    if args.paired is not None:
+        return _run_paired(args, count)
     tasks = [(tuple(args.seat), mode, i, args.seed, rules_check.to_dict(args.rules), args.timeout, log_dir)
              for i in range(count)]
     totals = {}
@@ -709,9 +969,11 @@ def _run(args, mode, count, log_dir):
     for st in totals.values():
         st.games = games
     deals = sum(st.deals for st in totals.values()) // 3
+    bought = sum(st.bought for st in totals.values())
     out = {"games": games, "deals": deals,
            "players": {name: totals[name].to_json(games) for name in args.seat},
-           "gaps": gaps(totals, args.seat)}
+           "gaps": gaps(totals, args.seat),
+           "above_100_share": round(bought / deals, 4) if deals else 0.0}
     if args.json:
         sys.stdout.write(json.dumps(out) + "\n")
     else:
@@ -723,7 +985,8 @@ def _run(args, mode, count, log_dir):
             gap = out["gaps"][pair]
             sys.stdout.write("%-30s %+.2f +- %.2f a deal (%d sets)\n" % (
                 pair, gap["per_deal"], gap["se"], gap["sets"]))
-        sys.stdout.write("games %d, deals %d\n" % (games, deals))
+        sys.stdout.write("games %d, deals %d; auctions above 100: %.1f %%\n" % (
+            games, deals, 100.0 * out["above_100_share"]))
     return 0
 
 
