@@ -4,7 +4,7 @@ is filled from.
 
 Loaded when rules are made or read (a new game, a save read, the settings, the agreements
 and new-game screens, a record): a game in play holds only its ``Rules``' values, not this
-table (thousand/ui/scenes.py lets it go; 3.6 KB of a board's heap at the table, measured
+table (thousand/ui/scenes.py lets it go; 3.9 KB of a board's heap at the table, measured
 with tools/device_budget.py).  It imports nothing of the game's, so that ``thousand.rules``
 can load it on demand without a circle.
 
