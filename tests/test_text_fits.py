@@ -21,7 +21,7 @@ pytest.importorskip("displayio")
 
 from helpers import speaking  # noqa: E402
 from thousand import LANGUAGES  # noqa: E402
-from thousand.ui import menus, sheet, table, widgets  # noqa: E402
+from thousand.ui import listview, menus, sheet, table, widgets  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -34,7 +34,7 @@ SCENES = dict(shoot.scenes())
 def cuts(monkeypatch):
     """Every cut made while the fixture is on: (where, the text, the room it had)."""
     found = []
-    real_pad, real_wrap, real_show = widgets.pad, widgets.wrap, widgets.ListView.show
+    real_pad, real_wrap, real_show = widgets.pad, widgets.wrap, listview.ListView.show
     text_property = widgets.Text.text
 
     def pad(left, right, cols):
@@ -66,14 +66,15 @@ def cuts(monkeypatch):
             found.append(("text", text, self.grid.width))
         text_property.fset(self, text)
 
-    for module in (widgets, menus, sheet):
+    for module in (widgets, listview, menus, sheet):
         if hasattr(module, "pad"):
             monkeypatch.setattr(module, "pad", pad)
     monkeypatch.setattr(table, "_pad", pad)
     monkeypatch.setattr(widgets, "wrap", wrap)
     monkeypatch.setattr(sheet, "wrap", wrap)
+    monkeypatch.setattr(listview, "wrap", wrap)
     monkeypatch.setattr(table, "wrap", wrap, raising=False)
-    monkeypatch.setattr(widgets.ListView, "show", show)
+    monkeypatch.setattr(listview.ListView, "show", show)
     monkeypatch.setattr(widgets.Text, "text", property(text_property.fget, set_text))
     return found
 

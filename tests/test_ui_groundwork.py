@@ -478,7 +478,7 @@ def test_desktop_window_shows_the_group_scaled(desktop):
 
 
 def test_a_list_longer_than_its_rows_shows_a_scroll_mark_that_follows_it():
-    from thousand.ui.widgets import ListView
+    from thousand.ui.listview import ListView
 
     view = ListView(160, 128)
     view.show("Short", ["one", "two"], 0)

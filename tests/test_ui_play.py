@@ -182,7 +182,8 @@ def test_menus_wrap_around_and_back_returns(board):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_agreement_has_one_line_of_help_that_fits_the_editors_two_footer_lines(language):
-    from thousand.ui.widgets import ListView, wrap
+    from thousand.ui.listview import ListView
+    from thousand.ui.widgets import wrap
 
     help_lines = {name: line for name, _label, line in texts.entries("agreements", language=language)}
     assert sorted(help_lines) == sorted(agreement_names())
@@ -197,7 +198,7 @@ def test_every_agreements_row_fits_the_smallest_screen_beside_its_longest_value(
     """On 160 pixels no agreement's words are cut, whatever its value (issue 15), in every language."""
     from thousand.rules_table import BOOL, ENUM, agreements
     from thousand.ui.menus import value_text
-    from thousand.ui.widgets import ListView
+    from thousand.ui.listview import ListView
 
     from thousand.ui.menus import value_words
 

@@ -7,7 +7,8 @@ B back), so a board with three buttons can use every one of them.
 from thousand import BOT_DELAYS, LANGUAGE, LANGUAGES, PLAYER_LEVELS, SEAT_WORDS, const
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
 from thousand.rules import Rules, RulesError
-from thousand.ui.widgets import ListView, card_text, pad, word
+from thousand.ui.listview import ListView
+from thousand.ui.widgets import card_text, pad, word
 
 
 # The entries of menus.txt (thousand.texts) by their places (a test holds each to its entry's

@@ -33,8 +33,8 @@ GAME = (
     "thousand.driver", "thousand.controller", "thousand.bots", "thousand.bots.evaluate", "thousand.bots.knowledge",
     "thousand.bots.solver", "thousand.bots.heuristic",
 )
-_MENUS = ("thousand.ui.menus",)
-_SHEETS = ("thousand.ui.sheet",)
+_MENUS = ("thousand.ui.menus", "thousand.ui.listview")
+_SHEETS = ("thousand.ui.sheet", "thousand.ui.listview")
 SCREENS = {
     "title": _MENUS,
     "newgame": _MENUS,

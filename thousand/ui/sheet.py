@@ -6,7 +6,8 @@ from thousand import CONCEDED, REDEAL
 from thousand.cards import cards_of
 from thousand.controller import seat_name
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
-from thousand.ui.widgets import ACCENT, DIM, FONT_W, LINE_H, ListView, backdrop, card_text, label, pad, set_text, wrap
+from thousand.ui.listview import ListView
+from thousand.ui.widgets import ACCENT, DIM, FONT_W, LINE_H, backdrop, card_text, label, pad, set_text, wrap
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
