@@ -300,11 +300,14 @@ def declarer_totals(view, rng, out, hands, scratch):
     ``scratch`` (24) are the caller's preallocated lists."""
     know = Knowledge(view)
     me = view.seat
-    game = Game(view.rules, keep_records=False)
-    seat_view = SeatView()
     for i in range(len(out)):
         if not know.deal_sample(rng, hands, scratch):
             return  # not before the first trick, where no void is shown; out stays as it is
+        # A game and a view of its own for each play-out, let go before the yield: the
+        # generator's frame holds them between two slices, where the board's heap is measured
+        # (the table's peak was a hard declarer's gives, between two play-outs).
+        game = Game(view.rules, keep_records=False)
+        seat_view = SeatView()
         game.start_play(hands, view.talon, me, view.bid, view.gives, view.talon_shown)
         # Seven tricks by the heuristic; the last one plays itself (one card each).
         while game.hands[me] & (game.hands[me] - 1) or game.trick_len:
@@ -321,6 +324,7 @@ def declarer_totals(view, rng, out, hands, scratch):
         else:
             points = game.card_points[me]
         out[i] = points + game.marriage_points[me]
+        game = seat_view = None
         # A play-out leaves some 15 KB of garbage (views, Knowledge, legal lists): a slice
         # of the bot's thinking each, so that the heap is tidied between them.
         yield
