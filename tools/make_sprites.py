@@ -46,7 +46,20 @@ RANK_GLYPHS_RU = (
     RANK_GLYPHS[4],
     ("#####", "..#..", "..#..", "..#..", "..#..", "..#..", "..#.."),
 )
-SHEETS = {"": RANK_GLYPHS, "-ru": RANK_GLYPHS_RU}  # a sheet's file name's ending, its ranks
+SHEETS = {"": RANK_GLYPHS, "-ru": RANK_GLYPHS_RU}
+# Five Hundred's low ranks 4 5 6 7 8 (the same in both languages), each a corner tile after the
+# icons (thousand/ui/five_hundred_table.py: _LOW_RANK_TILE), then the Joker's six tiles: its
+# corner (a star), its blank left edge and its big star (_JOKER_TILE).
+LOW_RANK_GLYPHS = (
+    ("...#.", "..##.", ".#.#.", "#..#.", "#####", "...#.", "...#."),
+    ("#####", "#....", "####.", "....#", "....#", "#...#", ".###."),
+    ("..##.", ".#...", "#....", "####.", "#...#", "#...#", ".###."),
+    ("#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."),
+    (".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."),
+)
+JOKER_CORNER = ("..#..", "..#..", "#####", ".###.", ".#.#.", "#...#", ".....")
+LOW_RANK_TILE = 43
+JOKER_TILE = 48  # a sheet's file name's ending, its ranks
 
 # 7 x 7 suit glyphs in suit order spades, clubs, diamonds, hearts.
 SUIT_GLYPHS = (
@@ -155,7 +168,26 @@ def build_tiles(ranks=RANK_GLYPHS):
         icon = [[0] * TW for _ in range(TH)]
         stamp(icon, SUIT_GLYPHS[suit], 0, 2)
         tiles[sprites._ICON_TILE + suit] = icon
+    for rank, glyph in enumerate(LOW_RANK_GLYPHS):
+        face = blank_face()
+        stamp(face, glyph, 2, 2)
+        tiles[LOW_RANK_TILE + rank] = cut(face, 0, 0)
+    joker = joker_face()
+    for at, (col, row) in enumerate(((0, 0), (0, 1), (1, 1), (2, 1), (1, 2), (2, 2))):
+        tiles[JOKER_TILE + at] = cut(joker, col, row)
     return tiles
+
+
+def joker_face():
+    """Five Hundred's Joker: a star in its corner and a big star in its middle."""
+    face = blank_face()
+    stamp(face, JOKER_CORNER, 2, 2)
+    for y in range(BIG):
+        for x in range(BIG):
+            u, v = x - BIG // 2, y - BIG // 2
+            if abs(u) + abs(v) <= 3 or (u == 0 or v == 0 or abs(u) == abs(v)) and abs(u) + abs(v) <= 10:
+                face[TH + 3 + y][TW + 1 + x] = 3
+    return face
 
 
 def sheet_pixels(tiles):

@@ -1,4 +1,3 @@
-# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
 """The doorway between a front-end (the terminal now, the screens later) and a game of Five
 Hundred: the shape of Thousand's ``thousand.controller``, which the saves and the terminal
 game call the same way.

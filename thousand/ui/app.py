@@ -77,6 +77,7 @@ class App:
         self.deal_over_ms = None  # when the deal in play ended
         self.deal_unsaved = False  # a deal ended and is not yet saved and counted (deal_ended)
         self.to_start = None  # a new game's seed, or _CONTINUE: the game the table will show
+        self.five_hundred_players = 0  # the new game to start is Five Hundred's, for 3 or 4 players
         self.turn_seat = -1
         self.now = 0
         self.key_ms = board.ticks_ms()  # the last key's time (the backlight dims a minute after it); None: dimmed
@@ -119,6 +120,14 @@ class App:
 
     # -------------------------------------------------------------- screens
     def build(self, name):
+        if self.holds_game() == scenes.FIVE_HUNDRED_GAME and name in ("table", "summary", "sheet", "chart"):
+            if name == "table":  # Five Hundred's own table and pages (thousand.ui.scenes)
+                from thousand.ui.five_hundred_table import TableScreen as FiveHundredTable
+
+                return FiveHundredTable(self)
+            from thousand.ui.five_hundred_sheet import SCREENS as FIVE_HUNDRED_PAGES
+
+            return FIVE_HUNDRED_PAGES[name](self)
         if name == "table":
             from thousand.ui.table import TableScreen
 
@@ -200,8 +209,18 @@ class App:
 
     # -------------------------------------------------------------- game
     def holds_game(self):
-        """Is a game in memory (here or kept by the storage)?  Its modules stay loaded then."""
-        return self.controller is not None or self.storage.holds_game()
+        """Is a game in memory (here or kept by the storage)?  Its modules stay loaded then: its
+        name ("thousand", or ``scenes.FIVE_HUNDRED_GAME``), or False."""
+        controller = self.controller
+        if controller is None and self.storage.holds_game():
+            controller = self.storage.found
+        return False if controller is None else controller.game_name
+
+    def new_five_hundred(self, players=3):
+        """A new game of Five Hundred (the title's), for ``players`` 3 or 4: you against two
+        computers, or with a computer partner against two."""
+        self.five_hundred_players = players
+        self.new_game()
 
     def new_game(self):
         """The menus are let go first; the engine is loaded at the next tick, and the table
@@ -241,6 +260,20 @@ class App:
                 self.show("title")
                 return
             self.start(saved)
+            return
+        players, self.five_hundred_players = self.five_hundred_players, 0
+        if players:
+            from thousand.five_hundred.controller import Controller as FiveHundred
+            from thousand.five_hundred.rules import Rules as FiveHundredRules
+
+            rules = FiveHundredRules.preset()
+            rules.set("players", players)
+            self.start(FiveHundred(rules, seed=seed))
+            self.storage.save_game(self.controller, NEW_GAME)
+            if self.storage.has_game() and self.fresh_vm():
+                return
+            scenes.settle(self.screen_name, self.holds_game())
+            self.report_problem()
             return
         from thousand.controller import Controller
 
@@ -502,7 +535,7 @@ class App:
         board = self.board
         while True:
             self.tick(board.ticks_ms())
-            if (self.controller is None or self.controller.thinking is None) and self.thinker is None:
+            if (self.controller is None or getattr(self.controller, "thinking", None) is None) and self.thinker is None:
                 time.sleep(0.01)
 
 
