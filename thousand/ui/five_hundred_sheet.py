@@ -19,12 +19,11 @@ _PASSED_OUT = const(28)
 _PLAYED_NT = const(29)
 _DEAL = const(30)
 _BY = const(31)
-_SIDE_TRICKS = const(32)
-_CHANGE = const(33)
-_WINS = const(34)
-_LOSES = const(35)
-_SUMMARY_KEYS = const(36)
-_SHEET = const(37)
+_HEAD = const(32)
+_WINS = const(33)
+_LOSES = const(34)
+_SUMMARY_KEYS = const(35)
+_SHEET_KEYS = const(36)
 
 
 def side_names(words, players):
@@ -45,17 +44,15 @@ def summary_lines(controller, words):
     if result.contractor is None:
         lines.append(word(words, _PLAYED_NT if result.result == ALL_PASS_PLAYED else _PASSED_OUT))
     else:
-        lines.append(word(words, _BY) % (bid_words(result.bid, words), names[result.contractor]))
-        lines.append(word(words, _MADE if result.result == MADE else _FAILED))
-    if result.result != PASSED_OUT:
-        for side in range(len(sides)):
-            tricks = 0
-            for seat in range(players):
-                if side_of(seat, players) == side:
-                    tricks += result.tricks_won[seat]
-            lines.append(word(words, _SIDE_TRICKS) % (sides[side], tricks))
-    for side in range(len(sides)):
-        lines.append(word(words, _CHANGE) % (sides[side], result.deltas[side], result.scores[side]))
+        lines.append(word(words, _BY) % (bid_words(result.bid, words), names[result.contractor],
+                                         word(words, _MADE if result.result == MADE else _FAILED)))
+    lines.append(word(words, _HEAD))
+    for side in range(len(sides)):  # 25 columns: every board's screen has 26 or more
+        tricks = 0
+        for seat in range(players):
+            if side_of(seat, players) == side:
+                tricks += result.tricks_won[seat]
+        lines.append("%-9s%3d%+7d%6d" % (sides[side][:9], tricks, result.deltas[side], result.scores[side]))
     if result.winner is not None:
         lines.append(word(words, _WINS) % sides[result.winner])
     elif result.co_winners:
@@ -102,8 +99,10 @@ class Page:
     def tick(self, now):
         return False
 
+    keys = _SUMMARY_KEYS  # the footer's words
+
     def refresh(self):
-        self.list.show(self.header, self.lines, -1, word(self.words, _SUMMARY_KEYS))
+        self.list.show(self.header, self.lines, -1, word(self.words, self.keys))
 
     def scrolled(self, key):
         if key == LEFT or key == UP:
@@ -137,12 +136,13 @@ class SummaryScreen(Page):
 
 
 class SheetScreen(Page):
-    """Every deal so far, the sides' scores after each; it opens at the latest deal."""
+    """Every deal so far, the sides' scores after each, under their names; it opens at the
+    latest deal."""
+
+    keys = _SHEET_KEYS
 
     def enter(self):
-        head, rows = sheet_lines(self.app.controller, self.words, self.list.cols)
-        self.header = word(self.words, _SHEET)
-        self.lines = [head] + rows
+        self.header, self.lines = sheet_lines(self.app.controller, self.words, self.list.cols)
         self.list.first = len(self.lines)
         self.refresh()
 

@@ -26,7 +26,7 @@ from thousand import const  # MicroPython's, or the package's stand-in on CPytho
 _FELT = const(0x0C5A2A)
 _BOX_BG = const(0x06301A)
 _MAX_HAND = const(13)
-_NO_CARD = const(-1)
+_NO_CARD = const(-2)  # (sprites.BACK is -1)
 _LOW_RANK_TILE = const(43)  # the ranks 4 to 8 (tools/make_sprites.py: LOW_RANK_TILE)
 _JOKER_TILE = const(48)  # the Joker's six tiles (JOKER_TILE)
 _TOP_EDGE = const(11)  # Thousand's card tiles the Joker shares: the top edge, its right corner,
@@ -66,15 +66,11 @@ _PASSED_OUT = const(28)
 _PLAYED_NT = const(29)
 _DEAL = const(30)
 _BY = const(31)
-_SIDE_TRICKS = const(32)
-_CHANGE = const(33)
-_WINS = const(34)
-_LOSES = const(35)
-_SUMMARY_KEYS = const(36)
-_SHEET = const(37)
-_FIVE_HUNDRED = const(38)
-_PLAYERS = const(39)
-_PARTNER = const(40)
+_HEAD = const(32)
+_WINS = const(33)
+_LOSES = const(34)
+_SUMMARY_KEYS = const(35)
+_SHEET_KEYS = const(36)
 
 # The screen's modes (names, not folded: the tests read them).
 WATCH = 0  # nothing to choose: computer seats play, or the deal is over
@@ -169,25 +165,24 @@ class Layout:
         self.card_w, self.card_h = card_w, card_h = sprites.CARD_W * scale, sprites.CARD_H * scale
         self.raise_by = 4 * scale
         self.hand_y = height - card_h
-        self.box_cols = (width // 2 - 2) // FONT_W - 1
+        # The other seats' boxes across the top: West left, East right, North (your partner,
+        # 4 players) between them; with 4 the sides' scores are on the deal line instead.
+        others = players - 1
+        self.box_cols = (width // others - 2) // FONT_W - 1
         box_w = self.box_cols * FONT_W + 2
-        # West top left, East top right; North (4 players) under them in the middle
-        self.boxes = [(0, 0), (width - box_w, 0)]
+        self.boxes = [(i * (width - box_w) // (others - 1), 0) for i in range(others)]
         top = 2 * LINE_H + 4
-        if players == 4:
-            self.boxes.insert(1, ((width - box_w) // 2, top))
-            top += 2 * LINE_H + 2
         wide = width - 3 * card_w >= 100
         gap = card_w + (10 if wide else 0)
         centre = width // 2
         you = (centre - card_w // 2, top + 3 * scale)
-        west = (centre - card_w // 2 - gap, top)
-        east = (centre + card_w // 2 + gap - card_w, top)
-        if players == 4:  # North's card at your card's height, between West's and East's, a little up
-            you = (centre - card_w // 2, top + card_h // 3)
-            self.trick = (you, west, (centre - card_w // 2, top - card_h // 3), east)
+        if players == 4:  # a row: West, North, you (a little lower), East
+            step = card_w + (card_w // 2 if wide else 4 * scale)
+            left = (width - card_w - 3 * step) // 2
+            you = (left + 2 * step, top + 3 * scale)
+            self.trick = (you, (left, top), (left + step, top), (left + 3 * step, top))
         else:
-            self.trick = (you, west, east)
+            self.trick = (you, (centre - card_w // 2 - gap, top), (centre + card_w // 2 + gap - card_w, top))
         trick_bottom = you[1] + card_h
         gap = max(0, (self.hand_y - self.raise_by - trick_bottom - 2 * LINE_H) // 3)
         self.info = (2, trick_bottom + gap)
@@ -368,11 +363,11 @@ class TableScreen:
 
     def box_text(self, seat, view):
         cols = self.layout.box_cols
-        side = seat & 1 if self.players == 4 else seat
         first = (">" if view.to_move == seat and view.phase < PHASE_DEAL_OVER else "") + self.names[seat]
-        left = "[%d]%s" % (view.hand_counts[seat], "D" if view.dealer == seat else "")
+        left = ("%d%s" if self.players == 4 else "[%d]%s") % (view.hand_counts[seat], "D" if view.dealer == seat else "")
         right = self.said(seat, view)
-        return pad(first, str(view.scores[side]), cols) + "\n" + pad(left, right, cols)
+        score = "" if self.players == 4 else str(view.scores[seat])  # 4 players: the sides' on the deal line
+        return pad(first, score, cols) + "\n" + pad(left, right, cols)
 
     def said(self, seat, view):
         """A seat's last call in the auction, its contract, or its tricks in the play."""
@@ -413,18 +408,25 @@ class TableScreen:
             if not grid.hidden:
                 show_card(self.sheet, grid, card, sprites.SELECTED if seat == winner else sprites.NORMAL)
         # The deal line: the trump, your score, the contract (or the high bid), your tricks.
-        side = 0
-        text = "%s %d" % (self.names[HUMAN], view.scores[side])
+        if self.players == 4:  # your side's score and the other side's
+            text = "%d:%d" % (view.scores[0], view.scores[1])
+        else:
+            text = "%s %d" % (self.names[HUMAN], view.scores[HUMAN])
         if view.dealer == HUMAN:
             text += " D"
-        if view.bid >= 0:
-            text += " %s%s %s" % ("*" if view.contractor >= 0 else "", bid_words(view.bid, self.words),
-                                  self.names[view.contractor if view.contractor >= 0 else view.high_bidder])
+        bidder = view.contractor if view.contractor >= 0 else view.high_bidder
+        more = ""
         if view.phase >= PHASE_PLAY and view.out_seat != HUMAN:
-            text += " " + self.word(_TRICKS) % view.tricks_won[HUMAN]
+            more += " " + self.word(_TRICKS) % view.tricks_won[HUMAN]
         if view.nominated >= 0:
-            text += " JK" + chr(1 + view.nominated)
-        self.set_line(self.info, text)
+            more += " JK" + chr(1 + view.nominated)
+        if view.bid >= 0:
+            contract = " %s%s " % ("*" if view.contractor >= 0 else "", bid_words(view.bid, self.words))
+            name = self.names[bidder]
+            if len(text) + len(contract) + len(name) + len(more) > self.layout.status_cols:
+                name = name[0]  # the bidder's initial where the name does not fit
+            text += contract + name
+        self.set_line(self.info, text + more)
         self.info_icon.hidden = view.trump < 0
         if view.trump >= 0:
             self.sheet.show_icon(self.info_icon, view.trump)
