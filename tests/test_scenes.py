@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from thousand.ui import scenes
+from thousand.ui import five_hundred_app, scenes
 
 ENGINE = ("actions", "cards", "rules", "rng", "game", "scoring", "explain", "explain_redeal", "texts", "checks", "notation",
           "replay", "driver", "bots", "five_hundred")
@@ -56,8 +56,8 @@ def board_modules():
 
 def planned():
     names = set(scenes.RESIDENT) | set(scenes.GAME) | set(scenes.ON_DEMAND) | board_modules()
-    names |= set(scenes.FIVE_HUNDRED)
-    for modules in list(scenes.SCREENS.values()) + list(scenes.FIVE_HUNDRED_SCREENS.values()):
+    names |= set(five_hundred_app.ENGINE) | set(five_hundred_app.ON_DEMAND)
+    for modules in list(scenes.SCREENS.values()) + list(five_hundred_app.SCREENS.values()):
         names |= set(modules)
     return names
 
@@ -82,7 +82,7 @@ def test_engine_and_bots_modules_import_no_screen_board_or_save(module):
     assert wrong == []
 
 
-@pytest.mark.parametrize("game", [True, scenes.FIVE_HUNDRED_GAME])
+@pytest.mark.parametrize("game", [True, "five_hundred"])
 @pytest.mark.parametrize("screen", sorted(scenes.SCREENS))
 def test_a_screens_modules_load_nothing_outside_its_scene(screen, game):
     """Importing what the plan gives a screen (with a game held, Thousand's or Five
@@ -101,18 +101,24 @@ def test_a_screens_modules_load_nothing_outside_its_scene(screen, game):
 
 
 def test_a_session_of_thousand_is_planned_without_any_module_of_five_hundred():
+    """Only the title's choice of Five Hundred (its players' screen) loads its plan's module."""
     for screen in scenes.SCREENS:
         for held in (False, True, "thousand"):
-            assert [name for name in scenes.needed(screen, held) if "five_hundred" in name] == []
+            wanted = [name for name in scenes.needed(screen, held) if "five_hundred" in name]
+            assert wanted == (["thousand.ui.five_hundred_app"] if screen == "fivehundred" else []), screen
+    assert [name for name in scenes.RESIDENT if "five_hundred" in name] == []
 
 
 def test_settling_on_thousands_table_unloads_five_hundreds_engine_and_screens():
     import thousand.five_hundred.game  # noqa: F401
+    import thousand.ui.five_hundred_app  # noqa: F401
     import thousand.ui.five_hundred_sheet  # noqa: F401
 
     scenes.settle("table", True)
     assert "thousand.five_hundred.game" not in sys.modules and "thousand.ui.five_hundred_sheet" not in sys.modules
-    scenes.settle("table", scenes.FIVE_HUNDRED_GAME)
+    assert "thousand.ui.five_hundred_app" not in sys.modules
+    scenes.settle("table", "five_hundred")
+    assert "thousand.ui.five_hundred_app" in sys.modules
     assert "thousand.game" not in sys.modules and "thousand.ui.table" not in sys.modules
     import thousand.game  # noqa: F401  (as the tests after this one found it)
 

@@ -18,7 +18,7 @@ from thousand.five_hundred.game import PHASE_PLAY  # noqa: E402
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.ui import five_hundred_table as FT  # noqa: E402
-from thousand.ui import scenes  # noqa: E402
+from thousand.ui import five_hundred_app, scenes  # noqa: E402
 from test_ui_play import Hands, board, new_app  # noqa: E402,F401  (board: the fixture)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -397,10 +397,11 @@ def test_a_whole_game_played_by_keys_ends_at_the_title_loading_only_its_plan(boa
             summaries += 1
             over = app.controller.over()
             held = app.holds_game()
-            allowed = set(scenes.needed("summary", held)) | set(scenes.ON_DEMAND) | set(scenes.SCREENS["title"])
-            loaded = {name for name in sys.modules if name.startswith("thousand.") and not name.startswith(
-                ("thousand.hw.", "thousand.ui.desktop"))}  # (the desktop's: the board's own part)
-            assert sorted(loaded - allowed) == []
+            allowed = set(scenes.needed("summary", held)) | set(scenes.ON_DEMAND) | set(five_hundred_app.ON_DEMAND)
+            planned = set(scenes.GAME) | set(scenes.ON_DEMAND) | set(five_hundred_app.ENGINE) | {
+                name for names in list(scenes.SCREENS.values()) + list(five_hundred_app.SCREENS.values())
+                for name in names}
+            assert sorted(name for name in planned - allowed if name in sys.modules) == []
             assert not [name for name in loaded if name in ("thousand.game", "thousand.ui.table")]
             if over:
                 assert any("wins the game" in line or "out backwards" in line for line in app.screen.lines)

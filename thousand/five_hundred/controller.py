@@ -45,6 +45,7 @@ class Hint:
 
 class Controller:
     game_name = GAME_NAME
+    thinking = None  # a computer seat thinking in slices (Thousand's): each decides in one step here
 
     def __init__(self, rules=None, levels=None, seed=0, game=None):
         from thousand.five_hundred.bots import LEVELS, make_player

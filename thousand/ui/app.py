@@ -120,14 +120,12 @@ class App:
 
     # -------------------------------------------------------------- screens
     def build(self, name):
-        if self.holds_game() == scenes.FIVE_HUNDRED_GAME and name in ("table", "summary", "sheet", "chart"):
-            if name == "table":  # Five Hundred's own table and pages (thousand.ui.scenes)
-                from thousand.ui.five_hundred_table import TableScreen as FiveHundredTable
+        if self.holds_game() == "five_hundred":  # its table and pages (thousand.ui.five_hundred_app)
+            from thousand.ui.five_hundred_app import build
 
-                return FiveHundredTable(self)
-            from thousand.ui.five_hundred_sheet import SCREENS as FIVE_HUNDRED_PAGES
-
-            return FIVE_HUNDRED_PAGES[name](self)
+            screen = build(self, name)
+            if screen is not None:
+                return screen
         if name == "table":
             from thousand.ui.table import TableScreen
 
@@ -210,17 +208,11 @@ class App:
     # -------------------------------------------------------------- game
     def holds_game(self):
         """Is a game in memory (here or kept by the storage)?  Its modules stay loaded then: its
-        name ("thousand", or ``scenes.FIVE_HUNDRED_GAME``), or False."""
+        name ("thousand" or "five_hundred", as its controller says), or False."""
         controller = self.controller
         if controller is None and self.storage.holds_game():
             controller = self.storage.found
         return False if controller is None else controller.game_name
-
-    def new_five_hundred(self, players=3):
-        """A new game of Five Hundred (the title's), for ``players`` 3 or 4: you against two
-        computers, or with a computer partner against two."""
-        self.five_hundred_players = players
-        self.new_game()
 
     def new_game(self):
         """The menus are let go first; the engine is loaded at the next tick, and the table
@@ -261,19 +253,10 @@ class App:
                 return
             self.start(saved)
             return
-        players, self.five_hundred_players = self.five_hundred_players, 0
-        if players:
-            from thousand.five_hundred.controller import Controller as FiveHundred
-            from thousand.five_hundred.rules import Rules as FiveHundredRules
+        if self.five_hundred_players:  # the title's other game
+            from thousand.ui.five_hundred_app import start
 
-            rules = FiveHundredRules.preset()
-            rules.set("players", players)
-            self.start(FiveHundred(rules, seed=seed))
-            self.storage.save_game(self.controller, NEW_GAME)
-            if self.storage.has_game() and self.fresh_vm():
-                return
-            scenes.settle(self.screen_name, self.holds_game())
-            self.report_problem()
+            start(self, seed)
             return
         from thousand.controller import Controller
 
@@ -535,7 +518,7 @@ class App:
         board = self.board
         while True:
             self.tick(board.ticks_ms())
-            if (self.controller is None or getattr(self.controller, "thinking", None) is None) and self.thinker is None:
+            if (self.controller is None or self.controller.thinking is None) and self.thinker is None:
                 time.sleep(0.01)
 
 

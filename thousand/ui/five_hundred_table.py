@@ -5,7 +5,7 @@ shape, over Five Hundred's controller (``thousand.five_hundred.controller``).
 Loaded only while Five Hundred is played (``thousand.ui.scenes``: ``FIVE_HUNDRED_SCREENS``).
 The cards are the sheet's tiles (``thousand.ui.sprites``), with the ranks 4 to 8 and the
 Joker after Thousand's tiles.  Keys: LEFT/RIGHT a card or a choice; in the auction UP/DOWN a
-bid's level (LEFT/RIGHT its denomination, pass and the misères on the same ladder); A chooses
+bid's level (LEFT/RIGHT its denomination, pass and the miseres on the same ladder); A chooses
 (in the discard, A marks a card and the third mark discards); B the table's menu.  Seats:
 0 you, 1 West (left), 2 East (right); with 4 players 2 is North, your partner, and 3 East.
 """
@@ -31,6 +31,8 @@ _LOW_RANK_TILE = const(43)  # the ranks 4 to 8 (tools/make_sprites.py: LOW_RANK_
 _JOKER_TILE = const(48)  # the Joker's six tiles (JOKER_TILE)
 _TOP_EDGE = const(11)  # Thousand's card tiles the Joker shares: the top edge, its right corner,
 _BOTTOM_LEFT = const(13)  # the bottom left corner (thousand.ui.sprites.card_tile)
+_SHEET_ROWS = const(4)  # rows of tiles in Five Hundred's sheet (Thousand's has 3)
+_TILE_H = const(10)  # (thousand.ui.sprites: a private const, folded there)
 _LEVEL = const(40)  # a bid's code one level (one trick) higher (thousand.five_hundred.actions)
 
 # The entries of five_hundred.txt (thousand.texts) by their places (a test holds each to its
@@ -155,6 +157,18 @@ def show_card(sheet, grid, card, state=sprites.NORMAL):
         grid[0, 0] = _LOW_RANK_TILE + rank
 
 
+def use_five_hundreds_sheet(sheet):
+    """The card sheet with Five Hundred's tiles after Thousand's (``cards-500.bmp`` beside
+    ``cards.bmp``, ``cards-ru-500.bmp`` beside the Russian one): loaded in the sheet's place,
+    and kept (Thousand's table draws from it as from its own) until the language changes."""
+    if sheet.bitmap.height < _SHEET_ROWS * _TILE_H:
+        path = sheet.path
+        if sheet.language != "en":
+            path = path[:-4] + "-" + sheet.language + path[-4:]
+        sheet.bitmap = None  # the old sheet goes before the new one is read
+        sheet.bitmap = sprites.load_bmp(path[:-4] + "-500" + path[-4:])
+
+
 class Layout:
     """Where things go for a screen size, in screen pixels (Thousand's table's layout)."""
 
@@ -214,6 +228,7 @@ class TableScreen:
         self.names = seat_names(self.words, players)
         self.layout = layout = Layout(app.width, app.height, players)
         self.sheet = sheet = app.sheet
+        use_five_hundreds_sheet(sheet)
         self.group = displayio.Group()
         felt = displayio.Palette(1)
         felt[0] = _FELT

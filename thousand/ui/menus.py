@@ -256,8 +256,10 @@ class FiveHundredScreen(MenuScreen):
         if index == 0:
             self.players = 7 - self.players
         else:
-            self.app.back_to = "title"
-            self.app.new_five_hundred(self.players)
+            app = self.app
+            app.back_to = "title"
+            app.five_hundred_players = self.players
+            app.new_game()
 
     def back(self):
         self.app.show("title")
@@ -559,16 +561,7 @@ class TableMenu(MenuScreen):
             out.append("last_trick")
         return out + ["sheet"] + (["chart"] if thousand else []) + ["settings", "help", "record", "title"]
 
-    def seat_word(self, seat):
-        """A seat's name in the game played (Five Hundred's seats are on its page)."""
-        controller = self.app.controller
-        if controller.game_name == "thousand":
-            from thousand.controller import seat_name  # held with a game, not by the title
 
-            return seat_name(seat)
-        from thousand import texts  # on demand: Five Hundred's seats, 3 or 4 (five_hundred.txt)
-
-        return texts.entries("five_hundred", 2 if controller.game.players == 4 else 1)[0][2].split()[seat]
 
     def items(self):
         places = {"table": _TO_TABLE, "undo": _UNDO, "hint": _HINT, "sheet": _SHEET, "chart": _CHART,
@@ -580,7 +573,17 @@ class TableMenu(MenuScreen):
 
                 out.append(self.word(_CONCEDE if entry == actions.ACTION_CONCEDE else _REDEAL))
             elif entry == "last_trick":
-                out.append(self.word(_LAST_TRICK) % self.seat_word(self.app.controller.view().last_trick_winner))
+                controller = self.app.controller
+                seat = controller.view().last_trick_winner
+                if controller.game_name == "thousand":
+                    from thousand.controller import seat_name  # held with a game, not by the title
+
+                    name = seat_name(seat)
+                else:  # Five Hundred's seats, 3 or 4, on its page (five_hundred.txt)
+                    from thousand import texts  # on demand
+
+                    name = texts.entries("five_hundred", 2 if controller.game.players == 4 else 1)[0][2].split()[seat]
+                out.append(self.word(_LAST_TRICK) % name)
             elif entry == "record":  # the desktop writes it to a file
                 out.append(getattr(self.app.board, "RECORD_WORDS", None) or self.word(_RECORD))
             else:

@@ -8,9 +8,8 @@ largest part, so what is loaded is decided here, in one place:
   module, one of ``thousand/hw/boards.py``'s (never named here: a board holds no other's name);
 * ``GAME``: held while the app holds a game (the engine, the bots, the controller);
 * ``SCREENS``: each screen's own modules, loaded while it is on show;
-* ``FIVE_HUNDRED`` and ``FIVE_HUNDRED_SCREENS``: in their places while the game held is
-  Five Hundred (its engine, its table and pages; a screen it does not name is Thousand's
-  own), never loaded in a session of Thousand;
+* Five Hundred's plan is ``thousand.ui.five_hundred_app``'s, read only while that game is
+  held (or its module loaded): a session of Thousand holds none of its names;
 * ``ON_DEMAND``: loaded for one action (a refusal's words, a record written, a move's save)
   and let go at the next screen change, or at once after a save (``App.on_action``).
 
@@ -48,42 +47,26 @@ SCREENS = {
     "help": _MENUS + ("thousand.ui.helptext",),
     "tablemenu": _MENUS,
     "language": _MENUS,
-    "fivehundred": _MENUS,
+    "fivehundred": _MENUS + ("thousand.ui.five_hundred_app",),
     "table": ("thousand.ui.table",),
     "summary": _SHEETS,
     "sheet": _SHEETS,
     "chart": _SHEETS,
 }
-# Five Hundred's engine (thousand/five_hundred/; it shares the PRNG, the popcount table and
-# ASCII text with Thousand's) and the screens it shows in Thousand's places.
-FIVE_HUNDRED = (
-    "thousand.rng", "thousand.cards", "thousand.ascii_text", "thousand.five_hundred", "thousand.five_hundred.cards",
-    "thousand.five_hundred.actions", "thousand.five_hundred.rules", "thousand.five_hundred.game",
-    "thousand.five_hundred.driver", "thousand.five_hundred.controller", "thousand.five_hundred.bots",
-)
-_FIVE_HUNDRED_PAGES = ("thousand.ui.five_hundred_table", "thousand.ui.five_hundred_sheet")
-FIVE_HUNDRED_SCREENS = {
-    "table": ("thousand.ui.five_hundred_table",),
-    "summary": _FIVE_HUNDRED_PAGES,
-    "sheet": _FIVE_HUNDRED_PAGES,
-    "chart": _FIVE_HUNDRED_PAGES,
-    "help": _MENUS + ("thousand.five_hundred.helptext",),
-}
-FIVE_HUNDRED_GAME = "five_hundred"  # the game's name, as its controller and the saves name it
 ON_DEMAND = ("thousand.scoring", "thousand.rules_table", "thousand.ui.guide", "thousand.replay", "thousand.rules_check", "thousand.explain", "thousand.texts", "thousand.explain_redeal", "thousand.checks", "thousand.notation", "thousand.ascii_text", "thousand.record",
              "thousand.persist.encode", "thousand.persist.coding", "thousand.persist.reading", "thousand.persist.restore", "thousand.persist.rules_sheet",
              "thousand.persist.files", "thousand.persist.safe_files", "thousand.persist.settings", "thousand.persist.stats",
              "thousand.persist.records", "thousand.persist.boards", "thousand.persist.flash", "thousand.hw.choose",
-             "thousand.persist.journal",
-             "thousand.five_hundred.scoring", "thousand.five_hundred.explain", "thousand.five_hundred.replay",
-             "thousand.five_hundred.notation", "thousand.five_hundred.record", "thousand.persist.five_hundred")  # like boards' RamStore: its store, made at boot, stays with the RP2040's Saves
+             "thousand.persist.journal")  # like boards' RamStore: its store, made at boot, stays with the RP2040's Saves
 
 
 def needed(screen, holds_game):
     """Every module the plan allows while ``screen`` is on show; ``holds_game``: the game held
-    (``FIVE_HUNDRED_GAME``, or true for Thousand's), or false."""
-    if holds_game == FIVE_HUNDRED_GAME:
-        return RESIDENT + FIVE_HUNDRED_SCREENS.get(screen, SCREENS[screen]) + FIVE_HUNDRED
+    ("five_hundred", or true for Thousand's), or false."""
+    if holds_game == "five_hundred":
+        from thousand.ui.five_hundred_app import needed as five_hundreds
+
+        return five_hundreds(screen, RESIDENT, SCREENS)
     names = RESIDENT + SCREENS[screen]
     return names + GAME if holds_game else names
 
@@ -91,7 +74,10 @@ def needed(screen, holds_game):
 def settle(screen, holds_game):
     """Unload the planned modules that ``screen`` does not need (imported again when needed)."""
     keep = needed(screen, holds_game)
-    for names in (GAME, ON_DEMAND, FIVE_HUNDRED) + tuple(SCREENS.values()) + tuple(FIVE_HUNDRED_SCREENS.values()):
+    five_hundred = sys.modules.get("thousand.ui.five_hundred_app")
+    if five_hundred is not None:  # first: Thousand's screens' lists may hold it
+        five_hundred.settle(keep, unload)
+    for names in (GAME, ON_DEMAND) + tuple(SCREENS.values()):
         for name in names:
             if name not in keep:
                 unload(name)
