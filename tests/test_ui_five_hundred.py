@@ -412,3 +412,34 @@ def test_a_whole_game_played_by_keys_ends_at_the_title_loading_only_its_plan(boa
             for key in decision_keys(app, rng):
                 hands.press(key)
     assert app.screen_name == "title" and summaries >= 1 and not app.can_continue()
+
+
+def test_play_opens_five_hundred_in_the_window_at_its_table(board, tmp_path, monkeypatch):
+    """tools/play.py --game five_hundred --players 4 where a display exists: the window, a new
+    game of Five Hundred for 4 at its table (with --rules it stays the terminal's)."""
+    pytest.importorskip("pygame")
+    import play
+    from thousand.persist.files import FileStore
+    from thousand.persist.saves import Saves
+    from thousand.ui import desktop as window_front
+
+    monkeypatch.setenv("THOUSAND_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("DISPLAY", ":0")
+    saves = Saves(FileStore(str(tmp_path)))
+    settings = saves.load_settings()
+    settings.guided = True  # not a first start
+    saves.save_settings(settings)
+    opened = []
+    real_open, real_main = window_front.open_app, window_front.main
+
+    def open_app(*args, **options):
+        opened.append(real_open(*args, **options))
+        return opened[-1]
+
+    monkeypatch.setattr(window_front, "open_app", open_app)
+    monkeypatch.setattr(window_front, "main", lambda argv: real_main(argv, max_ticks=20))
+    board.display = None
+    assert play.main(["--game", "five_hundred", "--players", "4", "--seed", "3"]) == 0
+    app = opened[-1]
+    assert app.screen_name == "table" and app.controller.game_name == "five_hundred"
+    assert app.controller.game.players == 4 and app.controller.seed == 3

@@ -73,6 +73,7 @@ _WINS = const(33)
 _LOSES = const(34)
 _SUMMARY_KEYS = const(35)
 _SHEET_KEYS = const(36)
+_NT = const(37)
 
 # The screen's modes (names, not folded: the tests read them).
 WATCH = 0  # nothing to choose: computer seats play, or the deal is over
@@ -100,8 +101,8 @@ def card_words(card, words):
 
 
 def bid_words(code, words):
-    """A bid as the screens write it: ``7`` and the hearts' symbol, ``8NT``, ``7NT sans``,
-    ``misere``."""
+    """A bid as the screens write it: ``7`` and the hearts' symbol, ``8NT`` (its page's word for NT),
+    ``7NT sans``, ``misere``."""
     if code == A.MISERE:
         return word(words, _MISERE)
     if code == A.OPEN_MISERE:
@@ -109,7 +110,7 @@ def bid_words(code, words):
     if code == A.BLIND_MISERE:
         return word(words, _BLIND_MISERE)
     denomination = A.bid_denomination(code)
-    text = str(A.bid_tricks(code)) + ("NT" if denomination == A.NT else chr(1 + denomination))
+    text = str(A.bid_tricks(code)) + (word(words, _NT) if denomination == A.NT else chr(1 + denomination))
     return text + " " + word(words, _SANS) if A.is_sans(code) else text
 
 
