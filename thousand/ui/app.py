@@ -254,15 +254,15 @@ class App:
             self.start(saved)
             return
         if self.five_hundred_players:  # the title's other game
-            from thousand.ui.five_hundred_app import start
+            from thousand.ui.five_hundred_app import new_controller
 
-            start(self, seed)
-            return
-        from thousand.controller import Controller
+            self.start(new_controller(self, seed))
+        else:
+            from thousand.controller import Controller
 
-        guided = seed == _GUIDE_SEED  # the guided deal's game: classic agreements, normal computers
-        self.start(Controller(self.rules.preset() if guided else self.rules.copy(), levels=(DEFAULT_LEVEL, DEFAULT_LEVEL) if guided else self.levels,
-                              seed=seed))
+            guided = seed == _GUIDE_SEED  # the guided deal's game: classic agreements, normal computers
+            self.start(Controller(self.rules.preset() if guided else self.rules.copy(), levels=(DEFAULT_LEVEL, DEFAULT_LEVEL) if guided else self.levels,
+                                  seed=seed))
         self.storage.save_game(self.controller, NEW_GAME)
         if self.storage.has_game() and self.fresh_vm():
             return

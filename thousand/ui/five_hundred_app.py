@@ -59,23 +59,14 @@ def build(app, name):
     return None
 
 
-def start(app, seed):
+def new_controller(app, seed):
     """A new game of Five Hundred for ``app.five_hundred_players`` (3: you against two
     computers; 4: with a computer partner, North, against two), with the Australian agreements
-    and the strongest computers; saved at once, as a new game of Thousand is
-    (``App.start_pending``)."""
+    and the strongest computers (``App.start_pending`` starts and saves it as Thousand's)."""
     from thousand.five_hundred.controller import Controller
     from thousand.five_hundred.rules import Rules
-    from thousand.persist.saves import NEW_GAME
-    from thousand.ui import scenes
 
     rules = Rules.preset()
     rules.set("players", app.five_hundred_players)
     app.five_hundred_players = 0
-    app.start(Controller(rules, seed=seed))
-    storage = app.storage
-    storage.save_game(app.controller, NEW_GAME)
-    if storage.has_game() and app.fresh_vm():
-        return
-    scenes.settle(app.screen_name, app.holds_game())
-    app.report_problem()
+    return Controller(rules, seed=seed)
