@@ -2,7 +2,8 @@
 each side's change and score, the game's end) and the score sheet a side (a row a deal).
 Thousand's ``thousand.ui.sheet`` in its shape; loaded only while Five Hundred is played.
 A goes on (the next deal, or the title when the game is over), B shows the sheet and B
-goes back; UP/DOWN/LEFT/RIGHT scroll."""
+goes back; UP/DOWN/LEFT/RIGHT scroll.  Its ``Page`` repeats ``thousand.ui.sheet.Page`` rather
+than import it: that module imports Thousand's controller."""
 
 from thousand.five_hundred import ALL_PASS_PLAYED, FAILED, MADE, PASSED_OUT, side_of
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP

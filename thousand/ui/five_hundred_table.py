@@ -8,6 +8,11 @@ Joker after Thousand's tiles.  Keys: LEFT/RIGHT a card or a choice; in the aucti
 bid's level (LEFT/RIGHT its denomination, pass and the miseres on the same ladder); A chooses
 (in the discard, A marks a card and the third mark discards); B the table's menu.  Seats:
 0 you, 1 West (left), 2 East (right); with 4 players 2 is North, your partner, and 3 East.
+
+Its layout, its status line's messages and spinner and its ``act`` repeat Thousand's table's
+rather than import them (``duplicates`` lists the pair): ``thousand.ui.table`` imports
+Thousand's engine, which a game of Five Hundred does not load (as the package's modules
+repeat Thousand's engine's shapes, ``thousand/five_hundred/__init__.py``).
 """
 
 import displayio
