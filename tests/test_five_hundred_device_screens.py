@@ -46,6 +46,7 @@ key(keys.A)
 if PLAYERS == 4:
     key(keys.A)
 key(keys.RIGHT)
+key(keys.RIGHT)
 key(keys.A)
 summaries = []
 peak = 0

@@ -26,8 +26,9 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 import shoot  # noqa: E402
 
 
-def start_five_hundred(board_name="pybadge", players=3, seed=1):
-    """From the title, by keys: Five Hundred, the players, Start the game."""
+def start_five_hundred(board_name="pybadge", players=3, seed=1, preset=0):
+    """From the title, by keys: Five Hundred, the players, the rules (``preset``: A presses on
+    them), Start the game."""
     app = new_app(board_name, seed=seed)
     app.settings.bot_delay_ms = 0
     hands = Hands(app)
@@ -37,6 +38,9 @@ def start_five_hundred(board_name="pybadge", players=3, seed=1):
     assert app.screen_name == "fivehundred"
     if players == 4:
         hands.press(A)  # Players: 3 -> 4
+    hands.press(RIGHT)
+    for _ in range(preset):
+        hands.press(A)  # Rules: the next preset
     hands.press(RIGHT)
     hands.press(A)  # Start the game
     hands.run(100)
@@ -125,8 +129,24 @@ def test_the_title_offers_five_hundred_for_3_players_by_default_and_4_as_an_opti
     assert app.screen.items()[0].split() == ["Players", "4"]
     hands.press(A)
     assert app.screen.items()[0].split() == ["Players", "3"]
+    hands.press(RIGHT)
+    for name in ("simple", "american", "australian"):
+        assert app.screen.items()[1].split() == ["Rules", "australian" if name == "simple" else
+                                                 ("simple" if name == "american" else "american")]
+        hands.press(A)
+        assert app.screen.items()[1].split() == ["Rules", name]
     hands.press(B)
     assert app.screen_name == "title"
+
+
+@pytest.mark.parametrize("preset", [1, 2])
+def test_a_new_game_plays_the_rules_chosen_on_the_players_screen(board, preset):
+    from thousand.five_hundred.rules import PRESET_NAMES
+
+    app, hands = start_five_hundred(players=4, preset=preset)
+    rules = app.controller.rules
+    assert rules.preset_name == PRESET_NAMES[preset] and rules.players == 4
+    assert rules.joker_nomination == "lead"  # both presets: the Joker is never nominated
 
 
 def test_up_and_down_change_the_bids_level_and_left_and_right_its_denomination(board):

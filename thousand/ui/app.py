@@ -77,7 +77,7 @@ class App:
         self.deal_over_ms = None  # when the deal in play ended
         self.deal_unsaved = False  # a deal ended and is not yet saved and counted (deal_ended)
         self.to_start = None  # a new game's seed, or _CONTINUE: the game the table will show
-        self.five_hundred_players = 0  # the new game to start is Five Hundred's, for 3 or 4 players
+        self.five_hundred = None  # the new game to start is Five Hundred's: (its players, 3 or 4; its preset)
         self.turn_seat = -1
         self.now = 0
         self.key_ms = board.ticks_ms()  # the last key's time (the backlight dims a minute after it); None: dimmed
@@ -253,7 +253,7 @@ class App:
                 return
             self.start(saved)
             return
-        if self.five_hundred_players:  # the title's other game
+        if self.five_hundred is not None:  # the title's other game
             from thousand.ui.five_hundred_app import new_controller
 
             self.start(new_controller(self, seed))

@@ -60,13 +60,14 @@ def build(app, name):
 
 
 def new_controller(app, seed):
-    """A new game of Five Hundred for ``app.five_hundred_players`` (3: you against two
-    computers; 4: with a computer partner, North, against two), with the Australian agreements
-    and the strongest computers (``App.start_pending`` starts and saves it as Thousand's)."""
+    """A new game of Five Hundred as ``app.five_hundred`` says: (its players, 3 for you
+    against two computers or 4 with a computer partner, North, against two; its preset), with
+    the strongest computers (``App.start_pending`` starts and saves it as Thousand's)."""
     from thousand.five_hundred.controller import Controller
     from thousand.five_hundred.rules import Rules
 
-    rules = Rules.preset()
-    rules.set("players", app.five_hundred_players)
-    app.five_hundred_players = 0
+    players, preset = app.five_hundred
+    app.five_hundred = None
+    rules = Rules.preset(preset)
+    rules.set("players", players)
     return Controller(rules, seed=seed)

@@ -68,6 +68,7 @@ _RECORD_SENT = const(53)
 _FIVE_HUNDRED = const(54)
 _PLAYERS = const(55)
 _NEXT_PLAYERS = const(56)
+_NEXT_RULES = const(57)
 
 
 class MenuScreen:
@@ -238,27 +239,42 @@ class NewGameScreen(MenuScreen):
 
 class FiveHundredScreen(MenuScreen):
     """A new game of Five Hundred: 3 players (you against two computers) or 4 (with a
-    computer partner, North, against two), then the deal."""
+    computer partner, North, against two), its rules (a preset of FIVE_HUNDRED.md 8), then
+    the deal."""
 
     title = _FIVE_HUNDRED
 
     def __init__(self, app):
         MenuScreen.__init__(self, app)
         self.players = 3
+        self.preset = 0  # its place in thousand.five_hundred.rules.PRESET_NAMES
+
+    def enter(self):
+        self.values = value_words()
+        self.refresh()
 
     def items(self):
-        return [pad(self.word(_PLAYERS), str(self.players), self.list.cols), self.word(_START_THE_GAME)]
+        from thousand.five_hundred.rules import PRESET_NAMES  # this screen's (thousand.ui.scenes)
+
+        name = PRESET_NAMES[self.preset]
+        cols = self.list.cols
+        return [pad(self.word(_PLAYERS), str(self.players), cols), pad(self.word(_RULES), self.values.get(name, name), cols),
+                self.word(_START_THE_GAME)]
 
     def footer(self):
-        return self.word(_NEXT_PLAYERS if self.cursor == 0 else _DEAL_BACK)
+        return self.word((_NEXT_PLAYERS, _NEXT_RULES, _DEAL_BACK)[self.cursor])
 
     def choose(self, index):
+        from thousand.five_hundred.rules import PRESET_NAMES
+
         if index == 0:
             self.players = 7 - self.players
+        elif index == 1:
+            self.preset = (self.preset + 1) % len(PRESET_NAMES)
         else:
             app = self.app
             app.back_to = "title"
-            app.five_hundred_players = self.players
+            app.five_hundred = (self.players, PRESET_NAMES[self.preset])
             app.new_game()
 
     def back(self):

@@ -47,7 +47,7 @@ SCREENS = {
     "help": _MENUS + ("thousand.ui.helptext",),
     "tablemenu": _MENUS,
     "language": _MENUS,
-    "fivehundred": _MENUS + ("thousand.ui.five_hundred_app",),
+    "fivehundred": _MENUS + ("thousand.ui.five_hundred_app", "thousand.five_hundred", "thousand.five_hundred.rules"),
     "table": ("thousand.ui.table",),
     "summary": _SHEETS,
     "sheet": _SHEETS,
