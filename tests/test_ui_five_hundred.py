@@ -463,3 +463,21 @@ def test_play_opens_five_hundred_in_the_window_at_its_table(board, tmp_path, mon
     app = opened[-1]
     assert app.screen_name == "table" and app.controller.game_name == "five_hundred"
     assert app.controller.game.players == 4 and app.controller.seed == 3
+
+
+def test_with_4_players_the_turn_light_shows_east_on_the_right_and_north_on_none(board):
+    app, hands = start_five_hundred(players=4)
+    app.settings.bot_delay_ms = 500
+    seen = {}
+    for _ in range(3000):
+        pending = app.controller.pending()
+        if app.screen_name == "table" and pending is not None and app.turn_seat == pending.seat:
+            seen[pending.seat] = board.turn  # once the app has shown the turn (the tick after a move)
+        if len(seen) == 4:
+            break
+        if app.controller.human_decision() is not None and app.screen is not None and not app.screen.changed:
+            for key in decision_keys(app, Rng(1), prefer_pass=True):
+                hands.press(key)
+        else:
+            hands.run(10)
+    assert seen == {0: 0, 1: 1, 2: None, 3: 2}

@@ -348,6 +348,12 @@ class TableScreen:
             self.cursor = self.default_option()
         pending = controller.pending()
         self.thinker = pending.seat if pending is not None and pending.seat != HUMAN else -1
+        if self.players == 4 and pending is not None and pending.seat >= 2:
+            # The board's turn light has you, left and right: East, the fourth seat, is the
+            # right one; North, across, has none.  Lit here, and the app told (App.show_turn
+            # lights a seat only when it changes).
+            self.app.turn_seat = pending.seat
+            self.app.board.show_turn(None if pending.seat == 2 else 2)
         if self.app.last_trick:
             self.app.last_trick = False
             self.last_trick = True
