@@ -9,10 +9,10 @@ import sys
 import pytest
 
 from conftest import ROOT
-from thousand.ui import scenes
+from thousand.ui import five_hundred_app, scenes
 
 ENGINE = ("actions", "cards", "rules", "rng", "game", "scoring", "explain", "explain_redeal", "texts", "checks", "notation",
-          "replay", "driver", "bots")
+          "replay", "driver", "bots", "five_hundred")
 # thousand.record is the REFEREE.md record format (in and out), the engine's own, not a save.
 PERSISTENCE = ("persist",)
 
@@ -56,7 +56,8 @@ def board_modules():
 
 def planned():
     names = set(scenes.RESIDENT) | set(scenes.GAME) | set(scenes.ON_DEMAND) | board_modules()
-    for modules in scenes.SCREENS.values():
+    names |= set(five_hundred_app.ENGINE) | set(five_hundred_app.ON_DEMAND)
+    for modules in list(scenes.SCREENS.values()) + list(five_hundred_app.SCREENS.values()):
         names |= set(modules)
     return names
 
@@ -81,12 +82,14 @@ def test_engine_and_bots_modules_import_no_screen_board_or_save(module):
     assert wrong == []
 
 
+@pytest.mark.parametrize("game", [True, "five_hundred"])
 @pytest.mark.parametrize("screen", sorted(scenes.SCREENS))
-def test_a_screens_modules_load_nothing_outside_its_scene(screen):
-    """Importing what the plan gives a screen (with a game held) loads no other module of
-    the game's (the board modules need the board, and Blinka's displayio loads libraries of
-    its own: those are checked on the device's VM by tests/test_device_budget.py)."""
-    wanted = [name for name in scenes.needed(screen, True) if not name.startswith("thousand.hw.")
+def test_a_screens_modules_load_nothing_outside_its_scene(screen, game):
+    """Importing what the plan gives a screen (with a game held, Thousand's or Five
+    Hundred's) loads no other module of the game's (the board modules need the board, and
+    Blinka's displayio loads libraries of its own: those are checked on the device's VM by
+    tests/test_device_budget.py)."""
+    wanted = [name for name in scenes.needed(screen, game) if not name.startswith("thousand.hw.")
               or name in ("thousand.hw.keys",)]
     code = ("import sys\nsys.path.insert(0, %r)\nfor name in %r:\n    __import__(name)\n"
             "print(' '.join(sorted(n for n in sys.modules if n.startswith('thousand'))))"
@@ -94,7 +97,32 @@ def test_a_screens_modules_load_nothing_outside_its_scene(screen):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     loaded = set(out.stdout.split())
-    assert sorted(loaded - set(scenes.needed(screen, True))) == []
+    assert sorted(loaded - set(scenes.needed(screen, game))) == []
+
+
+def test_a_session_of_thousand_is_planned_without_any_module_of_five_hundred():
+    """Only the title's choice of Five Hundred (its players' screen) loads its plan's module,
+    and its rules' presets."""
+    for screen in scenes.SCREENS:
+        for held in (False, True, "thousand"):
+            wanted = [name for name in scenes.needed(screen, held) if "five_hundred" in name]
+            assert wanted == ([] if screen != "fivehundred" else [  # its players' screen reads its presets
+                "thousand.ui.five_hundred_app", "thousand.five_hundred", "thousand.five_hundred.rules"]), screen
+    assert [name for name in scenes.RESIDENT if "five_hundred" in name] == []
+
+
+def test_settling_on_thousands_table_unloads_five_hundreds_engine_and_screens():
+    import thousand.five_hundred.game  # noqa: F401
+    import thousand.ui.five_hundred_app  # noqa: F401
+    import thousand.ui.five_hundred_sheet  # noqa: F401
+
+    scenes.settle("table", True)
+    assert "thousand.five_hundred.game" not in sys.modules and "thousand.ui.five_hundred_sheet" not in sys.modules
+    assert "thousand.ui.five_hundred_app" not in sys.modules
+    scenes.settle("table", "five_hundred")
+    assert "thousand.ui.five_hundred_app" in sys.modules
+    assert "thousand.game" not in sys.modules and "thousand.ui.table" not in sys.modules
+    import thousand.game  # noqa: F401  (as the tests after this one found it)
 
 
 def test_settling_on_a_screen_unloads_what_it_does_not_need_and_keeps_the_rest():

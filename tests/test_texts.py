@@ -86,7 +86,8 @@ def test_micropython_reads_the_words_from_a_checkout_and_from_a_boards_drive(tmp
 
 @pytest.mark.parametrize("module, page", [("thousand.ui.helptext", "help"), ("thousand.ui.sheet", "summary"), ("thousand.ui.guide", "guided"),
                                           ("thousand.explain_redeal", "redeal"), ("thousand.ui.menus", "menus"),
-                                          ("thousand.ui.table", "table"), ("thousand.persist.stats", "stats")])
+                                          ("thousand.ui.table", "table"), ("thousand.persist.stats", "stats"),
+                                          ("thousand.ui.five_hundred_table", "five_hundred")])
 def test_a_readers_places_are_the_places_of_the_entries_they_are_named_after(module, page):
     """A reader that names a page's entries by place (private const()s) names each place
     after its entry, and has a place for every entry."""
@@ -101,7 +102,7 @@ def test_a_readers_places_are_the_places_of_the_entries_they_are_named_after(mod
     assert texts.bodies(page) == [None] + [body for _name, _rest, body in found]
 
 
-@pytest.mark.parametrize("page", ["menus", "table"])
+@pytest.mark.parametrize("page", ["menus", "table", "five_hundred"])
 @pytest.mark.parametrize("language", sorted(os.listdir(TEXT)))
 def test_a_screens_words_held_as_one_string_give_each_entry_at_its_place(page, language):
     """A screen holds its words as one string (texts.lines: the heap's least) and finds an entry
@@ -137,7 +138,10 @@ def test_the_values_page_names_every_preset_every_word_value_of_the_agreements_a
     from thousand import PLAYER_LEVELS
     from thousand.rules_table import ENUM, PRESET_NAMES, agreements
 
+    from thousand.five_hundred.rules import PRESET_NAMES as FIVE_HUNDREDS
+
     tokens = set(PRESET_NAMES) | set(PLAYER_LEVELS) | {value for _name, kind, _default, choices in agreements() if kind == ENUM for value in choices}
+    tokens |= set(FIVE_HUNDREDS)  # Five Hundred's presets (its players' screen)
     for language in sorted(os.listdir(TEXT)):
         assert {name for name, _rest, _body in texts.entries("values", language=language)} == tokens, language
     assert all(name == body for name, _rest, body in texts.entries("values", language="en"))  # English shows the tokens

@@ -263,10 +263,29 @@ def test_sprite_sheet_is_what_the_tool_draws(tmp_path):
     finally:
         sys.path.pop(0)
     make_sprites.main([str(tmp_path / "cards.bmp")])
-    assert sorted(os.listdir(tmp_path)) == ["cards-ru.bmp", "cards.bmp"]  # the Russian ranks' sheet beside it
+    # the Russian ranks' sheet beside it, and Five Hundred's of both (Thousand's tiles, then its)
+    assert sorted(os.listdir(tmp_path)) == ["cards-500.bmp", "cards-ru-500.bmp", "cards-ru.bmp", "cards.bmp"]
     for name in os.listdir(tmp_path):
         with open(os.path.join(os.path.dirname(SHEET), name), "rb") as committed, open(tmp_path / name, "rb") as fresh:
             assert committed.read() == fresh.read(), "run tools/make_sprites.py"
+
+
+def test_five_hundreds_sheets_are_thousands_with_a_row_of_tiles_more():
+    """Its ranks 4 to 8 and its Joker (11 tiles) after Thousand's 43, loaded only while it is played:
+    Thousand's sheet, which every session holds, did not grow."""
+    from thousand.ui.sprites import load_bmp
+
+    for ending in ("", "-ru"):
+        thousands = load_bmp(SHEET[:-4] + ending + ".bmp")
+        five_hundreds = load_bmp(SHEET[:-4] + ending + "-500.bmp")
+        assert (thousands.width, thousands.height, five_hundreds.width, five_hundreds.height) == (128, 30, 128, 40)
+        def tile(bitmap, index):  # 16 tiles of 8 x 10 a row
+            x, y = index % 16 * 8, index // 16 * 10
+            return [bitmap[(y + row) * 128 + x + col] for row in range(10) for col in range(8)]
+
+        assert all(tile(thousands, i) == tile(five_hundreds, i) for i in range(43))
+        assert all(not any(tile(thousands, i)) for i in range(43, 48))  # the third row's rest is empty
+        assert all(any(tile(five_hundreds, i)) for i in range(43, 54))
 
 
 def test_the_russian_sheet_differs_from_the_english_one_only_in_the_ranks_jack_queen_and_ace(sheet):

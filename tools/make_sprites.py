@@ -1,5 +1,6 @@
 # desktop-only: not bundled for the device
-"""Generate assets/cards.bmp and cards-ru.bmp: the card tile sheets, drawn here as pixel art.
+"""Generate assets/cards.bmp and cards-ru.bmp: the card tile sheets, drawn here as pixel art,
+and Five Hundred's beside them (cards-500.bmp, cards-ru-500.bmp: the same tiles, then its).
 
 Run: python tools/make_sprites.py [out.bmp]
 
@@ -46,7 +47,23 @@ RANK_GLYPHS_RU = (
     RANK_GLYPHS[4],
     ("#####", "..#..", "..#..", "..#..", "..#..", "..#..", "..#.."),
 )
-SHEETS = {"": RANK_GLYPHS, "-ru": RANK_GLYPHS_RU}  # a sheet's file name's ending, its ranks
+SHEETS = {"": RANK_GLYPHS, "-ru": RANK_GLYPHS_RU}
+# Five Hundred's sheets (a sheet's name ending -500.bmp, loaded while it is played, so that
+# Thousand's sheet stays three rows of tiles): Thousand's tiles, then the low ranks 4 5 6 7 8
+# (the same in both languages), each a corner tile (thousand/ui/five_hundred_table.py:
+# _LOW_RANK_TILE), then the Joker's six tiles: its corner (a star), its blank left edge and
+# its big star (_JOKER_TILE).
+LOW_RANK_GLYPHS = (
+    ("...#.", "..##.", ".#.#.", "#..#.", "#####", "...#.", "...#."),
+    ("#####", "#....", "####.", "....#", "....#", "#...#", ".###."),
+    ("..##.", ".#...", "#....", "####.", "#...#", "#...#", ".###."),
+    ("#####", "....#", "...#.", "..#..", ".#...", ".#...", ".#..."),
+    (".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."),
+)
+JOKER_CORNER = ("..#..", "..#..", "#####", ".###.", ".#.#.", "#...#", ".....")
+LOW_RANK_TILE = 43
+JOKER_TILE = 48
+FIVE_HUNDRED_TILES = 54  # a sheet's file name's ending, its ranks
 
 # 7 x 7 suit glyphs in suit order spades, clubs, diamonds, hearts.
 SUIT_GLYPHS = (
@@ -133,9 +150,10 @@ def cut(pixels, col, row):
     return [line[col * TW:(col + 1) * TW] for line in pixels[row * TH:(row + 1) * TH]]
 
 
-def build_tiles(ranks=RANK_GLYPHS):
-    """All tiles, in the index order sprites.card_tiles() expects, the ranks drawn as ``ranks``."""
-    tiles = [None] * sprites._NUM_TILES
+def build_tiles(ranks=RANK_GLYPHS, five_hundred=False):
+    """All tiles, in the index order sprites.card_tiles() expects, the ranks drawn as ``ranks``;
+    ``five_hundred``: Five Hundred's after them."""
+    tiles = [None] * (FIVE_HUNDRED_TILES if five_hundred else sprites._NUM_TILES)
     tiles[0] = [[0] * TW for _ in range(TH)]
     for suit in range(4):
         for rank in range(6):
@@ -155,7 +173,28 @@ def build_tiles(ranks=RANK_GLYPHS):
         icon = [[0] * TW for _ in range(TH)]
         stamp(icon, SUIT_GLYPHS[suit], 0, 2)
         tiles[sprites._ICON_TILE + suit] = icon
+    if not five_hundred:
+        return tiles
+    for rank, glyph in enumerate(LOW_RANK_GLYPHS):
+        face = blank_face()
+        stamp(face, glyph, 2, 2)
+        tiles[LOW_RANK_TILE + rank] = cut(face, 0, 0)
+    joker = joker_face()
+    for at, (col, row) in enumerate(((0, 0), (0, 1), (1, 1), (2, 1), (1, 2), (2, 2))):
+        tiles[JOKER_TILE + at] = cut(joker, col, row)
     return tiles
+
+
+def joker_face():
+    """Five Hundred's Joker: a star in its corner and a big star in its middle."""
+    face = blank_face()
+    stamp(face, JOKER_CORNER, 2, 2)
+    for y in range(BIG):
+        for x in range(BIG):
+            u, v = x - BIG // 2, y - BIG // 2
+            if abs(u) + abs(v) <= 3 or (u == 0 or v == 0 or abs(u) == abs(v)) and abs(u) + abs(v) <= 10:
+                face[TH + 3 + y][TW + 1 + x] = 3
+    return face
 
 
 def sheet_pixels(tiles):
@@ -200,10 +239,11 @@ def main(argv=None):
                              "beside it, its name ending -ru.bmp")
     path = parser.parse_args(argv).path
     for ending, ranks in sorted(SHEETS.items()):
-        out = path[:-4] + ending + path[-4:] if ending else path
-        pixels = sheet_pixels(build_tiles(ranks))
-        write_bmp4(out, pixels, FILE_PALETTE)
-        print("%s: %dx%d, %d bytes" % (out, len(pixels[0]), len(pixels), os.path.getsize(out)))
+        for five_hundred in (False, True):
+            out = path[:-4] + ending + ("-500" if five_hundred else "") + path[-4:]
+            pixels = sheet_pixels(build_tiles(ranks, five_hundred))
+            write_bmp4(out, pixels, FILE_PALETTE)
+            print("%s: %dx%d, %d bytes" % (out, len(pixels[0]), len(pixels), os.path.getsize(out)))
 
 
 if __name__ == "__main__":

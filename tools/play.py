@@ -7,7 +7,9 @@
 new game over a saved one asks first, as the window's title offers Continue beside New game.
 
 --board and --scale are the window's; the terminal game leaves them out.  Five Hundred
-(--game five_hundred) is played in the terminal until the window's screens play it.
+(--game five_hundred [--players 3|4]) opens the window at its table with the Australian
+agreements and the strongest computers; with --rules or --levels it is played in the terminal
+(the window's screens choose neither for it yet).
 """
 
 import json
@@ -60,8 +62,9 @@ def main(argv=None):
         game += ["--lang", options.lang]
     if options.game != "thousand":
         game += ["--game", options.game]
-        if not options.terminal and has_display():
-            print("The window does not play Five Hundred yet: playing in the terminal.")
+    five_hundreds_own = options.game != "thousand" and (options.rules is not None or levels is not None)
+    if five_hundreds_own and not options.terminal and has_display():
+        print("The window does not choose Five Hundred's agreements or levels yet: playing in the terminal.")
     elif not options.terminal and has_display():
         try:
             cli.quiet_blinka()  # Blinka's warnings are not the player's to read
@@ -74,6 +77,10 @@ def main(argv=None):
 
             window = ["--board", options.board] if options.board else []
             window += ["--scale", str(options.scale)] if options.scale else []
+            if options.game != "thousand" and options.players is not None:  # (the terminal's: in its rules)
+                window += ["--players", str(options.players)]
+                at = game.index("--rules")
+                game = game[:at] + game[at + 2:]
             try:
                 return desktop.main(window + game)
             except pygame.error as error:  # no window can open here (a display named but not usable)

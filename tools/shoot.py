@@ -107,6 +107,133 @@ def show_table(app):
     app.screens["table"].tick(app.now)
 
 
+class FiveHundredTable(Table):
+    """A seeded game of Five Hundred, random players in every seat (``Table``'s steps)."""
+
+    def __init__(self, app, players=3, seed=1, rules=None, levels="random"):
+        from thousand.five_hundred.controller import Controller as FiveHundred
+        from thousand.five_hundred.rules import Rules as FiveHundredRules
+        from thousand.rng import Rng
+
+        rules = rules if rules is not None else FiveHundredRules.preset()
+        rules.set("players", players)
+        self.controller = FiveHundred(rules, levels=[levels] * (players - 1), seed=seed)
+
+        class Human:
+            rng = Rng(seed + 1000)
+
+        self.human = Human
+        self.app = app
+        app.start(self.controller)
+
+
+class FirstChoice:
+    """A random source that always draws 0: the first legal action (pass, in the auction)."""
+
+    @staticmethod
+    def below(count):
+        return 0
+
+
+def find_five_hundred(app, wanted, players=3, seeds=range(1, 400), rules=None):
+    """The first seeded game of Five Hundred that reaches ``wanted``, shown on the table."""
+    for seed in seeds:
+        table = FiveHundredTable(app, players, seed, rules)
+        if table.until(wanted):
+            show_table(app)
+            return table
+    raise RuntimeError("no seed reaches the wanted state")
+
+
+def human_does(verb, trick=None):
+    """A condition of Five Hundred: the human decides now with an action of ``verb``
+    (``trick``: with that many cards in the trick already, at least)."""
+    from thousand.five_hundred import actions as FA
+
+    def wanted(controller):
+        decision = controller.human_decision()
+        if decision is None or not any(FA.verb(a) == verb for a in decision.legal):
+            return False
+        return trick is None or len(controller.view().trick) >= trick
+
+    return wanted
+
+
+def five_hundred_scenes():
+    """Five Hundred's screens: (name, function(app)), as ``scenes``."""
+    from thousand.five_hundred import actions as FA
+    from thousand.hw import keys
+
+    def auction(app):
+        find_five_hundred(app, lambda c: human_does(FA.BID)(c) and any(x >= 0 for x in c.view().calls))
+        screen = app.screen
+        screen.key(keys.UP)  # the lowest bid, then a level up
+        screen.key(keys.UP)
+
+    def discard(app):
+        find_five_hundred(app, human_does(FA.DISCARD))
+        app.screen.key(keys.A)  # the first card marked
+        app.screen.key(keys.RIGHT)
+
+    def nominate(app):
+        find_five_hundred(app, human_does(FA.NOMINATE))
+
+    def play(app, players=3):
+        find_five_hundred(app, human_does(FA.PLAY, trick=players - 1), players)
+
+    def trick_taken(app):
+        find_five_hundred(app, lambda c: c.view().last_trick_winner > 0 and not c.view().trick
+                          and c.human_decision() is None and c.view().phase == 3)
+
+    def joker_lead(app):
+        table = find_five_hundred(app, lambda c: human_does(FA.PLAY)(c) and any(
+            FA.play_named(a) >= 0 for a in c.human_decision().legal))
+        screen = app.screen
+        screen.cursor = screen.hand_cards.index(64)
+        screen.key(keys.A)  # on the Joker: the suit it leads as
+        return table
+
+    def summary(app, over=False):
+        table = find_five_hundred(app, human_does(FA.PLAY))
+        table.until((lambda c: c.over()) if over else (lambda c: c.between_deals()), max_deals=60)
+        if over:
+            app.deal_ended()
+        app.show("summary")
+
+    def sheet(app):
+        table = FiveHundredTable(app, 3, seed=5, levels="easy")
+        table.human.rng = FirstChoice()  # the human passes (a random one bids 10NT and ends the game)
+        table.until(lambda c: len(c.sheet()) >= 12 or c.over(), max_deals=20)
+        app.back_to = "title"
+        app.show("sheet")
+
+    def tablemenu(app):
+        play(app)
+        app.show("tablemenu")
+
+    def help_page(app):
+        play(app)
+        app.show("help")
+
+    return (
+        ("fh-new", lambda app: app.show("fivehundred")),
+        ("fh-auction", auction),
+        ("fh-auction-4", lambda app: find_five_hundred(app, human_does(FA.BID), 4)),
+        ("fh-discard", discard),
+        ("fh-nominate", nominate),
+        ("fh-play", play),
+        ("fh-play-4", lambda app: play(app, 4)),
+        ("fh-joker-lead", joker_lead),
+        ("fh-trick-taken", trick_taken),
+        ("fh-tablemenu", tablemenu),
+        ("fh-help", help_page),
+        ("fh-summary", summary),
+        ("fh-summary-4", lambda app: (find_five_hundred(app, lambda c: c.between_deals(), 4), app.show("summary"))),
+        ("fh-sheet", sheet),
+        ("fh-gameover", lambda app: summary(app, True)),
+    )
+
+
 def play_trick_choice(app, verb):
     """Open the second-step choice (declare or not; give to whom) on a card that has one."""
     screen = app.screens["table"]
@@ -357,7 +484,7 @@ def scenes():
         ("chart", chart),
         ("gameover", gameover),
         ("statistics", statistics),
-    )
+    ) + five_hundred_scenes()
 
 
 def count_objects(group):

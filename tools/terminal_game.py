@@ -519,7 +519,6 @@ def main(argv=None):
     from thousand.ui.desktop import desktop_saves  # the window's saves, in the data directory
 
     storage = desktop_saves()
-    storage.five_hundred = True  # this front-end continues a saved game of either (thousand.persist.restore)
     controller = None
     try:
         try:

@@ -1,4 +1,3 @@
-# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
 """Five Hundred (500), the project's second game: its engine, beside Thousand's.
 
 The rules are ``FIVE_HUNDRED.md`` (in the shared material); what the package decides where

@@ -1,4 +1,3 @@
-# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
 """Five Hundred's actions and bids as small ints (the idea of thousand/actions.py).
 
 An action is ``verb << 24 | argument``: a bid's code, a discard's three cards

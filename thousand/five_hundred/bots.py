@@ -1,4 +1,3 @@
-# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
 """Five Hundred's computer players, each reading one seat's view (``SeatView``) only.
 
 * ``random``: uniform among the legal actions (``thousand.five_hundred.driver.RandomPlayer``).

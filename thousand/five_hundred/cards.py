@@ -1,4 +1,3 @@
-# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
 """Five Hundred's cards as small ints, and a hand as one mask a suit.
 
 A card is ``suit << 4 | rank``: ranks ``4 5 6 7 8 9 T J Q K A`` are 0..10 and suits

@@ -1,4 +1,3 @@
-# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
 """The doorway between a front-end (the terminal now, the screens later) and a game of Five
 Hundred: the shape of Thousand's ``thousand.controller``, which the saves and the terminal
 game call the same way.
@@ -46,6 +45,7 @@ class Hint:
 
 class Controller:
     game_name = GAME_NAME
+    thinking = None  # a computer seat thinking in slices (Thousand's): each decides in one step here
 
     def __init__(self, rules=None, levels=None, seed=0, game=None):
         from thousand.five_hundred.bots import LEVELS, make_player

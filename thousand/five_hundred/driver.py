@@ -1,4 +1,3 @@
-# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
 """Runs a Five Hundred table: asks the right seat for the right decision and applies it
 (the shape of Thousand's ``thousand.driver``).  Players receive only a seat's view.
 

@@ -1,4 +1,3 @@
-# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
 """Why an action of Five Hundred is refused, in a player's words.
 
 ``Game.refusal`` decides and returns a code; this module only words it, and is loaded

@@ -1,4 +1,3 @@
-# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
 """One state machine for a whole game of Five Hundred (FIVE_HUNDRED.md), 3 or 4 players.
 
 As Thousand's ``thousand.game``: the game lists a seat's legal actions (``legal``), applies

@@ -1,4 +1,3 @@
-# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
 """Five Hundred's rules in short (FIVE_HUNDRED.md), as these agreements make them: the
 terminal game's help now, the screens' help pages later.  A rule an agreement changes says
 so with "(agreement)"."""

@@ -1,4 +1,3 @@
-# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
 """The text form of Five Hundred's cards, bids and actions (FIVE_HUNDRED.md section 10).
 
 >>> parse_action("0 bid 7h sans", 3) == (0, A.bid(A.bid_code(7, A.HEARTS_BID, True)))

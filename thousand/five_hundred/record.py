@@ -1,4 +1,3 @@
-# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
 """Replay a Five Hundred record (FIVE_HUNDRED.md section 10) through the engine.
 
 The shape of Thousand's ``thousand.record``: ``replay(record)`` returns the referee's output

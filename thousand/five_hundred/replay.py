@@ -1,4 +1,3 @@
-# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
 """A deal of Five Hundred played again from its cards, its written actions and its unwritten
 answers: what a save's restore does (``thousand.five_hundred.save``) and what an undo does
 (``Controller.undo``).  The engine is deterministic, so replaying is restoring.

@@ -1,4 +1,3 @@
-# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
 """Five Hundred's agreements (FIVE_HUNDRED.md section 8) as one object.
 
 >>> rules = Rules.from_dict({"preset": "american", "players": 4})

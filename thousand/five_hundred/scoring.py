@@ -1,4 +1,3 @@
-# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
 """Scoring one deal of Five Hundred and the game's end (FIVE_HUNDRED.md sections 6 and 7).
 
 Loaded at a deal's end only.  ``settle(game)`` adds the deal's deltas to ``game.scores``,

@@ -138,14 +138,15 @@ def open_pixels(pin, count, seat_pixels):
 
 
 def show_turn(seat):
-    """Light the pixel of ``seat`` (0 you, 1 left, 2 right); None: all off."""
+    """Light the pixel of ``seat`` (0 you, 1 left, 2 right); None: all off.  A seat beyond the
+    board's pixels (Five Hundred's fourth, East, with 4 players) lights none."""
     if _pixels is None:
         return
     import neopixel_write
 
     for i in range(len(_pixels)):
         _pixels[i] = 0
-    if seat is not None:
+    if seat is not None and seat < len(_seat_pixels):
         at = 3 * _seat_pixels[seat]
         _pixels[at:at + 3] = b"\x10\x00\x00"  # dim green, as GRB: the NeoPixels are bright
     neopixel_write.neopixel_write(_pixel_pin, _pixels)

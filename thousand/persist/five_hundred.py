@@ -1,4 +1,3 @@
-# desktop-only: not bundled for the device until it plays Five Hundred (issue 37); MicroPython-compatible all the same
 """A game of Five Hundred as a save's payload, both ways (docs/saves.md, format 2).
 
 Loaded only when a game of Five Hundred is saved or continued: a session of Thousand never

@@ -234,8 +234,7 @@ def load_controller(saves, pair):
     """Continue: the saved game as a Controller ready to play on, or None (no save, or a
     bad one, reported to ``saves``).  A deal that ended after the game save but before the
     statistics save (a power cut between the two) is counted now.  A game of Five Hundred
-    is continued where ``saves.five_hundred`` says its front-end plays it (the terminal
-    game), else reported (the screens do not play it yet)."""
+    is continued as Five Hundred's (the screens and the terminal game play it)."""
     memo = encode.new_memo()
     try:
         found = load_named(pair, memo)
@@ -272,10 +271,6 @@ def load_controller(saves, pair):
 def five_hundred_controller(saves, game, extra):
     """The Controller of a saved game of Five Hundred, or None (reported).  Its statistics are
     not kept yet (docs/saves.md)."""
-    if not getattr(saves, "five_hundred", False):
-        saves.report("the saved game is Five Hundred, which only the terminal game plays yet "
-                     "(tools/terminal_game.py --continue)")
-        return None
     try:
         from thousand.five_hundred.controller import Controller  # (where the save's decoder was: above)
     except ImportError:

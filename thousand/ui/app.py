@@ -77,6 +77,7 @@ class App:
         self.deal_over_ms = None  # when the deal in play ended
         self.deal_unsaved = False  # a deal ended and is not yet saved and counted (deal_ended)
         self.to_start = None  # a new game's seed, or _CONTINUE: the game the table will show
+        self.five_hundred = None  # the new game to start is Five Hundred's: (its players, 3 or 4; its preset)
         self.turn_seat = -1
         self.now = 0
         self.key_ms = board.ticks_ms()  # the last key's time (the backlight dims a minute after it); None: dimmed
@@ -119,6 +120,12 @@ class App:
 
     # -------------------------------------------------------------- screens
     def build(self, name):
+        if self.holds_game() == "five_hundred":  # its table and pages (thousand.ui.five_hundred_app)
+            from thousand.ui.five_hundred_app import build
+
+            screen = build(self, name)
+            if screen is not None:
+                return screen
         if name == "table":
             from thousand.ui.table import TableScreen
 
@@ -200,8 +207,12 @@ class App:
 
     # -------------------------------------------------------------- game
     def holds_game(self):
-        """Is a game in memory (here or kept by the storage)?  Its modules stay loaded then."""
-        return self.controller is not None or self.storage.holds_game()
+        """Is a game in memory (here or kept by the storage)?  Its modules stay loaded then: its
+        name ("thousand" or "five_hundred", as its controller says), or False."""
+        controller = self.controller
+        if controller is None and self.storage.holds_game():
+            controller = self.storage.found
+        return False if controller is None else controller.game_name
 
     def new_game(self):
         """The menus are let go first; the engine is loaded at the next tick, and the table
@@ -242,11 +253,16 @@ class App:
                 return
             self.start(saved)
             return
-        from thousand.controller import Controller
+        if self.five_hundred is not None:  # the title's other game
+            from thousand.ui.five_hundred_app import new_controller
 
-        guided = seed == _GUIDE_SEED  # the guided deal's game: classic agreements, normal computers
-        self.start(Controller(self.rules.preset() if guided else self.rules.copy(), levels=(DEFAULT_LEVEL, DEFAULT_LEVEL) if guided else self.levels,
-                              seed=seed))
+            self.start(new_controller(self, seed))
+        else:
+            from thousand.controller import Controller
+
+            guided = seed == _GUIDE_SEED  # the guided deal's game: classic agreements, normal computers
+            self.start(Controller(self.rules.preset() if guided else self.rules.copy(), levels=(DEFAULT_LEVEL, DEFAULT_LEVEL) if guided else self.levels,
+                                  seed=seed))
         self.storage.save_game(self.controller, NEW_GAME)
         if self.storage.has_game() and self.fresh_vm():
             return

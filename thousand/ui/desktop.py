@@ -79,6 +79,9 @@ def main(argv, max_ticks=None):
     parser.add_argument("--levels", default=None, help="the two opponents' levels, e.g. normal,random")
     parser.add_argument("--scale", type=int, default=None)
     parser.add_argument("--lang", default=None, choices=LANGUAGES, help="the game's language (default: as last time)")
+    parser.add_argument("--game", default="thousand", choices=("thousand", "five_hundred"),
+                        help="five_hundred: a new game of Five Hundred at once (its agreements: the Australian preset)")
+    parser.add_argument("--players", type=int, default=3, choices=(3, 4), help="Five Hundred's players")
     options = parser.parse_args(argv)
     try:
         rules = rules_from_text(options.rules) if options.rules is not None else None
@@ -92,6 +95,9 @@ def main(argv, max_ticks=None):
         app.levels = levels
     if options.resume and app.can_continue():  # else the title, which says why there is none
         app.continue_game()
+    elif options.game == "five_hundred" and not options.resume:  # as its title's row would
+        app.five_hundred = (options.players, "australian")
+        app.new_game()
     from thousand.hw import desktop
 
     ticks = 0

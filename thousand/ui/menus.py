@@ -66,6 +66,10 @@ _REDEAL = const(50)
 _LAST_TRICK = const(51)
 _THINKS = const(52)
 _RECORD_SENT = const(53)
+_FIVE_HUNDRED = const(54)
+_PLAYERS = const(55)
+_NEXT_PLAYERS = const(56)
+_NEXT_RULES = const(57)
 
 
 class MenuScreen:
@@ -154,11 +158,11 @@ class TitleScreen(MenuScreen):
         out = []
         if self.app.can_continue():
             out.append("continue")
-        return out + ["new game", "agreements", "settings", "statistics", "help", "guide"]
+        return out + ["new game", "five hundred", "agreements", "settings", "statistics", "help", "guide"]
 
     def items(self):
         places = {"continue": _CONTINUE, "new game": _NEW_GAME, "agreements": _AGREEMENTS, "settings": _SETTINGS,
-                  "statistics": _STATISTICS, "help": _RULES_AND_KEYS, "guide": _HOW_TO_PLAY}
+                  "statistics": _STATISTICS, "help": _RULES_AND_KEYS, "guide": _HOW_TO_PLAY, "five hundred": _FIVE_HUNDRED}
         return ["  " + self.word(places[e]) for e in self.entries()]
 
     def footer(self):
@@ -174,6 +178,8 @@ class TitleScreen(MenuScreen):
             app.continue_game()
         elif entry == "new game":
             app.show("newgame")
+        elif entry == "five hundred":  # the second game (FIVE_HUNDRED.md): its players, then the deal
+            app.show("fivehundred")
         elif entry == "guide":  # a real deal, the table saying what to do at each step
             app.to_start = 16777229  # the guided deal's game (thousand.ui.guide): no const() here (a name)
             app.show("table")
@@ -229,6 +235,50 @@ class NewGameScreen(MenuScreen):
 
     def back(self):
         self.app.save_settings()  # the rules and levels chosen are kept for next time
+        self.app.show("title")
+
+
+class FiveHundredScreen(MenuScreen):
+    """A new game of Five Hundred: 3 players (you against two computers) or 4 (with a
+    computer partner, North, against two), its rules (a preset of FIVE_HUNDRED.md 8), then
+    the deal."""
+
+    title = _FIVE_HUNDRED
+
+    def __init__(self, app):
+        MenuScreen.__init__(self, app)
+        self.players = 3
+        self.preset = 0  # its place in thousand.five_hundred.rules.PRESET_NAMES
+
+    def enter(self):
+        self.values = value_words()
+        self.refresh()
+
+    def items(self):
+        from thousand.five_hundred.rules import PRESET_NAMES  # this screen's (thousand.ui.scenes)
+
+        name = PRESET_NAMES[self.preset]
+        cols = self.list.cols
+        return [pad(self.word(_PLAYERS), str(self.players), cols), pad(self.word(_RULES), self.values.get(name, name), cols),
+                self.word(_START_THE_GAME)]
+
+    def footer(self):
+        return self.word((_NEXT_PLAYERS, _NEXT_RULES, _DEAL_BACK)[self.cursor])
+
+    def choose(self, index):
+        from thousand.five_hundred.rules import PRESET_NAMES
+
+        if index == 0:
+            self.players = 7 - self.players
+        elif index == 1:
+            self.preset = (self.preset + 1) % len(PRESET_NAMES)
+        else:
+            app = self.app
+            app.back_to = "title"
+            app.five_hundred = (self.players, PRESET_NAMES[self.preset])
+            app.new_game()
+
+    def back(self):
         self.app.show("title")
 
 
@@ -463,14 +513,22 @@ class HelpScreen(MenuScreen):
 
     def enter(self):
         from thousand import texts  # the words are data, read on demand (thousand.texts)
-        from thousand.ui import helptext  # loaded for this screen only (thousand/ui/scenes.py)
 
         self.heading = texts.entries("menus", _RULES_AND_KEYS)[0][2]
         self.page_mark = texts.entries("menus", _PAGE_BACK)[0][2]
 
         app = self.app
         rules = app.controller.rules if app.controller is not None else app.rules
-        self.lines = helptext.Pages(self.list.cols, app.board.key_help, rules)
+        if app.controller is not None and app.controller.game_name != "thousand":  # Five Hundred's rules
+            from thousand.five_hundred.helptext import rules_text
+
+            from thousand.ui.widgets import wrap
+
+            self.lines = wrap(rules_text(rules) + "\n\n" + app.board.key_help, self.list.cols)
+        else:
+            from thousand.ui import helptext  # loaded for this screen only (thousand/ui/scenes.py)
+
+            self.lines = helptext.Pages(self.list.cols, app.board.key_help, rules)
         self.refresh()
 
     def items(self):
@@ -502,36 +560,47 @@ class TableMenu(MenuScreen):
     title = _MENU
 
     def entries(self):
-        from thousand import actions  # held with a game (the table's menu), not by the title
-
         out = ["table"]
         controller = self.app.controller
         decision = controller.human_decision()
         if self.app.settings.undo and controller.can_undo():  # the deal's own decisions only
             out.append("undo")
+        thousand = controller.game_name == "thousand"  # Five Hundred has no concession, no redeal, no chart
         if decision is not None:
             out.append("hint")
+        if decision is not None and thousand:
+            from thousand import actions  # held with a game (the table's menu), not by the title
+
             for action in decision.legal:
                 if action == actions.ACTION_CONCEDE or (action == actions.ACTION_REDEAL and not decision.question):
                     out.append(action)
         if controller.view().last_trick:
             out.append("last_trick")
-        return out + ["sheet", "chart", "settings", "help", "record", "title"]
+        return out + ["sheet"] + (["chart"] if thousand else []) + ["settings", "help", "record", "title"]
+
+
 
     def items(self):
         places = {"table": _TO_TABLE, "undo": _UNDO, "hint": _HINT, "sheet": _SHEET, "chart": _CHART,
                   "settings": _SETTINGS, "help": _RULES_AND_KEYS, "record": _RECORD, "title": _TITLE}
-        from thousand import actions  # held with a game (the table's menu), not by the title
-        from thousand.controller import seat_name  # held with a game, not by the title
-
         out = []
         for entry in self.entries():
-            if entry == actions.ACTION_CONCEDE:
-                out.append(self.word(_CONCEDE))
-            elif entry == actions.ACTION_REDEAL:
-                out.append(self.word(_REDEAL))
+            if isinstance(entry, int):  # Thousand's concession or redeal
+                from thousand import actions  # held with a game (the table's menu), not by the title
+
+                out.append(self.word(_CONCEDE if entry == actions.ACTION_CONCEDE else _REDEAL))
             elif entry == "last_trick":
-                out.append(self.word(_LAST_TRICK) % seat_name(self.app.controller.view().last_trick_winner))
+                controller = self.app.controller
+                seat = controller.view().last_trick_winner
+                if controller.game_name == "thousand":
+                    from thousand.controller import seat_name  # held with a game, not by the title
+
+                    name = seat_name(seat)
+                else:  # Five Hundred's seats, 3 or 4, on its page (five_hundred.txt)
+                    from thousand import texts  # on demand
+
+                    name = texts.entries("five_hundred", 2 if controller.game.players == 4 else 1)[0][2].split()[seat]
+                out.append(self.word(_LAST_TRICK) % name)
             elif entry == "record":  # the desktop writes it to a file
                 out.append(getattr(self.app.board, "RECORD_WORDS", None) or self.word(_RECORD))
             else:
@@ -543,7 +612,7 @@ class TableMenu(MenuScreen):
         who played it, in the order played."""
         if self.app.thinker is not None:
             return self.word(_THINKS)
-        if self.entries()[self.cursor] != "last_trick":
+        if self.entries()[self.cursor] != "last_trick" or self.app.controller.game_name != "thousand":
             return MenuScreen.footer(self)
         from thousand.controller import seat_name  # held with a game, not by the title
 
@@ -598,4 +667,5 @@ SCREENS = {
     "help": HelpScreen,
     "tablemenu": TableMenu,
     "language": LanguageScreen,
+    "fivehundred": FiveHundredScreen,
 }

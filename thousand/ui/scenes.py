@@ -8,6 +8,8 @@ largest part, so what is loaded is decided here, in one place:
   module, one of ``thousand/hw/boards.py``'s (never named here: a board holds no other's name);
 * ``GAME``: held while the app holds a game (the engine, the bots, the controller);
 * ``SCREENS``: each screen's own modules, loaded while it is on show;
+* Five Hundred's plan is ``thousand.ui.five_hundred_app``'s, read only while that game is
+  held (or its module loaded): a session of Thousand holds none of its names;
 * ``ON_DEMAND``: loaded for one action (a refusal's words, a record written, a move's save)
   and let go at the next screen change, or at once after a save (``App.on_action``).
 
@@ -45,6 +47,7 @@ SCREENS = {
     "help": _MENUS + ("thousand.ui.helptext",),
     "tablemenu": _MENUS,
     "language": _MENUS,
+    "fivehundred": _MENUS + ("thousand.ui.five_hundred_app", "thousand.five_hundred", "thousand.five_hundred.rules"),
     "table": ("thousand.ui.table",),
     "summary": _SHEETS,
     "sheet": _SHEETS,
@@ -58,7 +61,12 @@ ON_DEMAND = ("thousand.scoring", "thousand.rules_table", "thousand.ui.guide", "t
 
 
 def needed(screen, holds_game):
-    """Every module the plan allows while ``screen`` is on show."""
+    """Every module the plan allows while ``screen`` is on show; ``holds_game``: the game held
+    ("five_hundred", or true for Thousand's), or false."""
+    if holds_game == "five_hundred":
+        from thousand.ui.five_hundred_app import needed as five_hundreds
+
+        return five_hundreds(screen, RESIDENT, SCREENS)
     names = RESIDENT + SCREENS[screen]
     return names + GAME if holds_game else names
 
@@ -66,6 +74,9 @@ def needed(screen, holds_game):
 def settle(screen, holds_game):
     """Unload the planned modules that ``screen`` does not need (imported again when needed)."""
     keep = needed(screen, holds_game)
+    five_hundred = sys.modules.get("thousand.ui.five_hundred_app")
+    if five_hundred is not None:  # first: Thousand's screens' lists may hold it
+        five_hundred.settle(keep, unload)
     for names in (GAME, ON_DEMAND) + tuple(SCREENS.values()):
         for name in names:
             if name not in keep:

@@ -258,7 +258,8 @@ class Robot:
     def first_start(self):
         """A player's first start: the language, then the guided deal, its first deal played
         (the game starts in a fresh VM on a board that reloads), its next deal's table left
-        with "save, go to title"; then the agreements, the settings, the statistics and the help."""
+        with "save, go to title"; then the agreements, the settings, the statistics, the help and
+        Five Hundred's players (3, then 4, back: a session of Thousand's looks at it, no more)."""
         app = self.app
         if app.screen_name == "language":
             for _ in range(self.options[5]):
@@ -294,6 +295,9 @@ class Robot:
         yield from self.choose("help")
         for _ in range(12):
             yield RIGHT
+        yield B
+        yield from self.choose("five hundred")  # the other game's players, looked at (not played yet)
+        yield A
         yield B
         self.carried = False  # the session's first game is a new game
 

@@ -1,0 +1,73 @@
+"""Five Hundred's part of the app, loaded only while it is chosen or played: its load plan,
+its screens, its new game.
+
+A session of Thousand never loads it: the app (``thousand.ui.app``) and the load plan
+(``thousand.ui.scenes``) come here only when the game held is Five Hundred's (its
+controller's ``game_name``), or when a new game of it is started; so Thousand's resident
+modules hold none of Five Hundred's names and tuples (they are a board's heap for good).
+
+The plan, as ``thousand.ui.scenes``'s: ``ENGINE`` is held with a game of Five Hundred (with
+this module), ``SCREENS`` the screens it shows in Thousand's places (a screen it does not name
+is Thousand's own, the menus), ``ON_DEMAND`` what one action loads and the next screen change
+lets go.
+"""
+
+ENGINE = (
+    "thousand.rng", "thousand.cards", "thousand.ascii_text", "thousand.five_hundred", "thousand.five_hundred.cards",
+    "thousand.five_hundred.actions", "thousand.five_hundred.rules", "thousand.five_hundred.game",
+    "thousand.five_hundred.driver", "thousand.five_hundred.controller", "thousand.five_hundred.bots",
+    "thousand.ui.five_hundred_app",
+)
+_PAGES = ("thousand.ui.five_hundred_table", "thousand.ui.five_hundred_sheet")
+SCREENS = {
+    "table": ("thousand.ui.five_hundred_table",),
+    "summary": _PAGES,
+    "sheet": _PAGES,
+    "chart": _PAGES,
+    "help": ("thousand.ui.menus", "thousand.five_hundred.helptext"),
+}
+ON_DEMAND = ("thousand.five_hundred.scoring", "thousand.five_hundred.explain", "thousand.five_hundred.replay",
+             "thousand.five_hundred.notation", "thousand.five_hundred.record", "thousand.persist.five_hundred")
+
+
+def needed(screen, resident, screens):
+    """Every module the plan allows while ``screen`` is on show with a game of Five Hundred;
+    ``resident`` and ``screens``: Thousand's plan's (``scenes.RESIDENT``, ``scenes.SCREENS``)."""
+    return resident + SCREENS.get(screen, screens[screen]) + ENGINE
+
+
+def settle(keep, unload):
+    """Unload Five Hundred's planned modules that are not in ``keep`` (this one last)."""
+    for names in (ON_DEMAND, ENGINE) + tuple(SCREENS.values()):
+        for name in names:
+            if name not in keep and name != __name__:
+                unload(name)
+    if __name__ not in keep:
+        unload(__name__)
+
+
+def build(app, name):
+    """Five Hundred's screen ``name`` (its table and pages), or None for Thousand's own."""
+    if name == "table":
+        from thousand.ui.five_hundred_table import TableScreen
+
+        return TableScreen(app)
+    if name in SCREENS and name != "help":
+        from thousand.ui.five_hundred_sheet import SCREENS as PAGES
+
+        return PAGES[name](app)
+    return None
+
+
+def new_controller(app, seed):
+    """A new game of Five Hundred as ``app.five_hundred`` says: (its players, 3 for you
+    against two computers or 4 with a computer partner, North, against two; its preset), with
+    the strongest computers (``App.start_pending`` starts and saves it as Thousand's)."""
+    from thousand.five_hundred.controller import Controller
+    from thousand.five_hundred.rules import Rules
+
+    players, preset = app.five_hundred
+    app.five_hundred = None
+    rules = Rules.preset(preset)
+    rules.set("players", players)
+    return Controller(rules, seed=seed)
