@@ -18,13 +18,13 @@ ENGINE = (
     "thousand.five_hundred.driver", "thousand.five_hundred.controller", "thousand.five_hundred.bots",
     "thousand.ui.five_hundred_app",
 )
-_PAGES = ("thousand.ui.five_hundred_table", "thousand.ui.five_hundred_sheet")
+_PAGES = ("thousand.ui.five_hundred_table", "thousand.ui.five_hundred_sheet", "thousand.ui.listview")
 SCREENS = {
     "table": ("thousand.ui.five_hundred_table",),
     "summary": _PAGES,
     "sheet": _PAGES,
     "chart": _PAGES,
-    "help": ("thousand.ui.menus", "thousand.five_hundred.helptext"),
+    "help": ("thousand.ui.menus", "thousand.ui.listview", "thousand.five_hundred.helptext"),
 }
 ON_DEMAND = ("thousand.five_hundred.scoring", "thousand.five_hundred.explain", "thousand.five_hundred.replay",
              "thousand.five_hundred.notation", "thousand.five_hundred.record", "thousand.persist.five_hundred")

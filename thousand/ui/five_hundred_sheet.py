@@ -8,7 +8,8 @@ than import it: that module imports Thousand's controller."""
 from thousand.five_hundred import ALL_PASS_PLAYED, FAILED, MADE, PASSED_OUT, side_of
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
 from thousand.ui.five_hundred_table import bid_words, seat_names
-from thousand.ui.widgets import ListView, word, wrap
+from thousand.ui.listview import ListView
+from thousand.ui.widgets import word, wrap
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
