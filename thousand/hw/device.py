@@ -1,5 +1,7 @@
 """What the device boards share: key polling, the speaker, the NeoPixels, sleep memory and
-an analog battery reading (the saves' hardware facts, ``thousand.persist.boards``).
+an analog battery reading (the saves' hardware facts, ``thousand.persist.boards``).  What
+opens them, once at the start, is ``thousand.hw.opening`` (let go after the boot); the
+objects it opens are kept here.
 
 Imports no ``board``: each board module passes in its pins.  Only one
 board module is ever loaded, so the state lives here at module level.
@@ -16,42 +18,17 @@ from thousand.hw.keys import KeyRepeater, drain_keypad, ticks_diff
 # sent for a bug report starts before the first of them (the desktop keeps every deal).
 records_kept = 8
 repeater = KeyRepeater()
-_sources = []  # (keypad EventQueue, keymap)
-_event = None
-_audio = None
-_speaker_enable = None
+# What thousand.hw.opening opens at the start (public: set from there).
+key_sources = []  # (keypad EventQueue, keymap)
+key_event = None  # the one keypad.Event every queue is read into
+audio = None  # AudioOut or PWMAudioOut
+speaker_enable = None  # the amplifier's enable pin, where the board has one
+pixel_pin = None
+pixels = None  # GRB bytes, 3 a NeoPixel
+seat_pixels = ()  # the NeoPixel of each seat
 _beep_end = None
-_pixel_pin = None
-_pixels = None
-_seat_pixels = ()
 _battery = None  # the battery's AnalogIn, once read
 muted = False
-
-
-
-def add_keys(keys, keymap):
-    """Read ``keys`` (a keypad object) as the logical keys in ``keymap``."""
-    global _event
-    import keypad
-
-    if _event is None:
-        _event = keypad.Event()
-    _sources.append((keys.events, keymap))
-
-
-def open_badge(board, key_count, keymap, seat_pixels):
-    """The PyBadge family: shift-register keys, speaker and 5 NeoPixels."""
-    import keypad
-
-    add_keys(
-        keypad.ShiftRegisterKeys(
-            clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
-            key_count=key_count, value_when_pressed=True, interval=0.02, max_events=16,
-        ),
-        keymap,
-    )
-    open_speaker(board.SPEAKER, board.SPEAKER_ENABLE)
-    open_pixels(board.NEOPIXEL, 5, seat_pixels)
 
 
 def ticks_ms():
@@ -75,47 +52,32 @@ def poll():
     now = supervisor.ticks_ms()
     if _beep_end is not None and ticks_diff(now, _beep_end) >= 0:
         _stop_beep()
-    for events, keymap in _sources:
-        drain_keypad(events, _event, keymap, repeater)
+    for events, keymap in key_sources:
+        drain_keypad(events, key_event, keymap, repeater)
     return repeater.poll(now)
-
-
-def open_speaker(pin, enable_pin=None):
-    """Prepare tones on ``pin`` (DAC where the chip has one, else PWM)."""
-    global _audio, _speaker_enable
-    try:
-        from audioio import AudioOut
-    except ImportError:
-        from audiopwmio import PWMAudioOut as AudioOut
-    _audio = AudioOut(pin)
-    if enable_pin is not None:
-        import digitalio
-
-        _speaker_enable = digitalio.DigitalInOut(enable_pin)
-        _speaker_enable.switch_to_output(False)
 
 
 def beep(freq, ms):
     """Start a square-wave tone; poll() ends it after ``ms``.  Never blocks."""
     global _beep_end
-    if _audio is None or muted or freq <= 0:
+    if audio is None or muted or freq <= 0:
         return
     import audiocore
 
-    _audio.stop()
+    audio.stop()
     wave = array.array("H", [0x6000] * 8 + [0xA000] * 8)  # one period, a quiet swing
-    if _speaker_enable is not None:
-        _speaker_enable.value = True
-    _audio.play(audiocore.RawSample(wave, sample_rate=freq * 16), loop=True)
+    if speaker_enable is not None:
+        speaker_enable.value = True
+    audio.play(audiocore.RawSample(wave, sample_rate=freq * 16), loop=True)
     _beep_end = supervisor.ticks_ms() + ms
 
 
 def _stop_beep():
     global _beep_end
     _beep_end = None
-    _audio.stop()
-    if _speaker_enable is not None:
-        _speaker_enable.value = False
+    audio.stop()
+    if speaker_enable is not None:
+        speaker_enable.value = False
 
 
 def set_muted(on):
@@ -125,32 +87,19 @@ def set_muted(on):
         _stop_beep()
 
 
-def open_pixels(pin, count, seat_pixels):
-    """NeoPixels through the built-in neopixel_write (no library needed)."""
-    global _pixel_pin, _pixels, _seat_pixels
-    import digitalio
-
-    _pixel_pin = digitalio.DigitalInOut(pin)
-    _pixel_pin.switch_to_output(False)
-    _pixels = bytearray(3 * count)
-    _seat_pixels = seat_pixels
-    show_turn(None)
-
-
 def show_turn(seat):
     """Light the pixel of ``seat`` (0 you, 1 left, 2 right); None: all off.  A seat beyond the
     board's pixels (Five Hundred's fourth, East, with 4 players) lights none."""
-    if _pixels is None:
+    if pixels is None:
         return
     import neopixel_write
 
-    for i in range(len(_pixels)):
-        _pixels[i] = 0
-    if seat is not None and seat < len(_seat_pixels):
-        at = 3 * _seat_pixels[seat]
-        _pixels[at:at + 3] = b"\x10\x00\x00"  # dim green, as GRB: the NeoPixels are bright
-    neopixel_write.neopixel_write(_pixel_pin, _pixels)
-
+    for i in range(len(pixels)):
+        pixels[i] = 0
+    if seat is not None and seat < len(seat_pixels):
+        at = 3 * seat_pixels[seat]
+        pixels[at:at + 3] = b"\x10\x00\x00"  # dim green, as GRB: the NeoPixels are bright
+    neopixel_write.neopixel_write(pixel_pin, pixels)
 
 
 def sleep_memory():

@@ -29,9 +29,11 @@ def open():
     import keypad
 
     if display is None:
+        from thousand.hw import opening  # let go after the boot
+
         display = board.DISPLAY
-        device.add_keys(keypad.Keys((board.D0,), value_when_pressed=False, pull=True), bytes((LEFT,)))
-        device.add_keys(keypad.Keys((board.D1, board.D2), value_when_pressed=True, pull=True), bytes((A, RIGHT)))
+        opening.add_keys(keypad.Keys((board.D0,), value_when_pressed=False, pull=True), bytes((LEFT,)))
+        opening.add_keys(keypad.Keys((board.D1, board.D2), value_when_pressed=True, pull=True), bytes((A, RIGHT)))
         device.repeater.set_long_press(A, B, LONG_PRESS_MS)
     return display
 

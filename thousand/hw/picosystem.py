@@ -23,8 +23,10 @@ def open():
     import keypad
 
     if display is None:
+        from thousand.hw import opening  # let go after the boot
+
         display = board.DISPLAY
-        device.add_keys(
+        opening.add_keys(
             keypad.Keys(
                 (board.SW_A, board.SW_B, board.SW_X, board.SW_Y,
                  board.SW_DOWN, board.SW_LEFT, board.SW_RIGHT, board.SW_UP),
@@ -32,7 +34,7 @@ def open():
             ),
             KEYMAP,
         )
-        device.open_speaker(board.AUDIO)
+        opening.open_speaker(board.AUDIO)
     return display
 
 

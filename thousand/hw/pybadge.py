@@ -24,7 +24,9 @@ def open():
     global display
     if display is None:
         display = board.DISPLAY
-        device.open_badge(board, 8, KEYMAP, SEAT_PIXELS)
+        from thousand.hw import opening  # let go after the boot
+
+        opening.open_badge(board, 8, KEYMAP, SEAT_PIXELS)
     return display
 
 

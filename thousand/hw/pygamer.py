@@ -33,7 +33,9 @@ def open():
 
     if display is None:
         display = board.DISPLAY
-        device.open_badge(board, 4, KEYMAP, SEAT_PIXELS)
+        from thousand.hw import opening  # let go after the boot
+
+        opening.open_badge(board, 4, KEYMAP, SEAT_PIXELS)
         _stick_x = analogio.AnalogIn(board.JOYSTICK_X)
         _stick_y = analogio.AnalogIn(board.JOYSTICK_Y)
     return display

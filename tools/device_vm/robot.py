@@ -189,7 +189,7 @@ class Robot:
         """Has the board a button for logical ``key``?"""
         from thousand.hw import device
 
-        return any(key in keymap for _events, keymap in device._sources)
+        return any(key in keymap for _events, keymap in device.key_sources)
 
     def press(self, key):
         """The board's own button events for logical ``key``, and the ticks between them:
@@ -199,7 +199,7 @@ class Robot:
         hold = _TAP_MS
         if device.repeater._long_key[A] == B and key == B:
             key, hold = A, _LONG_PRESS_MS  # the three-button board's back
-        for events, keymap in device._sources:
+        for events, keymap in device.key_sources:
             for number in range(len(keymap)):
                 if keymap[number] == key:
                     return ([(events.queue, number, True)] + [None] * (hold // _TICK_MS)
