@@ -2,13 +2,25 @@
 """Five Hundred's computer players, each reading one seat's view (``SeatView``) only.
 
 * ``random``: uniform among the legal actions (``thousand.five_hundred.driver.RandomPlayer``).
+* ``easy``: a simple heuristic (below).
+* ``normal`` and ``hard`` (``SearchBot``): they imagine the deal.  Each decision draws deals
+  of the cards the seat has not seen (``thousand.five_hundred.playout``: consistent with the
+  suits shown out of, the Joker's nominator, the open misère hand) and plays each one out to
+  the tenth trick, every seat by one quick rule: the card (or, for hard, the discard and the
+  Joker's nomination) that scores best for the seat's side over those deals is chosen.  In
+  the auction each denomination worth a look is played out over sampled kitties and deals
+  (the kitty taken, the three cheapest cards laid down), and the bot bids the contract of the
+  best expected score among those made often enough.  A partner (4 players) counts his
+  side's tricks and never outbids his partner.  Normal draws fewer deals, weighs the discard
+  and the nomination by rule as easy does, and slips a card now and then.
 * ``easy``: a simple heuristic.  It bids the denomination its hand counts the most tricks
   in (trumps by rank, side aces and kings, a trick from the kitty) and never outbids its
   partner; it keeps its bid; it discards the weakest cards (the highest in a misère); it
   plays the lowest card that wins the trick, or its lowest card when it cannot win or its
   partner already wins; in a misère it plays the highest card that does not win.
 
-``make_player(name, seed)`` builds either; every decision is one of ``view.legal``.
+``make_player(name, seed)`` builds any of them (the levels are ``thousand.PLAYER_LEVELS``,
+Thousand's list: the same four names); every decision is one of ``view.legal``.
 
 >>> from thousand.five_hundred.game import Game
 >>> from thousand.five_hundred.driver import TableDriver
@@ -18,13 +30,12 @@
 True
 """
 
+from thousand import PLAYER_LEVELS as LEVELS  # one list of levels for both games
 from thousand.five_hundred import actions as A
 from thousand.five_hundred import cards as C
 from thousand.five_hundred.driver import RandomPlayer
 from thousand.five_hundred.game import (PHASE_AUCTION, PHASE_DISCARD, PHASE_PLAY, PHASE_RAISE, card_power,
                                         follow_suit)
-
-LEVELS = ("random", "easy")
 
 
 def make_player(name, seed=0):
@@ -32,6 +43,10 @@ def make_player(name, seed=0):
         return RandomPlayer(seed)
     if name == "easy":
         return EasyBot(seed)
+    if name == "normal":
+        return SearchBot(seed, "normal")
+    if name == "hard":
+        return SearchBot(seed, "hard")
     raise ValueError("unknown player '%s' (known: %s)" % (name, ", ".join(LEVELS)))
 
 
@@ -279,3 +294,205 @@ class EasyBot:
             if C.count_mask(hand[suit]) > C.count_mask(hand[best]):
                 best = suit
         return best
+
+
+# A level's settings: play-outs a card decision shares among its legal cards (at least
+# ``min_deals`` deals each, at most ``max_deals``), deals a denomination is weighed over in
+# the auction and how many denominations are, the share of those deals that must make a
+# contract before it is bid, deals a discard or a nomination is weighed over (0: by rule),
+# and the share of cards played at random (a slip).
+_SETTINGS = {
+    #         play, min, max, bid deals, denominations, make, tricks spared, weigh, slips %
+    "normal": (12, 2, 4, 6, 2, 60, 1, 0, 0),
+    "hard": (30, 2, 8, 8, 3, 62, 0, 4, 0),
+}
+_DISCARD_CANDIDATES = 4
+
+
+class SearchBot(EasyBot):
+    """Normal and hard: every decision weighed over sampled deals of the unseen cards (the
+    module's docstring)."""
+
+    def __init__(self, seed=0, level="hard"):
+        EasyBot.__init__(self, seed)
+        self.level = level
+        (self.play_outs, self.min_deals, self.max_deals, self.bid_deals, self.denominations,
+         self.make_percent, self.spare_tricks, self.weigh_deals, self.slip_percent) = _SETTINGS[level]
+        self.players = 0
+        self.totals = [0] * 20  # a decision's summed scores, one a candidate
+        self.tenths = [0] * 5  # the auction's quick estimate of each denomination
+        self.made = [0] * 5 * 11  # the auction's deals making n tricks or more, per denomination
+        self.three = [0, 0, 0]
+
+    def _tools(self, players):
+        if self.players != players:
+            from thousand.five_hundred.playout import Playout, Sampler
+
+            self.players = players
+            self.sampler = Sampler(players)
+            self.playout = Playout(players)
+        return self.sampler, self.playout
+
+    # ------------------------------------------------------------ the auction
+    def _bid(self, view):
+        from thousand.five_hundred.playout import discard_three
+
+        legal = view.legal
+        seat = view.seat
+        partner = _partner(view, seat)
+        if partner >= 0 and view.high_bidder == partner:
+            return A.ACTION_PASS
+        if _misere_fit(view.hand):
+            for a in legal:
+                if A.verb(a) == A.BID and A.argument(a) == A.MISERE:
+                    return a
+        tenths = self.tenths
+        for d in range(5):
+            tenths[d] = trick_estimate(view.hand, d)
+        sampler, playout = self._tools(view.players)
+        made = self.made
+        for i in range(len(made)):
+            made[i] = 0
+        weighed = 0
+        while weighed < self.denominations:
+            d = -1
+            for e in range(5):
+                if tenths[e] >= 50 and (d < 0 or tenths[e] > tenths[d]):
+                    d = e
+            if d < 0:
+                break
+            tenths[d] = -1
+            weighed += 1
+            trump = d if d < 4 else -1
+            sampler.setup(view, trump, -1)
+            hands = sampler.hands
+            mine = hands[seat]
+            three = self.three
+            for _ in range(self.bid_deals):
+                sampler.sample(self.rng)
+                for k in range(C.SLOTS):
+                    mine[k] |= sampler.rest[k]
+                discard_three(mine, trump, False, three)
+                for card in three:
+                    C.remove(mine, card)
+                playout.load(view, hands, trump, -1, seat, False, -1)
+                tricks = playout.run_from(seat)
+                side_tricks = tricks[seat] + (tricks[partner] if partner >= 0 else 0)
+                for n in range(6, side_tricks + 1):
+                    made[d * 11 + n] += 1
+        best = A.ACTION_PASS
+        best_value = 0
+        for a in legal:
+            if A.verb(a) != A.BID:
+                continue
+            code = A.argument(a)
+            if A.is_misere(code) or A.is_sans(code):
+                continue
+            d = A.bid_denomination(code)
+            n = A.bid_tricks(code)
+            if n + self.spare_tricks > 10:
+                continue
+            count = made[d * 11 + n + self.spare_tricks]
+            if 100 * count < self.make_percent * self.bid_deals:
+                continue
+            value = A.bid_value(code)
+            expected = (2 * count - self.bid_deals) * value
+            if expected > best_value:
+                best_value = expected
+                best = a
+        return best
+
+    # ------------------------------------------------------------ the Joker and the kitty
+    def _nominate(self, view):
+        if not self.weigh_deals:
+            return EasyBot._nominate(self, view)
+        return self._weigh(view, view.legal, len(view.legal))
+
+    def _discard(self, view):
+        from thousand.five_hundred.playout import discard_three
+
+        hand = view.hand
+        trump = view.trump
+        three = self.three
+        discard_three(hand, trump, view.misere, three)
+        first = A.discard(three[0], three[1], three[2])
+        if not self.weigh_deals or first not in view.legal:
+            return first if first in view.legal else EasyBot._discard(self, view)
+        # candidates: the cheapest three, and each short plain suit laid down whole
+        candidates = [first]
+        for suit in range(4):
+            if suit == trump or len(candidates) >= _DISCARD_CANDIDATES:
+                continue
+            mask = hand[suit]
+            if trump >= 0 and suit == trump ^ 1:
+                mask &= ~(1 << C.JACK)
+            length = C.count_mask(mask)
+            if not 1 <= length <= 3 or mask >> C.ACE & 1:
+                continue
+            chosen = C.cards_of([mask if k == suit else 0 for k in range(C.SLOTS)])
+            for card in three:
+                if len(chosen) == 3:
+                    break
+                if card not in chosen:
+                    chosen.append(card)
+            a = A.discard(chosen[0], chosen[1], chosen[2])
+            if a not in candidates and a in view.legal:
+                candidates.append(a)
+        if len(candidates) == 1:
+            return first
+        return self._weigh(view, candidates, len(candidates))
+
+    # ------------------------------------------------------------ the play
+    def _play(self, view):
+        legal = view.legal
+        if self.slip_percent and self.rng.below(100) < self.slip_percent:
+            return legal[self.rng.below(len(legal))]
+        return self._weigh(view, legal, len(legal))
+
+    def _weigh(self, view, candidates, count):
+        """The candidate (a card, a discard or a nomination) that scores best for the seat's
+        side over sampled deals, each played out to the deal's end."""
+        from thousand.five_hundred.playout import utility
+
+        if count == 1:
+            return candidates[0]
+        seat = view.seat
+        sampler, playout = self._tools(view.players)
+        totals = self.totals
+        if count > len(totals):
+            totals.extend([0] * (count - len(totals)))
+        for i in range(count):
+            totals[i] = 0
+        if A.verb(candidates[0]) == A.PLAY:
+            deals = max(self.min_deals, min(self.max_deals, self.play_outs // count))
+        else:
+            deals = self.weigh_deals
+        sampler.setup(view)
+        hands = sampler.hands
+        contractor = view.contractor
+        contract = view.bid if contractor >= 0 else -1
+        rules = view.rules
+        for _ in range(deals):
+            sampler.sample(self.rng)
+            for i in range(count):
+                action = candidates[i]
+                kind = A.verb(action)
+                nominated = view.nominated
+                if kind == A.NOMINATE:
+                    nominated = A.argument(action)
+                playout.load(view, hands, view.trump, nominated, contractor, view.misere, view.out_seat)
+                if kind == A.PLAY:
+                    tricks = playout.run(seat, A.play_card(action), A.play_named(action))
+                elif kind == A.DISCARD:
+                    held = playout.hands[seat]
+                    for card in A.discard_cards(action):
+                        C.remove(held, card)
+                    tricks = playout.run_from(contractor)
+                else:
+                    tricks = playout.run_from(view.to_move)
+                totals[i] += utility(seat, view.players, contract, contractor, tricks, rules, view.scores)
+        best = 0
+        for i in range(1, count):
+            if totals[i] > totals[best]:
+                best = i
+        return candidates[best]
