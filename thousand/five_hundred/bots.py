@@ -113,6 +113,8 @@ class EasyBot:
     # read as Thousand's heuristic reads one: the shape written again (see the package).
     needs_view = True
     level = "easy"
+    overbid = 1  # tricks it counts on beyond its estimate: a beginner's optimism
+    slip_percent = 8  # cards played at random, of those it chooses
 
     def __init__(self, seed=0):
         from thousand.rng import Rng
@@ -146,7 +148,7 @@ class EasyBot:
         best_tricks = 0
         best_denomination = 0
         for d in range(5):
-            tricks = trick_estimate(view.hand, d) // 10
+            tricks = trick_estimate(view.hand, d) // 10 + self.overbid
             if tricks > best_tricks or (tricks == best_tricks and d > best_denomination):
                 best_tricks = tricks
                 best_denomination = d
@@ -208,6 +210,8 @@ class EasyBot:
     # ------------------------------------------------------------ the play
     def _play(self, view):
         legal = view.legal
+        if self.rng.below(100) < self.slip_percent:
+            return legal[self.rng.below(len(legal))]  # a careless card
         trump = view.trump
         nominated = view.nominated
         seat = view.seat
@@ -303,7 +307,7 @@ class EasyBot:
 # and the share of cards played at random (a slip).
 _SETTINGS = {
     #         play, min, max, bid deals, denominations, make, tricks spared, weigh, slips %
-    "normal": (12, 2, 4, 6, 2, 60, 1, 0, 0),
+    "normal": (12, 2, 4, 6, 2, 60, 1, 0, 3),
     "hard": (30, 2, 8, 8, 3, 62, 0, 4, 0),
 }
 _DISCARD_CANDIDATES = 4
@@ -342,10 +346,6 @@ class SearchBot(EasyBot):
         partner = _partner(view, seat)
         if partner >= 0 and view.high_bidder == partner:
             return A.ACTION_PASS
-        if _misere_fit(view.hand):
-            for a in legal:
-                if A.verb(a) == A.BID and A.argument(a) == A.MISERE:
-                    return a
         tenths = self.tenths
         for d in range(5):
             tenths[d] = trick_estimate(view.hand, d)
@@ -380,12 +380,20 @@ class SearchBot(EasyBot):
                 side_tricks = tricks[seat] + (tricks[partner] if partner >= 0 else 0)
                 for n in range(6, side_tricks + 1):
                     made[d * 11 + n] += 1
+        misere_made = self._weigh_misere(view, legal)
         best = A.ACTION_PASS
         best_value = 0
         for a in legal:
             if A.verb(a) != A.BID:
                 continue
             code = A.argument(a)
+            if code == A.MISERE or code == A.OPEN_MISERE:
+                count = misere_made if code == A.MISERE else (self.bid_deals if misere_made == self.bid_deals else 0)
+                value = A.bid_value(code)
+                if 100 * count >= self.make_percent * self.bid_deals and (2 * count - self.bid_deals) * value > best_value:
+                    best_value = (2 * count - self.bid_deals) * value
+                    best = a
+                continue
             if A.is_misere(code) or A.is_sans(code):
                 continue
             d = A.bid_denomination(code)
@@ -401,6 +409,40 @@ class SearchBot(EasyBot):
                 best_value = expected
                 best = a
         return best
+
+    def _weigh_misere(self, view, legal):
+        """Of the auction's deals, how many a misère (the kitty taken, the three highest laid
+        down) takes no trick in; 0 when no misère may be bid or the hand holds the Joker or
+        more than three cards above nine."""
+        from thousand.five_hundred.playout import discard_three
+
+        hand = view.hand
+        high = 0
+        for suit in range(4):
+            high += C.count_mask(hand[suit] >> C.TEN)
+        if hand[C.JOKER_SLOT] or high > 3 or (A.bid(A.MISERE) not in legal and A.bid(A.OPEN_MISERE) not in legal):
+            return 0
+        seat = view.seat
+        partner = _partner(view, seat)
+        sampler, playout = self._tools(view.players)
+        sampler.setup(view, -1, -1)
+        mine = sampler.hands[seat]
+        three = self.three
+        count = 0
+        for _ in range(self.bid_deals):
+            sampler.sample(self.rng)
+            for k in range(C.SLOTS):
+                mine[k] |= sampler.rest[k]
+            discard_three(mine, -1, True, three)
+            for card in three:
+                C.remove(mine, card)
+            if partner >= 0:
+                for k in range(C.SLOTS):
+                    sampler.hands[partner][k] = 0
+            playout.load(view, sampler.hands, -1, -1, seat, True, partner)
+            if playout.run_from(seat)[seat] == 0:
+                count += 1
+        return count
 
     # ------------------------------------------------------------ the Joker and the kitty
     def _nominate(self, view):
