@@ -308,7 +308,7 @@ class EasyBot:
 _SETTINGS = {
     #         play, min, max, bid deals, denominations, make, tricks spared, weigh, slips %
     "normal": (12, 2, 4, 6, 2, 60, 1, 0, 3),
-    "hard": (30, 2, 8, 8, 3, 62, 0, 4, 0),
+    "hard": (45, 2, 10, 8, 3, 62, 0, 4, 0),
 }
 _DISCARD_CANDIDATES = 4
 
@@ -327,6 +327,9 @@ class SearchBot(EasyBot):
         self.tenths = [0] * 5  # the auction's quick estimate of each denomination
         self.made = [0] * 5 * 11  # the auction's deals making n tricks or more, per denomination
         self.three = [0, 0, 0]
+        self.plays = []  # a card decision's distinct plays (_distinct_plays), filled in place
+        self.distinct = 0
+        self.gone = [0] * C.SLOTS
 
     def _tools(self, players):
         if self.players != players:
@@ -489,7 +492,43 @@ class SearchBot(EasyBot):
         legal = view.legal
         if self.slip_percent and self.rng.below(100) < self.slip_percent:
             return legal[self.rng.below(len(legal))]
-        return self._weigh(view, legal, len(legal))
+        return self._weigh(view, self._distinct_plays(view), self.distinct)
+
+    def _distinct_plays(self, view):
+        """The legal plays less those equal to a lower one: a card is left out when every card
+        between it and the lower card kept of its suit is the seat's own or gone (played, or
+        laid down by it), as both win and lose the same tricks (the bowers and the Joker are
+        always kept).  Fills ``self.plays`` and ``self.distinct``."""
+        plays = self.plays
+        gone = self.gone
+        hand = view.hand
+        for k in range(C.SLOTS):
+            gone[k] = hand[k] | (view.discards[k] if view.discards is not None else 0)
+        for _s, card in view.played:
+            C.add(gone, card)
+        trump = view.trump
+        count = 0
+        last = -1
+        for a in view.legal:
+            card = A.play_card(a)
+            slot = card >> 4
+            rank = card & 15
+            plain = card != C.JOKER and A.play_named(a) < 0 and not (trump >= 0 and rank == C.JACK and (
+                slot == trump or slot == trump ^ 1))
+            if plain and last >= 0 and last >> 4 == slot:
+                between = ((1 << rank) - 1) & ~((1 << ((last & 15) + 1)) - 1)
+                if trump >= 0 and (slot == trump or slot == trump ^ 1):
+                    between &= ~(1 << C.JACK)  # the bowers rank elsewhere
+                if not between & C.suit_pack(view.players, slot) & ~gone[slot]:
+                    continue
+            if count == len(plays):
+                plays.append(a)
+            else:
+                plays[count] = a
+            count += 1
+            last = card if plain else -1
+        self.distinct = count
+        return plays
 
     def _weigh(self, view, candidates, count):
         """The candidate (a card, a discard or a nomination) that scores best for the seat's

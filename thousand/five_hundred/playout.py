@@ -31,9 +31,10 @@ from thousand.five_hundred import cards as C
 from thousand.five_hundred.game import TRICKS, card_power, follow_suit
 from thousand.five_hundred.scoring import contract_delta
 
-_TRIES = 12  # deals drawn before the shown voids are let go
+_TRIES = 20  # deals drawn before the shown voids are let go
 _LOWEST = 999
 _KEYS = [0, 0, 0]  # discard_three's, filled in place
+_UNKNOWN = -9  # a threat not worked out yet
 
 
 class Sampler:
@@ -49,6 +50,8 @@ class Sampler:
         self.room = [0] * (players + 1)  # a deal's room left, the sink last
         self.voids = [0] * players  # bit per suit each seat showed out of
         self.rest = [0] * C.SLOTS  # a deal's sink: the kitty while it lies unseen
+        self.constrained = 0  # the pool's first cards, those some seat showed out of
+        self.strict = True  # whether the last deal kept every shown void (else it let them go)
         self.seat = 0
 
     def setup(self, view, trump=None, nominated=None):
@@ -114,6 +117,18 @@ class Sampler:
             start += size
         self.trump = trump
         self.nominated = nominated
+        # the cards some seat may not hold first: dealt while every seat still has room
+        pool = self.pool
+        self.constrained = 0
+        for i in range(self.npool):
+            card = pool[i]
+            suit_bit = 1 << follow_suit(card, trump, nominated)
+            for s in range(n):
+                if self.need[s] and self.voids[s] & suit_bit:
+                    pool[i] = pool[self.constrained]
+                    pool[self.constrained] = card
+                    self.constrained += 1
+                    break
 
     def sample(self, rng):
         """Fill ``hands`` with one deal of the unseen cards (the seat's own hand as it is)."""
@@ -125,8 +140,13 @@ class Sampler:
         room = self.room
         for attempt in range(_TRIES + 1):
             strict = attempt < _TRIES
-            for i in range(count - 1, 0, -1):  # Fisher-Yates, in place
-                j = rng.below(i + 1)
+            self.strict = strict
+            first = self.constrained
+            for i in range(count - 1, 0, -1):  # Fisher-Yates, in place, in each part
+                if i == first:
+                    continue
+                low = first if i > first else 0
+                j = low + rng.below(i + 1 - low)
                 pool[i], pool[j] = pool[j], pool[i]
             sink = count
             for s in range(n):
@@ -204,6 +224,14 @@ def utility(seat, players, contract, contractor, tricks, rules, scores):
     return total_mine - total_others // (sides - 1)
 
 
+def _top_rank(mask):
+    """The highest rank of a suit's mask (-1: empty)."""
+    rank = C.ACE
+    while rank >= 0 and not mask >> rank & 1:
+        rank -= 1
+    return rank
+
+
 def card_key(card, trump, nominated):
     """What playing ``card`` costs its holder: its rank in its own suit (trumps above)."""
     return card_power(card, follow_suit(card, trump, nominated), trump, nominated)
@@ -218,6 +246,7 @@ class Playout:
         self.trick_cards = [0] * 4
         self.trick_seats = [0] * 4
         self.tricks = [0] * players
+        self.threats = [0] * 4  # a lead's threat() per suit, filled as needed
 
     def load(self, view, hands, trump, nominated, contractor, misere, out_seat):
         """The position of ``view`` (its trick so far, the tricks won) with ``hands``, under
@@ -289,50 +318,60 @@ class Playout:
         return self.tricks
 
     def holds(self, seat, suit):
-        """Whether ``seat`` holds a card that follows ``suit``."""
+        """Whether ``seat`` holds a card that follows ``suit`` (masks only, as the engine's
+        ``Game.holds_suit``)."""
         hand = self.hands[seat]
         trump = self.trump
-        for k in range(C.SLOTS):
-            mask = hand[k]
-            rank = 0
-            while mask:
-                if mask & 1 and follow_suit(k << 4 | rank, trump, self.nominated) == suit:
-                    return True
-                mask >>= 1
-                rank += 1
-        return False
+        if suit >= 4:
+            return False
+        if trump >= 0:
+            if suit == trump:
+                return bool(hand[suit] or hand[C.JOKER_SLOT] or hand[suit ^ 1] >> C.JACK & 1)
+            if suit == trump ^ 1:
+                return bool(hand[suit] & ~(1 << C.JACK))
+            return bool(hand[suit])
+        return bool(hand[suit] or (hand[C.JOKER_SLOT] and self.nominated == suit))
 
     def best_answer(self, seat, led):
         """The highest power ``seat`` can play on a trick led in ``led``."""
         hand = self.hands[seat]
         trump = self.trump
+        if trump >= 0:
+            if hand[C.JOKER_SLOT] and (led == trump or not self.holds(seat, led)):
+                return card_power(C.JOKER, led, trump, -1)
+            if led != trump and self.holds(seat, led):
+                mask = hand[led] & ~(1 << C.JACK) if led == trump ^ 1 else hand[led]
+                return _top_rank(mask)
+            # a trump (led, or on a suit it is void in), or any card that cannot win
+            if hand[trump] >> C.JACK & 1:
+                return card_power(trump << 4 | C.JACK, led, trump, -1)
+            if hand[trump ^ 1] >> C.JACK & 1:
+                return card_power((trump ^ 1) << 4 | C.JACK, led, trump, -1)
+            if hand[trump]:
+                return card_power(trump << 4 | _top_rank(hand[trump]), led, trump, -1)
+            return -1
         nominated = self.nominated
-        follow = self.holds(seat, led)
-        best = -2
-        for k in range(C.SLOTS):
-            mask = hand[k]
-            rank = 0
-            while mask:
-                if mask & 1:
-                    card = k << 4 | rank
-                    if not follow or follow_suit(card, trump, nominated) == led:
-                        p = card_power(card, led, trump, nominated)
-                        if p > best:
-                            best = p
-                mask >>= 1
-                rank += 1
-        return best
+        if self.holds(seat, led):
+            if hand[C.JOKER_SLOT] and nominated == led:
+                return card_power(C.JOKER, led, trump, nominated)
+            return _top_rank(hand[led])
+        if hand[C.JOKER_SLOT] and nominated < 0:
+            return card_power(C.JOKER, led, trump, nominated)
+        return -1
 
-    def beaten(self, seat, power, led, after):
-        """Whether an opponent of ``seat`` among the ``after`` seats still to play can beat
-        ``power``."""
+    def threat(self, seat, led, after):
+        """The highest power an opponent of ``seat`` among the ``after`` seats still to play
+        can play on a trick led in ``led`` (-2: none)."""
         other = seat
         mine = self.side(seat)
+        best = -2
         for _ in range(after):
             other = self.next_seat(other)
-            if self.side(other) != mine and self.best_answer(other, led) > power:
-                return True
-        return False
+            if self.side(other) != mine:
+                p = self.best_answer(other, led)
+                if p > best:
+                    best = p
+        return best
 
     def choose(self, seat):
         """(card, named suit or -1) of ``seat`` by the play-out's rule."""
@@ -353,7 +392,9 @@ class Playout:
         follow = self.holds(seat, led)
         misere = self.misere
         contractor = self.contractor
-        ours = self.side(winner) == self.side(seat)
+        threat = self.threat(seat, led, after) if after else -2
+        # the partner wins it unless an opponent still to play beats him
+        ours = self.side(winner) == self.side(seat) and threat < best_power
         cheapest = -1
         cheapest_key = _LOWEST
         dearest_under = -1  # the dearest card that does not win
@@ -376,8 +417,7 @@ class Playout:
                             if key > dearest_key:
                                 dearest_key = key
                                 dearest_under = card
-                        elif not misere and not ours and key < win_key and (
-                                after == 0 or not self.beaten(seat, p, led, after)):
+                        elif not misere and not ours and key < win_key and p > threat:
                             win_key = key
                             win = card
                 mask >>= 1
@@ -425,6 +465,9 @@ class Playout:
                 if c > longest_count:
                     longest_count = c
                     longest = suit
+        threats = self.threats
+        for suit in range(4):
+            threats[suit] = _UNKNOWN
         sure = -1
         sure_key = _LOWEST
         sure_trump = -1
@@ -447,7 +490,10 @@ class Playout:
                         if suit == longest and key < low_key:
                             low_key = key
                             low = card
-                        if not misere_lead and suit < 4 and not self.beaten(seat, card_power(card, suit, trump, nominated), suit, after):
+                        if not misere_lead and suit < 4:
+                            if threats[suit] == _UNKNOWN:
+                                threats[suit] = self.threat(seat, suit, after)
+                        if not misere_lead and suit < 4 and card_power(card, suit, trump, nominated) > threats[suit]:
                             if key < sure_key:
                                 sure_key = key
                                 sure = card
