@@ -818,14 +818,74 @@ def _record_deal_500(result, seat_names, stats):
         st.made += 1 if result.result == MADE_500 else 0
 
 
-def run_set_500(task):
-    """``run_set`` for Five Hundred: one duplicate set, a rotation a seat (every seat holds
-    every hand once; with 4 players the partnerships rotate with the seats)."""
-    from thousand.five_hundred.game import Game as Game500
-    from thousand.five_hundred.rules import Rules as Rules500
+class ThousandTable:
+    """What ``run_set`` needs of Thousand: its players, a set's game, a deal, a deal's record."""
 
-    specs, mode, set_index, seed, rules_dict, timeout, log_dir, _game = task
-    rules = Rules500.from_dict(rules_dict)
+    def __init__(self, rules_dict):
+        self.rules = rules_check.from_dict(rules_dict)
+
+    def bots(self, specs, rotation, seed, set_index, timeout, log_dir, messages):
+        return _make_bots(specs, rotation, seed, set_index, timeout, log_dir, messages)
+
+    def game(self, game_seed, set_index, mode):
+        start = {"dealer": set_index % 3, "deals_played": 3} if mode == "deals" else {"dealer": set_index % 3}
+        return Game(self.rules, seed=game_seed, start=checked_start(start, self.rules))
+
+    def set_deal(self, game, bots, timings):
+        return _play_deals(game, bots, timings)
+
+    def game_deal(self, game, bots, timings):
+        return _play_deal(game, bots, timings)
+
+    def record(self, result, names, stats):
+        _record_deal(result, names, stats)
+
+    def winners(self, game, names):
+        return [names[game.winner]]
+
+
+class FiveHundredTable:
+    """The same for Five Hundred: a rotation a seat (with 4 players the partnerships rotate
+    with the seats), the table's players and its own driver."""
+
+    def __init__(self, rules_dict):
+        from thousand.five_hundred.rules import Rules as Rules500
+
+        self.rules = Rules500.from_dict(rules_dict)
+
+    def bots(self, specs, rotation, seed, set_index, timeout, log_dir, messages):
+        return _make_players_500(specs, rotation, seed, set_index, timeout, log_dir)
+
+    def game(self, game_seed, set_index, mode):
+        from thousand.five_hundred.game import Game as Game500
+
+        return Game500(self.rules, seed=game_seed, start={"dealer": set_index % self.rules.players},
+                       keep_records=False)
+
+    def set_deal(self, game, bots, timings):
+        return _play_deal_500(game, bots, timings)
+
+    game_deal = set_deal
+
+    def record(self, result, names, stats):
+        _record_deal_500(result, names, stats)
+
+    def winners(self, game, names):
+        from thousand.five_hundred import side_of
+
+        n = len(names)
+        out = []
+        for seat in range(n):
+            if game.winner is not None and side_of(seat, n) == game.winner and names[seat] not in out:
+                out.append(names[seat])
+        return out
+
+
+def run_set(task):
+    """Play one duplicate set (all rotations, one a seat); return per-name Stats and messages.
+    A task of eight items is Five Hundred's (its last: the game)."""
+    specs, mode, set_index, seed, rules_dict, timeout, log_dir = task[:7]
+    table = FiveHundredTable(rules_dict) if len(task) == 8 else ThousandTable(rules_dict)
     n = len(specs)
     stats = {}
     for spec in specs:
@@ -834,79 +894,23 @@ def run_set_500(task):
     game_seed = seed * 7919 + set_index
     for rotation in range(n):
         names = [specs[(seat + rotation) % n] for seat in range(n)]
-        bots = _make_players_500(specs, rotation, seed, set_index, timeout, log_dir)
+        bots = table.bots(specs, rotation, seed, set_index, timeout, log_dir, messages)
         timings = [[] for _ in range(n)]
-        game = Game500(rules, seed=game_seed, start={"dealer": set_index % n}, keep_records=False)
+        game = table.game(game_seed, set_index, mode)
         for bot in bots:
             if isinstance(bot, ExternalBot):
                 bot.game = game
         try:
             if mode == "deals":
-                _record_deal_500(_play_deal_500(game, bots, timings), names, stats)
+                table.record(table.set_deal(game, bots, timings), names, stats)
             else:
                 for seat in range(n):
                     stats[names[seat]].games += 1
                 for _ in range(MAX_DEALS_PER_GAME):
-                    _record_deal_500(_play_deal_500(game, bots, timings), names, stats)
+                    table.record(table.game_deal(game, bots, timings), names, stats)
                     if game.over:
-                        from thousand.five_hundred import side_of
-
-                        winners = set(names[seat] for seat in range(n) if game.winner is not None
-                                      and side_of(seat, n) == game.winner)
-                        for name in winners:
+                        for name in table.winners(game, names):
                             stats[name].games_won += 1
-                        break
-            for bot in bots:
-                if isinstance(bot, ExternalBot):
-                    bot.finish()
-        except Forfeit as forfeit:
-            stats[names[forfeit.seat]].forfeits += 1
-            log = getattr(bots[forfeit.seat], "log_path", None)
-            messages.append("%s %s, %s %d rotation %d%s" % (
-                "match lost:", forfeit, "deal set" if mode == "deals" else "game set", set_index,
-                rotation, "; its stderr is in %s" % log if log else ""))
-        finally:
-            _close(bots)
-        for seat in range(n):
-            stats[names[seat]].ms.extend(timings[seat])
-    for st in stats.values():
-        st.set_means.append(st.delta / st.deals if st.deals else None)
-    return stats, messages
-
-
-def run_set(task):
-    """Play one duplicate set (all rotations); return per-name Stats and messages."""
-    if len(task) == 8:
-        return run_set_500(task)
-    specs, mode, set_index, seed, rules_dict, timeout, log_dir = task
-    rules = rules_check.from_dict(rules_dict)
-    stats = {}
-    for spec in specs:
-        stats[spec] = Stats()
-    messages = []
-    game_seed = seed * 7919 + set_index
-    for rotation in range(3):
-        names = [specs[(seat + rotation) % 3] for seat in range(3)]
-        bots = _make_bots(specs, rotation, seed, set_index, timeout, log_dir, messages)
-        timings = [[], [], []]
-        if mode == "deals":
-            game = Game(rules, seed=game_seed, start=checked_start({"dealer": set_index % 3, "deals_played": 3}, rules))
-        else:
-            game = Game(rules, seed=game_seed, start=checked_start({"dealer": set_index % 3}, rules))
-        for bot in bots:
-            if isinstance(bot, ExternalBot):
-                bot.game = game
-        try:
-            if mode == "deals":
-                _record_deal(_play_deals(game, bots, timings), names, stats)
-            else:
-                for seat in range(3):
-                    stats[names[seat]].games += 1
-                for _ in range(MAX_DEALS_PER_GAME):
-                    result = _play_deal(game, bots, timings)
-                    _record_deal(result, names, stats)
-                    if game.over:
-                        stats[names[game.winner]].games_won += 1
                         break
             for bot in bots:
                 if isinstance(bot, ExternalBot):
@@ -921,7 +925,7 @@ def run_set(task):
                 rotation, "; its stderr is in %s" % log if log else ""))
         finally:
             _close(bots)
-        for seat in range(3):
+        for seat in range(n):
             stats[names[seat]].ms.extend(timings[seat])
     for st in stats.values():
         st.set_means.append(st.delta / st.deals if st.deals else None)

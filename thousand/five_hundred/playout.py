@@ -28,7 +28,7 @@ True
 from thousand.five_hundred import actions as A
 from thousand.five_hundred import side_of
 from thousand.five_hundred import cards as C
-from thousand.five_hundred.game import TRICKS, card_power, follow_suit
+from thousand.five_hundred.game import TRICKS, card_power, follow_suit, holds_suit
 from thousand.five_hundred.scoring import contract_delta
 
 _TRIES = 20  # deals drawn before the shown voids are let go
@@ -318,19 +318,8 @@ class Playout:
         return self.tricks
 
     def holds(self, seat, suit):
-        """Whether ``seat`` holds a card that follows ``suit`` (masks only, as the engine's
-        ``Game.holds_suit``)."""
-        hand = self.hands[seat]
-        trump = self.trump
-        if suit >= 4:
-            return False
-        if trump >= 0:
-            if suit == trump:
-                return bool(hand[suit] or hand[C.JOKER_SLOT] or hand[suit ^ 1] >> C.JACK & 1)
-            if suit == trump ^ 1:
-                return bool(hand[suit] & ~(1 << C.JACK))
-            return bool(hand[suit])
-        return bool(hand[suit] or (hand[C.JOKER_SLOT] and self.nominated == suit))
+        """Whether ``seat`` holds a card that follows ``suit``."""
+        return suit < 4 and holds_suit(self.hands[seat], suit, self.trump, self.nominated)
 
     def best_answer(self, seat, led):
         """The highest power ``seat`` can play on a trick led in ``led``."""
