@@ -3,6 +3,14 @@
     python tools/tournament.py --seat hard --seat normal --seat easy --deals 600 --json
     python tools/tournament.py --seat hard --seat random --seat random --games 100 --json
     python tools/tournament.py --seat 'cmd:python tools/example_bot.py' --seat hard --seat hard --deals 20
+    python tools/tournament.py --game five_hundred --players 4 --seat hard --seat normal --seat hard --seat normal --deals 200
+
+Five Hundred (``--game five_hundred``, ``--players 3|4``, ``--rules`` its preset or JSON): one
+``--seat`` a seat, a level or ``cmd:COMMAND`` (its requests: docs/bots.md, "External bots:
+Five Hundred requests"); a set is played once a rotation, as many as seats (with 4 players the
+partnerships, seats 0+2 and 1+3, rotate with the seats); a name's gain a hand is its side's
+delta; the talon's figures (``bought_*``, ``chosen_*``, ``raised_*``, ``conceded_deals``) are
+left out and ``game`` and ``table`` added.
 
 A seat is a level of ``thousand.PLAYER_LEVELS``, ``baseline`` (the frozen copy of hard
 in ``tools/baseline_bots/``, the fixed opponent that changes of the bots are measured

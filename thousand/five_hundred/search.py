@@ -6,7 +6,7 @@ table of easy and random players never loads it."""
 
 from thousand.five_hundred import actions as A
 from thousand.five_hundred import cards as C
-from thousand.five_hundred.bots import EasyBot, _partner, trick_estimate
+from thousand.five_hundred.easy import EasyBot, _partner, trick_estimate
 
 # A level's settings: play-outs a card decision shares among its legal cards (at least
 # ``min_deals`` deals each, at most ``max_deals``), deals a denomination is weighed over in
