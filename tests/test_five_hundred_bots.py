@@ -12,7 +12,8 @@ from test_micropython import run_micropython
 from thousand.five_hundred import MADE
 from thousand.five_hundred import actions as A
 from thousand.five_hundred import cards as C
-from thousand.five_hundred.bots import make_player
+from thousand import PLAYER_LEVELS
+from thousand.five_hundred.bots import LEVELS, make_player
 from thousand.five_hundred.driver import TableDriver
 from thousand.five_hundred.game import Game, IllegalAction
 from thousand.five_hundred.rules import Rules
@@ -31,13 +32,13 @@ RULE_SETS = [
 
 
 @pytest.mark.parametrize("values", RULE_SETS, ids=[str(i) for i in range(len(RULE_SETS))])
-def test_the_easy_bot_and_the_random_player_only_ever_choose_legal_actions(values):
+def test_every_level_only_ever_chooses_legal_actions(values):
     rules = Rules.from_dict(values)
-    for seed in range(12):
+    for seed in range(8):
         game = Game(rules, seed=seed)
         driver = TableDriver(game, collect=False)
-        players = [make_player("easy" if (s + seed) % 2 else "random", seed * 7 + s) for s in range(rules.players)]
-        while not game.over and len(game.sheet) < 15:
+        players = [make_player(LEVELS[(s + seed) % len(LEVELS)], seed * 7 + s) for s in range(rules.players)]
+        while not game.over and len(game.sheet) < 8:
             game.start_deal()
             while True:
                 decision = driver.pending()
@@ -109,9 +110,10 @@ def view_fields(view):
     return fields
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_hidden_cards_never_change_the_easy_bots_choice(players):
-    rng = Rng(5)
+@pytest.mark.parametrize("players,level", [(3, "easy"), (4, "easy"), (3, "normal"), (4, "normal"), (3, "hard"),
+                                          (4, "hard")])
+def test_hidden_cards_never_change_a_bots_choice(players, level):
+    rng = Rng(5 + len(level))
     checked = 0
     for g in range(6):
         rules = Rules.from_dict({"players": players, "sans_kitty": g % 2 == 1, "misere": "anytime"})
@@ -132,7 +134,7 @@ def test_hidden_cards_never_change_the_easy_bots_choice(players):
                     for other in hidden_swaps(game, seat, rng, 3):
                         other_view = other.view(seat, TableDriver(other, collect=False).pending().legal)
                         assert view_fields(other_view) == view_fields(view)
-                        assert make_player("easy", 77).decide(other_view) == make_player("easy", 77).decide(
+                        assert make_player(level, 77).decide(other_view) == make_player(level, 77).decide(
                             game.view(seat, decision.legal))
                         checked += 1
                 driver.answer(decision, movers[seat].decide(view))
@@ -160,21 +162,27 @@ def test_the_easy_bot_scores_more_a_deal_than_the_random_player(players):
     assert per_level["easy"] / deals > per_level["random"] / deals + 100
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_easy_bots_among_themselves_make_most_of_their_contracts(players):
+def contracts_made(level, players, games=30):
+    """(made, failed) of the contracts ``level`` bots play among themselves."""
     rules = Rules.from_dict({"players": players, "target": 99999, "lose_at": None})
     made = failed = 0
-    for seed in range(30):
+    for seed in range(games):
         game = Game(rules, seed=seed)
         driver = TableDriver(game, collect=False)
-        seats = [make_player("easy", seed * 5 + s) for s in range(players)]
+        seats = [make_player(level, seed * 5 + s) for s in range(players)]
         for _deal in range(8):
             driver.play_deal(seats)
             result = game.last_result
             if result.contractor is not None:
                 made += result.result == MADE
                 failed += result.result != MADE
-    assert made + failed > 60 and made >= 3 * failed
+    return made, failed
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_easy_bots_overbid_as_beginners_yet_make_more_contracts_than_they_fail(players):
+    made, failed = contracts_made("easy", players)
+    assert made + failed > 100 and 0.1 * (made + failed) < failed < made
 
 
 def test_selfplay_plays_five_hundred_at_three_and_four_and_refuses_a_bad_table():
@@ -184,7 +192,7 @@ def test_selfplay_plays_five_hundred_at_three_and_four_and_refuses_a_bad_table()
         figures = json.loads(out.stdout)
         assert figures["game"] == "five_hundred" and figures["games"] == 4 and len(figures["wins"]) == sides
         assert figures["deals"] >= 4 and figures["decisions"] > 40
-    for argv, words in ((["--players", "5"], "3 or 4"), (["--players", "easy,hard,random"], "unknown player"),
+    for argv, words in ((["--players", "5"], "3 or 4"), (["--players", "easy,expert,random"], "unknown player"),
                         (["--rules", "classic"], "unknown rules preset"), (["--game", "chess"], "unknown game")):
         proc = subprocess.run([sys.executable, SELFPLAY, "--game", "five_hundred"] + argv, capture_output=True, text=True)
         assert proc.returncode == 2 and words in proc.stderr and proc.stderr.count("\n") == 1 and proc.stdout == ""

@@ -50,13 +50,16 @@ key(keys.RIGHT)
 key(keys.A)
 summaries = []
 peak = 0
+played = None  # the game the table played (a game over leaves no controller)
 for _ in range(60000):
     if len(summaries) == 3 or app.screen_name == "title":
         break
+    if app.controller is not None:
+        played = app.controller.game_name
     gc.collect()
     peak = max(peak, gc.mem_alloc())
     screen = app.screen
-    if screen is None or app.screen_name == "table" and (screen.changed or app.controller.human_decision() is None):
+    if screen is None or app.jobs or app.screen_name == "table" and (screen.changed or app.controller.human_decision() is None):
         tick()
         continue
     if app.screen_name == "summary":
@@ -79,7 +82,7 @@ for _ in range(60000):
         key(keys.DOWN)
         key(keys.A)
 held = [name for name in sys.modules if name.startswith("thousand.")]
-print("game", app.controller.game_name if app.controller else None)
+print("game", played)
 print("thousand's", [name for name in held if name in ("thousand.game", "thousand.controller", "thousand.ui.table")])
 print("peak", peak)
 for line in summaries:

@@ -192,7 +192,8 @@ def test_the_whole_ladder_is_reached_from_pass_in_a_few_presses(board):
             for _ in range(rights):
                 screen.key(RIGHT)
             seen.add(screen.options[screen.cursor])
-    assert len(screen.options) > 20 and seen == set(screen.options)
+    # (hard opponents, the default, may have bid before the player: most of the ladder is left)
+    assert len(screen.options) >= 15 and seen == set(screen.options)
 
 
 def test_a_misere_is_bid_by_keys_and_written_on_the_table(board):
@@ -413,7 +414,9 @@ def test_a_whole_game_played_by_keys_ends_at_the_title_loading_only_its_plan(boa
         if app.screen_name == "title":
             break
         assert app.screen_name in ("table", "summary"), app.screen_name
-        if app.screen_name == "summary":
+        if app.screen is None or app.jobs:  # keys wait for the app's jobs (App.tick), as a board's do
+            hands.run(10)
+        elif app.screen_name == "summary":
             summaries += 1
             over = app.controller.over()
             held = app.holds_game()

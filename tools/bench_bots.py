@@ -182,6 +182,71 @@ if __name__ == "__main__":
 '''
 
 
+FIVE_HUNDRED_SCRIPT = "bench_five_hundred.py"
+FIVE_HUNDRED_PHASES = ("auction", "raise", "discard", "play", "nominate")
+# Five Hundred's deals for the callgrind count, written beside GAME_SCRIPT.
+FIVE_HUNDRED_SOURCE = '''"""Deals of Five Hundred played for tools/bench_bots.py --game five_hundred.
+
+    micropython bench_five_hundred.py LEVELS SEED DEALS RULES
+
+As bench_game.py: every decision goes through ``next(filter(decide, ...))`` (one callgrind
+dump a decision); prints the phase of each (0 auction, 1 raise, 2 discard, 3 play,
+4 the Joker's nomination), then ``done``.
+"""
+
+import sys
+
+from thousand.five_hundred import actions as A
+from thousand.five_hundred.bots import make_player
+from thousand.five_hundred.driver import TableDriver
+from thousand.five_hundred.game import Game
+from thousand.five_hundred.rules import Rules
+
+
+class Bench:
+    def __init__(self, levels, seed, rules):
+        values = {"preset": rules, "players": len(levels), "target": 99999, "lose_at": None}
+        self.game = Game(Rules.from_dict(values), seed=seed, keep_records=False)
+        self.players = [make_player(levels[s], seed * 4 + s) for s in range(len(levels))]
+        self.driver = TableDriver(self.game)
+        self.player = None
+        self.choice = None
+
+    def decide(self, view):
+        self.choice = self.player.decide(view)
+        return True
+
+    def deal(self):
+        game = self.game
+        driver = self.driver
+        game.start_deal()
+        while True:
+            decision = driver.pending()
+            if decision is None:
+                return
+            self.player = self.players[decision.seat]
+            view = driver.view_for(self.player, decision)
+            verb = A.verb(decision.legal[0])
+            phase = 4 if verb == A.NOMINATE or verb == A.NO_NOMINATION else game.phase
+            next(filter(self.decide, (view,)))
+            sys.stdout.write(str(phase))
+            driver.answer(decision, self.choice)
+
+
+def main(argv):
+    bench = Bench(argv[1].split(","), int(argv[2]), argv[4])
+    sys.stdout.write("phases: ")
+    for _ in range(int(argv[3])):
+        bench.deal()
+    print()
+    print("done")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
+'''
+
+
 def micropython():
     found = mpy.find_micropython()
     if found is None:
@@ -192,11 +257,13 @@ def micropython():
 def build(out_dir):
     """The engine and the bots as ``.mpy`` files, the game script and the ROM image in ``out_dir``."""
     try:
-        mpy.compile_tree(out_dir, ("thousand", os.path.join("thousand", "bots")))
+        mpy.compile_tree(out_dir, ("thousand", os.path.join("thousand", "bots"), os.path.join("thousand", "five_hundred")))
     except mpy.MpyError as error:
         sys.exit(str(error))
     with open(os.path.join(out_dir, GAME_SCRIPT), "w") as f:
         f.write(GAME_SOURCE)
+    with open(os.path.join(out_dir, FIVE_HUNDRED_SCRIPT), "w") as f:
+        f.write(FIVE_HUNDRED_SOURCE)
     from mpremote.romfs import make_romfs
 
     with contextlib.redirect_stdout(io.StringIO()):  # it prints the tree it packs
@@ -323,11 +390,11 @@ def least_heap(build_dir, options, rom=False):
     return need - image_heap(out) / 1024
 
 
-def callgrind(build_dir, options):
+def callgrind(build_dir, options, script=GAME_SCRIPT):
     out_dir = tempfile.mkdtemp(prefix="callgrind-", dir=build_dir)
     cmd = ["valgrind", "--tool=callgrind", "--toggle-collect=filter_iternext",
            "--dump-after=filter_iternext", "--callgrind-out-file=%s/cg.out" % out_dir,
-           micropython(), GAME_SCRIPT, options.levels, str(options.seed), str(options.deals), options.rules]
+           micropython(), script, options.levels, str(options.seed), str(options.deals), options.rules]
     proc = subprocess.run(cmd, cwd=build_dir, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit("valgrind failed:\n" + proc.stderr[-2000:])
@@ -385,19 +452,59 @@ def summary(values):
         n, sum(values) / n / 1e6, values[min(n - 1, int(0.95 * n))] / 1e6, values[-1] / 1e6)
 
 
+def bench_five_hundred(p, args):
+    """``--game five_hundred``: the instructions per decision of Five Hundred's bots under
+    callgrind, overall and per phase (the heap is tools/device_budget.py's)."""
+    from thousand import PLAYER_LEVELS
+    from thousand.five_hundred.rules import PRESET_NAMES
+
+    levels = ("hard,hard,hard" if args.levels_text is None else args.levels_text).split(",")
+    if len(levels) not in (3, 4) or any(level not in PLAYER_LEVELS for level in levels):
+        p.error("--levels with --game five_hundred: 3 or 4 of %s, not '%s'" % (", ".join(PLAYER_LEVELS),
+                                                                                 str(args.levels_text)[:40]))
+    rules = "australian" if args.rules_text is None else args.rules_text
+    if rules not in PRESET_NAMES:
+        p.error("--rules with --game five_hundred: one of %s, not '%s'" % (", ".join(PRESET_NAMES), rules[:40]))
+    args.levels = ",".join(levels)
+    args.rules = rules
+    build_dir = tempfile.mkdtemp(prefix="thousand-mpy-")
+    try:
+        build(build_dir)
+        pairs = callgrind(build_dir, args, FIVE_HUNDRED_SCRIPT)
+        print("Five Hundred %s, instructions per decision, %d deals: %s" % (
+            args.levels, args.deals, summary([v for _p, v in pairs])))
+        for phase in range(len(FIVE_HUNDRED_PHASES)):
+            values = [v for ph, v in pairs if ph == phase]
+            if values:
+                print("  %-8s %s" % (FIVE_HUNDRED_PHASES[phase], summary(values)))
+    finally:
+        shutil.rmtree(build_dir, ignore_errors=True)
+    return 0
+
+
 def main(argv=None):
     p = cli.Parser(description=__doc__.splitlines()[0])
-    p.add_argument("--levels", type=cli.players, default="hard,hard,hard",
+    p.add_argument("--levels", dest="levels_text", default=None,
                    help="the three seats' players: bot levels or random (default hard,hard,hard)")
     p.add_argument("--seed", type=cli.seed, default=1)
-    p.add_argument("--rules", type=cli.preset, default="classic", help="a rules preset (default classic)")
+    p.add_argument("--rules", dest="rules_text", default=None, help="a rules preset (default classic)")
     p.add_argument("--deals", type=cli.positive, default=12, help="deals measured under callgrind")
     p.add_argument("--skip-heap", action="store_true")
     p.add_argument("--sources", action="store_true",
                    help="also the heap figures of the plain .py sources, compiled by the VM itself")
     p.add_argument("--skip-callgrind", action="store_true")
     p.add_argument("--skip-wasm32", action="store_true", help="leave out the 32-bit VM")
+    p.add_argument("--game", choices=cli.GAMES, default="thousand",
+                   help="five_hundred: only the instructions per decision of --deals deals of Five Hundred "
+                   "(--levels: one a seat, 3 or 4; --rules: its preset, default australian)")
     args = p.parse_args(argv)
+    if args.game == cli.GAMES[1]:
+        return bench_five_hundred(p, args)
+    try:
+        args.levels = cli.players("hard,hard,hard" if args.levels_text is None else args.levels_text)
+        args.rules = cli.preset("classic" if args.rules_text is None else args.rules_text)
+    except cli.ArgumentTypeError as error:
+        p.error(str(error))
     build_dir = tempfile.mkdtemp(prefix="thousand-mpy-")
     try:
         build(build_dir)

@@ -1,10 +1,16 @@
 """Play many bot games under classic, full and random agreement sets; fail on any illegal action.
 
     python tools/bot_legality.py --games 3000 --seed 1
+    python tools/bot_legality.py --game five_hundred --games 2304 --max-deals 8
 
 Every seat mixes the levels of ``thousand.PLAYER_LEVELS``.  Each decision is checked
 against the view's ``legal`` before the engine applies it (which checks again).
 The CI test runs a few hundred games of this; the tool runs thousands.
+
+Five Hundred: game ``i`` plays agreement set ``i`` of every combination of its choices
+(``five_hundred_rules_for``: players 3 and 4, and every value of each enum and yes/no
+agreement, 2304 sets; ``defender_cap`` null, 490 or 480 and ``target`` 500 or 250 in turn),
+so that ``--games 2304`` plays each set once.
 """
 
 import os
@@ -106,15 +112,73 @@ def play_checked_game(index, seed, max_deals, bot_for=None):
     return bots
 
 
+def five_hundred_choices():
+    """Five Hundred's agreements that take a few values, each with its values: the players,
+    and every enum and yes/no agreement."""
+    from thousand.five_hundred.rules import BOOL as BOOL_500, ENUM as ENUM_500, agreements as agreements_500
+
+    out = []
+    for name, kind, _default, choices in agreements_500():
+        if name == "players":
+            out.append((name, choices))
+        elif kind == BOOL_500:
+            out.append((name, (False, True)))
+        elif kind == ENUM_500:
+            out.append((name, choices))
+    return out
+
+
+def five_hundred_sets():
+    """The number of Five Hundred's agreement sets ``five_hundred_rules_for`` goes through."""
+    total = 1
+    for _name, values in five_hundred_choices():
+        total *= len(values)
+    return total
+
+
+def five_hundred_rules_for(index):
+    """Five Hundred's agreement set ``index`` (modulo ``five_hundred_sets()``): the index read
+    in the mixed radix of the choices' counts; the cap and the target in turn."""
+    from thousand.five_hundred.rules import Rules as Rules500
+
+    values = {"defender_cap": (None, 490, 480)[index % 3], "target": (500, 250)[index // 3 % 2]}
+    rest = index % five_hundred_sets()
+    for name, choices in five_hundred_choices():
+        values[name] = choices[rest % len(choices)]
+        rest //= len(choices)
+    return Rules500.from_dict(values)
+
+
+def play_checked_five_hundred(index, seed, max_deals):
+    """One game of Five Hundred under agreement set ``index``, the seats mixing the levels;
+    every decision checked.  The seats' CheckedBots."""
+    from thousand.five_hundred.bots import make_player
+    from thousand.five_hundred.driver import TableDriver as Driver500
+    from thousand.five_hundred.game import Game as Game500
+
+    rules = five_hundred_rules_for(index)
+    n = rules.players
+    bots = [CheckedBot(make_player(LEVELS[(index + s) % len(LEVELS)], seed + index * 4 + s)) for s in range(n)]
+    game = Game500(rules, seed=seed * 104729 + index, keep_records=False)
+    driver = Driver500(game)
+    for _ in range(max_deals):
+        driver.play_deal(bots)
+        if game.over:
+            break
+    return bots
+
+
 def main(argv=None):
     p = cli.Parser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=cli.positive, default=3000)
     p.add_argument("--seed", type=cli.seed, default=1)
     p.add_argument("--max-deals", type=cli.positive, default=60, help="deals per game at most")
+    p.add_argument("--game", choices=cli.GAMES, default="thousand", help="the game played (default thousand)")
     args = p.parse_args(argv)
+    play = play_checked_five_hundred if args.game == cli.GAMES[1] else play_checked_game
     decisions = 0
     for i in range(args.games):
-        decisions += sum(bot.decisions for bot in play_checked_game(i, args.seed, args.max_deals))
+        decisions += sum(bot.decisions for bot in play(i, args.seed, args.max_deals))
         if (i + 1) % 50 == 0:
             sys.stderr.write("\r%d/%d games" % (i + 1, args.games))
     sys.stderr.write("\n")

@@ -3,6 +3,14 @@
     python tools/tournament.py --seat hard --seat normal --seat easy --deals 600 --json
     python tools/tournament.py --seat hard --seat random --seat random --games 100 --json
     python tools/tournament.py --seat 'cmd:python tools/example_bot.py' --seat hard --seat hard --deals 20
+    python tools/tournament.py --game five_hundred --players 4 --seat hard --seat normal --seat hard --seat normal --deals 200
+
+Five Hundred (``--game five_hundred``, ``--players 3|4``, ``--rules`` its preset or JSON): one
+``--seat`` a seat, a level or ``cmd:COMMAND`` (its requests: docs/bots.md, "External bots:
+Five Hundred requests"); a set is played once a rotation, as many as seats (with 4 players the
+partnerships, seats 0+2 and 1+3, rotate with the seats); a name's gain a hand is its side's
+delta; the talon's figures (``bought_*``, ``chosen_*``, ``raised_*``, ``conceded_deals``) are
+left out and ``game`` and ``table`` added.
 
 A seat is a level of ``thousand.PLAYER_LEVELS``, ``baseline`` (the frozen copy of hard
 in ``tools/baseline_bots/``, the fixed opponent that changes of the bots are measured
@@ -190,6 +198,26 @@ def make_variant(text, seed):
     return bot
 
 
+FIVE_HUNDRED = cli.GAMES[1]  # --game five_hundred, as a record names the game
+FIVE_HUNDRED_PHASES = ("auction", "raise", "discard", "play")  # thousand.five_hundred.game's phases
+
+
+def five_hundred_request(game, seat, view):
+    """A Five Hundred request of BOTS.md's shape (docs/bots.md): the legal actions' texts,
+    the phase's name (``nominate`` for the Joker's question) and the seat's record."""
+    from thousand.five_hundred import actions as A500
+    from thousand.five_hundred.notation import action_text as action_text_500
+    from thousand.five_hundred.record import seat_record as seat_record_500
+
+    legal_text = [action_text_500(seat, a) for a in view.legal]
+    verb = A500.verb(view.legal[0])
+    if verb == A500.NOMINATE or verb == A500.NO_NOMINATION:
+        phase = "nominate"
+    else:
+        phase = FIVE_HUNDRED_PHASES[view.phase]
+    return legal_text, phase, seat_record_500(game, seat)
+
+
 class Forfeit(Exception):
     def __init__(self, seat, name, reason):
         Exception.__init__(self, "seat %d (%s) forfeits: %s" % (seat, name, reason))
@@ -239,13 +267,16 @@ class ExternalBot:
         seat = self.seat
         if self.process is None:
             self._forfeit("could not start (%s)" % self.start_error)
-        legal_text = [action_text(seat, a) for a in view.legal]
-        if view.legal == [A.ACTION_REDEAL, A.ACTION_KEEP]:
-            phase = "redeal"
+        if getattr(self.game, "game_name", None) == FIVE_HUNDRED:
+            legal_text, phase, record = five_hundred_request(self.game, seat, view)
         else:
-            phase = PHASE_NAMES[view.phase]
-        request = {"seat": seat, "phase": phase, "record": seat_record(self.game, seat),
-                   "legal": legal_text}
+            legal_text = [action_text(seat, a) for a in view.legal]
+            if view.legal == [A.ACTION_REDEAL, A.ACTION_KEEP]:
+                phase = "redeal"
+            else:
+                phase = PHASE_NAMES[view.phase]
+            record = seat_record(self.game, seat)
+        request = {"seat": seat, "phase": phase, "record": record, "legal": legal_text}
         deadline = time.monotonic() + self.timeout
         self._refuse_unasked_output()
         self._send((json.dumps(request) + "\n").encode(), deadline)
@@ -741,37 +772,153 @@ def _close(bots):
             bot.close()
 
 
+def _make_players_500(specs, rotation, seed, set_index, timeout, log_dir):
+    """The seats of a Five Hundred table (``_make_bots``' seeds): levels and external bots."""
+    from thousand.five_hundred.bots import make_player
+
+    n = len(specs)
+    bots = []
+    for seat in range(n):
+        spec = specs[(seat + rotation) % n]
+        bot_seed = seed * 1000003 + set_index * 31 + seat * 7 + rotation
+        if spec.startswith("cmd:"):
+            bots.append(ExternalBot(spec[4:], seat, timeout, log_dir))
+        else:
+            bots.append(make_player(spec, bot_seed))
+    return bots
+
+
+def _play_deal_500(game, bots, timings):
+    """One deal of Five Hundred through its TableDriver (the raise and nomination questions)."""
+    from thousand.five_hundred.driver import TableDriver as Driver500
+
+    driver = Driver500(game, collect=False)
+    game.start_deal()
+    while True:
+        decision = driver.pending()
+        if decision is None:
+            return game.last_result
+        bot = bots[decision.seat]
+        view = game.view(decision.seat, decision.legal)
+        start = time.perf_counter()
+        action = bot.decide(view)
+        timings[decision.seat].append((time.perf_counter() - start) * 1000.0)
+        if action not in decision.legal:
+            raise Forfeit(decision.seat, getattr(bot, "level", "?"), "chose an illegal action %r" % (action,))
+        driver.answer(decision, action)
+
+
+def _record_deal_500(result, seat_names, stats):
+    """A Five Hundred deal into the names' Stats: each seat scores its side's delta (a
+    thrown-in deal counts, at 0); the contractor's name its contract, made or not."""
+    from thousand.five_hundred import MADE as MADE_500, UNFINISHED as UNFINISHED_500, side_of
+
+    if result.result == UNFINISHED_500:
+        return
+    n = len(seat_names)
+    for seat in range(n):
+        st = stats[seat_names[seat]]
+        st.deals += 1
+        st.delta += result.deltas[side_of(seat, n)]
+    if result.contractor is not None:
+        st = stats[seat_names[result.contractor]]
+        st.declarer_deals += 1
+        st.made += 1 if result.result == MADE_500 else 0
+
+
+class ThousandTable:
+    """What ``run_set`` needs of Thousand: its players, a set's game, a deal, a deal's record."""
+
+    def __init__(self, rules_dict):
+        self.rules = rules_check.from_dict(rules_dict)
+
+    def bots(self, specs, rotation, seed, set_index, timeout, log_dir, messages):
+        return _make_bots(specs, rotation, seed, set_index, timeout, log_dir, messages)
+
+    def game(self, game_seed, set_index, mode):
+        start = {"dealer": set_index % 3, "deals_played": 3} if mode == "deals" else {"dealer": set_index % 3}
+        return Game(self.rules, seed=game_seed, start=checked_start(start, self.rules))
+
+    def set_deal(self, game, bots, timings):
+        return _play_deals(game, bots, timings)
+
+    def game_deal(self, game, bots, timings):
+        return _play_deal(game, bots, timings)
+
+    def record(self, result, names, stats):
+        _record_deal(result, names, stats)
+
+    def winners(self, game, names):
+        return [names[game.winner]]
+
+
+class FiveHundredTable:
+    """The same for Five Hundred: a rotation a seat (with 4 players the partnerships rotate
+    with the seats), the table's players and its own driver."""
+
+    def __init__(self, rules_dict):
+        from thousand.five_hundred.rules import Rules as Rules500
+
+        self.rules = Rules500.from_dict(rules_dict)
+
+    def bots(self, specs, rotation, seed, set_index, timeout, log_dir, messages):
+        return _make_players_500(specs, rotation, seed, set_index, timeout, log_dir)
+
+    def game(self, game_seed, set_index, mode):
+        from thousand.five_hundred.game import Game as Game500
+
+        return Game500(self.rules, seed=game_seed, start={"dealer": set_index % self.rules.players},
+                       keep_records=False)
+
+    def set_deal(self, game, bots, timings):
+        return _play_deal_500(game, bots, timings)
+
+    game_deal = set_deal
+
+    def record(self, result, names, stats):
+        _record_deal_500(result, names, stats)
+
+    def winners(self, game, names):
+        from thousand.five_hundred import side_of
+
+        n = len(names)
+        out = []
+        for seat in range(n):
+            if game.winner is not None and side_of(seat, n) == game.winner and names[seat] not in out:
+                out.append(names[seat])
+        return out
+
+
 def run_set(task):
-    """Play one duplicate set (all rotations); return per-name Stats and messages."""
-    specs, mode, set_index, seed, rules_dict, timeout, log_dir = task
-    rules = rules_check.from_dict(rules_dict)
+    """Play one duplicate set (all rotations, one a seat); return per-name Stats and messages.
+    A task of eight items is Five Hundred's (its last: the game)."""
+    specs, mode, set_index, seed, rules_dict, timeout, log_dir = task[:7]
+    table = FiveHundredTable(rules_dict) if len(task) == 8 else ThousandTable(rules_dict)
+    n = len(specs)
     stats = {}
     for spec in specs:
         stats[spec] = Stats()
     messages = []
     game_seed = seed * 7919 + set_index
-    for rotation in range(3):
-        names = [specs[(seat + rotation) % 3] for seat in range(3)]
-        bots = _make_bots(specs, rotation, seed, set_index, timeout, log_dir, messages)
-        timings = [[], [], []]
-        if mode == "deals":
-            game = Game(rules, seed=game_seed, start=checked_start({"dealer": set_index % 3, "deals_played": 3}, rules))
-        else:
-            game = Game(rules, seed=game_seed, start=checked_start({"dealer": set_index % 3}, rules))
+    for rotation in range(n):
+        names = [specs[(seat + rotation) % n] for seat in range(n)]
+        bots = table.bots(specs, rotation, seed, set_index, timeout, log_dir, messages)
+        timings = [[] for _ in range(n)]
+        game = table.game(game_seed, set_index, mode)
         for bot in bots:
             if isinstance(bot, ExternalBot):
                 bot.game = game
         try:
             if mode == "deals":
-                _record_deal(_play_deals(game, bots, timings), names, stats)
+                table.record(table.set_deal(game, bots, timings), names, stats)
             else:
-                for seat in range(3):
+                for seat in range(n):
                     stats[names[seat]].games += 1
                 for _ in range(MAX_DEALS_PER_GAME):
-                    result = _play_deal(game, bots, timings)
-                    _record_deal(result, names, stats)
+                    table.record(table.game_deal(game, bots, timings), names, stats)
                     if game.over:
-                        stats[names[game.winner]].games_won += 1
+                        for name in table.winners(game, names):
+                            stats[name].games_won += 1
                         break
             for bot in bots:
                 if isinstance(bot, ExternalBot):
@@ -786,7 +933,7 @@ def run_set(task):
                 rotation, "; its stderr is in %s" % log if log else ""))
         finally:
             _close(bots)
-        for seat in range(3):
+        for seat in range(n):
             stats[names[seat]].ms.extend(timings[seat])
     for st in stats.values():
         st.set_means.append(st.delta / st.deals if st.deals else None)
@@ -833,8 +980,14 @@ def main(argv=None):
     p.add_argument("--deals", type=cli.count, default=0, help="duplicate deal sets")
     p.add_argument("--games", type=cli.count, default=0, help="duplicate game sets")
     p.add_argument("--seed", type=cli.seed, default=1)
-    p.add_argument("--rules", type=cli.rules_spec, default="classic",
-                   help="a rules preset or a JSON rules object")
+    p.add_argument("--rules", default=None,
+                   help="a rules preset or a JSON rules object (the game's: classic, or australian "
+                   "with --game five_hundred)")
+    p.add_argument("--game", choices=cli.GAMES, default="thousand",
+                   help="the game played (default thousand)")
+    p.add_argument("--players", type=cli.table_size, default=None,
+                   help="Five Hundred's table: 3, or 4 in partnerships (seats 0+2 and 1+3); give "
+                   "--seat once a seat")
     p.add_argument("--timeout", type=cli.seconds, default=DEFAULT_TIMEOUT,
                    help="seconds per external request (default %g)" % DEFAULT_TIMEOUT)
     p.add_argument("--jobs", type=cli.positive, default=1, help="worker processes")
@@ -845,8 +998,30 @@ def main(argv=None):
                    "REFERENCE (the same level, as in --seat hard:margin=-20 --paired hard) and give the "
                    "change of the first seat's gain over the others' mean")
     args = p.parse_args(argv)
-    if len(args.seat) != 3:
-        p.error("give --seat exactly three times")
+    if args.game == FIVE_HUNDRED:
+        try:
+            args.rules = cli.five_hundred_rules("australian" if args.rules is None else args.rules)
+            if args.players is not None:
+                args.rules.set("players", args.players)
+        except (cli.ArgumentTypeError, ValueError) as error:
+            p.error(str(error))
+        players = args.rules.players
+        for spec in args.seat:
+            if spec == BASELINE or spec == EXPERT or (":" in spec and not spec.startswith("cmd:")):
+                p.error("Five Hundred's seats are levels (%s) or cmd:COMMAND, not '%s'" % (
+                    ", ".join(PLAYER_LEVELS), spec[:40]))
+        if args.paired is not None:
+            p.error("--paired is Thousand's (its variants); not with --game five_hundred")
+    else:
+        if args.players is not None and args.players != 3:
+            p.error("Thousand is played by 3: --players 4 is Five Hundred's (--game five_hundred)")
+        try:
+            args.rules = cli.rules_spec("classic" if args.rules is None else args.rules)
+        except cli.ArgumentTypeError as error:
+            p.error("argument --rules: %s" % error)
+        players = 3
+    if len(args.seat) != players:
+        p.error("give --seat exactly %s times" % ("three" if players == 3 else "four"))
     if args.paired is not None:
         levels = [spec.partition(":")[0] for spec in (args.seat[0], args.paired)]
         if levels[0] != levels[1] or levels[0] not in VARIANT_LEVELS or not args.deals or any(
@@ -933,11 +1108,44 @@ def _run_paired(args, count):
     return 0
 
 
+THOUSAND_ONLY = ("bought_deals", "bought_make_rate", "chosen_deals", "chosen_make_rate", "raised_deals",
+                 "raised_make_rate", "conceded_deals")  # figures of Thousand's auction and talon
+
+
+def _report_500(args, out):
+    """A Five Hundred match's figures: per name its side's gain a hand (a deal: thrown-in ones
+    count, at 0) with its standard error, its contracts made, and the gaps between names."""
+    del out["above_100_share"]
+    for figures in out["players"].values():
+        for key in THOUSAND_ONLY:
+            del figures[key]
+    out["game"] = FIVE_HUNDRED
+    out["table"] = list(args.seat)
+    if args.json:
+        sys.stdout.write(json.dumps(out) + "\n")
+        return 0
+    for name in out["players"]:
+        f = out["players"][name]
+        sys.stdout.write("%-30s %+.2f +- %.2f a hand; contracts made %.1f %% of %d%s%s\n" % (
+            name, f["mean_delta_per_deal"], f["mean_delta_se"], 100.0 * f["make_rate"], f["declarer_deals"],
+            "; games won %d" % f["games_won"] if out["games"] else "",
+            "; forfeits %d" % f["forfeits"] if f["forfeits"] else ""))
+    for pair in out["gaps"]:
+        gap = out["gaps"][pair]
+        sys.stdout.write("%-30s %+.2f +- %.2f a hand (%d sets)\n" % (pair, gap["per_deal"], gap["se"], gap["sets"]))
+    sys.stdout.write("games %d, hands %d\n" % (out["games"], out["deals"]))
+    return 0
+
+
 def _run(args, mode, count, log_dir):
     if args.paired is not None:
         return _run_paired(args, count)
-    tasks = [(tuple(args.seat), mode, i, args.seed, rules_check.to_dict(args.rules), args.timeout, log_dir)
-             for i in range(count)]
+    if args.game == FIVE_HUNDRED:
+        tasks = [(tuple(args.seat), mode, i, args.seed, args.rules.to_dict(), args.timeout, log_dir, args.game)
+                 for i in range(count)]
+    else:
+        tasks = [(tuple(args.seat), mode, i, args.seed, rules_check.to_dict(args.rules), args.timeout, log_dir)
+                 for i in range(count)]
     totals = {}
     for spec in args.seat:
         totals[spec] = Stats()
@@ -965,15 +1173,18 @@ def _run(args, mode, count, log_dir):
             done += 1
             _progress(done, count, started)
     sys.stderr.write("\n")
-    games = sum(st.games for st in totals.values()) // 3 if mode == "games" else 0
+    seats = len(args.seat)
+    games = sum(st.games for st in totals.values()) // seats if mode == "games" else 0
     for st in totals.values():
         st.games = games
-    deals = sum(st.deals for st in totals.values()) // 3
+    deals = sum(st.deals for st in totals.values()) // seats
     bought = sum(st.bought for st in totals.values())
     out = {"games": games, "deals": deals,
            "players": {name: totals[name].to_json(games) for name in args.seat},
            "gaps": gaps(totals, args.seat),
            "above_100_share": round(bought / deals, 4) if deals else 0.0}
+    if args.game == FIVE_HUNDRED:
+        return _report_500(args, out)
     if args.json:
         sys.stdout.write(json.dumps(out) + "\n")
     else:

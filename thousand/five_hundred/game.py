@@ -371,17 +371,7 @@ class Game:
 
     def holds_suit(self, seat, suit):
         """Whether ``seat`` holds a card that counts as ``suit`` (follow_suit)."""
-        hand = self.hands[seat]
-        trump = self.trump
-        if suit == C.NO_SUIT:
-            return False
-        if trump >= 0:
-            if suit == trump:
-                return bool(hand[suit] or hand[C.JOKER_SLOT] or hand[suit ^ 1] >> C.JACK & 1)
-            if suit == trump ^ 1:
-                return bool(hand[suit] & ~(1 << C.JACK))
-            return bool(hand[suit])
-        return bool(hand[suit] or (hand[C.JOKER_SLOT] and self.nominated == suit))
+        return holds_suit(self.hands[seat], suit, self.trump, self.nominated)
 
     def power(self, card, led):
         """How high ``card`` ranks now in a trick led in ``led`` (``card_power``)."""
@@ -779,6 +769,20 @@ def follow_suit(card, trump, nominated):
     if trump >= 0 and card == ((trump ^ 1) << 4 | C.JACK):
         return trump
     return card >> 4
+
+
+def holds_suit(hand, suit, trump, nominated):
+    """Whether ``hand`` (five masks) holds a card that counts as ``suit`` (``follow_suit``),
+    by its masks: the game's and the bots' play-outs' one test."""
+    if suit == C.NO_SUIT:
+        return False
+    if trump >= 0:
+        if suit == trump:
+            return bool(hand[suit] or hand[C.JOKER_SLOT] or hand[suit ^ 1] >> C.JACK & 1)
+        if suit == trump ^ 1:
+            return bool(hand[suit] & ~(1 << C.JACK))
+        return bool(hand[suit])
+    return bool(hand[suit] or (hand[C.JOKER_SLOT] and nominated == suit))
 
 
 def card_power(card, led, trump, nominated):

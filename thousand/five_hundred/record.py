@@ -133,6 +133,33 @@ def game_record(game):
     return {"game": GAME_NAME, "rules": game.rules.to_dict(), "start": dict(game.start), "deals": deals}
 
 
+def seat_record(game, seat):
+    """The current deal cut to what ``seat`` may know, as BOTS.md sends it (docs/bots.md,
+    Five Hundred): ``start`` the state before this deal, the seat's own dealt hand (the others
+    null), the kitty once this seat took it, another seat's discard as ``??``, and, once the
+    open misère hand lies face up, ``exposed``: the cards it still holds."""
+    from thousand.five_hundred.game import PHASE_AUCTION, PHASE_RAISE
+    from thousand.five_hundred.notation import action_text
+
+    hands = [None] * game.players
+    hands[seat] = C.names(game.dealt[seat])
+    took = (seat == game.contractor and not A.is_sans(game.bid) and game.phase != PHASE_AUCTION
+            and game.phase != PHASE_RAISE)
+    actions = []
+    for entry in game.log:
+        s = A.entry_seat(entry)
+        action = A.entry_action(entry)
+        if A.verb(action) == A.DISCARD and s != seat:
+            actions.append("%d discard ?? ?? ??" % s)
+        else:
+            actions.append(action_text(s, action))
+    deal = {"hands": hands, "kitty": C.names(game.kitty) if took else None, "actions": actions}
+    if game.exposed >= 0:
+        deal["exposed"] = C.names(game.hands[game.exposed])
+    return {"game": GAME_NAME, "rules": game.rules.to_dict(),
+            "start": {"scores": list(game.scores), "dealer": game.dealer}, "deals": [deal]}
+
+
 def _deal_json(dealt, kitty, log):
     from thousand.five_hundred.notation import action_text
 

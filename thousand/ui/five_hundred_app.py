@@ -16,6 +16,8 @@ ENGINE = (
     "thousand.rng", "thousand.cards", "thousand.ascii_text", "thousand.five_hundred", "thousand.five_hundred.cards",
     "thousand.five_hundred.actions", "thousand.five_hundred.rules", "thousand.five_hundred.game",
     "thousand.five_hundred.driver", "thousand.five_hundred.controller", "thousand.five_hundred.bots",
+    "thousand.five_hundred.easy", "thousand.five_hundred.playout", "thousand.five_hundred.search",
+    "thousand.five_hundred.scoring",  # the play-outs score a contract
     "thousand.ui.five_hundred_app",
 )
 _PAGES = ("thousand.ui.five_hundred_table", "thousand.ui.five_hundred_sheet", "thousand.ui.listview")
@@ -26,7 +28,7 @@ SCREENS = {
     "chart": _PAGES,
     "help": ("thousand.ui.menus", "thousand.ui.listview", "thousand.five_hundred.helptext"),
 }
-ON_DEMAND = ("thousand.five_hundred.scoring", "thousand.five_hundred.explain", "thousand.five_hundred.replay",
+ON_DEMAND = ("thousand.five_hundred.explain", "thousand.five_hundred.replay",
              "thousand.five_hundred.notation", "thousand.five_hundred.record", "thousand.persist.five_hundred")
 
 
