@@ -428,7 +428,7 @@ def test_an_opponents_marks_go_beside_its_name_so_that_its_bid_keeps_its_word(sh
     from thousand.ui.table import TableView
 
     table = TableView(sheet, 160, 128)
-    table.set_opponent(0, "West", 7, 100, 240, to_move=True, marks="||", dealer=True)
+    table.set_opponent(0, "West", 7, 100, 240, to_move=True, marks="||", dealer="D")
     first, second = table.boxes[0].text.split("\n")
     assert first.startswith(">West ||") and first.endswith("240")
     assert second.startswith("[7]D") and second.endswith("bid 100")

@@ -65,6 +65,24 @@ _REDEAL = const(50)
 _LAST_TRICK = const(51)
 _THINKS = const(52)
 _RECORD_SENT = const(53)
+_KEYS = const(54)
+_RECORD_TO_FILE = const(55)
+_RECORD_IN_FILE = const(56)
+_RECORD_NOT_WRITTEN = const(57)
+
+
+def key_line(key_help):
+    """A board's ``key_help`` ("pad:move A:ok ...", its words English) in the player's words:
+    each of its words that menus.txt's English "keys" entry lists becomes the word at the same
+    place in the player's language's entry (the buttons' names stay)."""
+    from thousand import texts  # the words are data, read on demand (thousand.texts)
+
+    english = texts.entries("menus", _KEYS, "en")[0][2].split()
+    words = texts.entries("menus", _KEYS)[0][2].split()
+    if words == english:
+        return key_help
+    return " ".join(":".join(words[english.index(w)] if w in english else w for w in part.split(":"))
+                    for part in key_help.split(" "))
 
 
 class MenuScreen:
@@ -142,11 +160,17 @@ class TitleScreen(MenuScreen):
     def __init__(self, app):
         MenuScreen.__init__(self, app)
         self.problem = None
+        self.keys = ""  # the board's key line in the player's words (key_line), read at enter
 
     def enter(self):
         app = self.app
         app.can_continue()  # reads the save now, so that a problem with it is told below
         self.problem = app.storage.take_problem()
+        if self.problem is not None:
+            from thousand.ui.problems import in_words
+
+            self.problem = in_words(self.problem)
+        self.keys = key_line(app.board.key_help)
         self.refresh()
 
     def entries(self):
@@ -163,7 +187,7 @@ class TitleScreen(MenuScreen):
     def footer(self):
         if self.problem is not None:
             return self.problem
-        return self.app.board.key_help
+        return self.keys
 
     def choose(self, index):
         entry = self.entries()[index]
@@ -469,7 +493,7 @@ class HelpScreen(MenuScreen):
 
         app = self.app
         rules = app.controller.rules if app.controller is not None else app.rules
-        self.lines = helptext.Pages(self.list.cols, app.board.key_help, rules)
+        self.lines = helptext.Pages(self.list.cols, key_line(app.board.key_help), rules)
         self.refresh()
 
     def items(self):
@@ -532,7 +556,7 @@ class TableMenu(MenuScreen):
             elif entry == "last_trick":
                 out.append(self.word(_LAST_TRICK) % seat_name(self.app.controller.view().last_trick_winner))
             elif entry == "record":  # the desktop writes it to a file
-                out.append(getattr(self.app.board, "RECORD_WORDS", None) or self.word(_RECORD))
+                out.append(self.word(_RECORD_TO_FILE if hasattr(self.app.board, "send_record") else _RECORD))
             else:
                 out.append(self.word(places[entry]))
         return out
@@ -570,7 +594,7 @@ class TableMenu(MenuScreen):
             # reports: on the device the drive is normally read-only to the game).
             send = getattr(app.board, "send_record", None)  # the desktop: to a file
             if send is not None:
-                app.storage.report(send(app.controller))
+                app.storage.report(self.word(_RECORD_IN_FILE if send(app.controller) else _RECORD_NOT_WRITTEN))
             else:
                 import sys
 

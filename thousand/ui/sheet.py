@@ -41,6 +41,7 @@ _LEGEND = const(26)
 _NO_DEAL_YET = const(27)
 _RACE_TO = const(28)
 _REDEALT = const(29)
+_MARKS = const(30)  # the sheet's marks' letters: made, failed, conceded, 555, barrel, bolt, redealt
 
 _GUIDE_SEED = const(16777229)  # the guided deal's game (thousand.ui.guide)
 
@@ -182,17 +183,18 @@ def deal_review(view, result, w):
     return lines
 
 
-def sheet_marks(result, scores, bolts, seat):
-    """Up to two marks of one seat in one deal (summary.txt's legend says them)."""
+def sheet_marks(result, scores, bolts, seat, letters):
+    """Up to two marks of one seat in one deal (summary.txt's legend says them); ``letters``:
+    that page's "marks" (made, failed, conceded at a result's place, then 555, barrel, bolt)."""
     marks = ""
     if result.declarer == seat:
-        marks = "+-R"[result.result] if result.result <= CONCEDED else ""
+        marks = letters[result.result] if result.result <= CONCEDED else ""
     if result.scores[seat] == 0 and scores[seat] + result.deltas[seat] in (555, -555):
-        marks += "S"
+        marks += letters[3]
     elif result.barrel[seat] is not None:
-        marks += "B"
+        marks += letters[4]
     elif result.bolts[seat] > bolts[seat]:
-        marks += "|"
+        marks += letters[5]
     return marks[:2]
 
 
@@ -210,12 +212,12 @@ def sheet_lines(controller, cols, w):
     number, redealt = 1, ""
     for result in sheet.read(0, len(sheet)):  # one DealResult filled again a row (heap)
         if result.result == REDEAL:  # a mark of the deal dealt again, which keeps its number
-            redealt = "r"
+            redealt = w[_MARKS][6]
             continue
         line = "%2d%s" % (number, redealt or " ")
         number, redealt = number + 1, ""
         for s in range(3):
-            mark = sheet_marks(result, scores, bolts, s)
+            mark = sheet_marks(result, scores, bolts, s, w[_MARKS])
             line += pad("", "%d%s" % (result.scores[s], mark + " " * (2 - len(mark))), cell)
         lines.append(line)
         scores = list(result.scores)
