@@ -1,5 +1,5 @@
 # desktop-only: not bundled for the device
-"""Generate assets/cards.bmp and cards-ru.bmp: the card tile sheets, drawn here as pixel art.
+"""Generate assets/cards.bmp, cards-ru.bmp and cards-uk.bmp: the card tile sheets, drawn here as pixel art.
 
 Run: python tools/make_sprites.py [out.bmp]
 
@@ -46,7 +46,7 @@ RANK_GLYPHS_RU = (
     RANK_GLYPHS[4],
     ("#####", "..#..", "..#..", "..#..", "..#..", "..#..", "..#.."),
 )
-SHEETS = {"": RANK_GLYPHS, "-ru": RANK_GLYPHS_RU}  # a sheet's file name's ending, its ranks
+SHEETS = {"": RANK_GLYPHS, "-ru": RANK_GLYPHS_RU, "-uk": RANK_GLYPHS_RU}  # a sheet's file name's ending, its ranks (Ukrainian's are Russian's)
 
 # 7 x 7 suit glyphs in suit order spades, clubs, diamonds, hearts.
 SUIT_GLYPHS = (
@@ -197,7 +197,7 @@ def main(argv=None):
     parser.add_argument("path", nargs="?", type=cli.out_file,
                         default=os.path.join(os.path.dirname(HERE), "assets", "cards.bmp"),
                         help="the BMP file to write (default: assets/cards.bmp); the Russian sheet goes "
-                             "beside it, its name ending -ru.bmp")
+                             "beside it, its name ending -ru.bmp, and the Ukrainian one, -uk.bmp")
     path = parser.parse_args(argv).path
     for ending, ranks in sorted(SHEETS.items()):
         out = path[:-4] + ending + path[-4:] if ending else path

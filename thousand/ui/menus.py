@@ -429,9 +429,9 @@ class LanguageScreen(MenuScreen):
     title = _LANGUAGE
 
     def __init__(self, app):
-        # Built in Russian's strip, which has every language's letters (each is named in
+        # Built in Ukrainian's strip, which has every language's letters (each is named in
         # itself); the next screen built loads the player's language's (sprites.font).
-        LANGUAGE[0] = "ru"
+        LANGUAGE[0] = "uk"
         MenuScreen.__init__(self, app)
         LANGUAGE[0] = LANGUAGES[app.settings.language]
 

@@ -77,7 +77,7 @@ def wrap(text, cols):
 _palettes = {}  # (colour, background): Palette, shared by every text of those colours
 _UNKNOWN = ord("?") - sprites.FONT_FIRST  # the cell shown for a character the font lacks
 _SUIT_CELL = const(94)  # + chr(1) to chr(4) in a text: the suits' cells, after FONT_COUNT ASCII ones
-_LETTER_CELL = const(99)  # then a language's own strip's letters (tools/make_font.py: LETTERS): U+0410 to U+044F, U+0401, U+0451
+_LETTER_CELL = const(99)  # then a language's own strip's letters (tools/make_font.py: LETTERS): U+0410 to U+044F, U+0401, U+0451, then Ukrainian's
 _cells = [99]  # the cells of the strip loaded (sprites.font()): a letter beyond them is unknown
 
 
@@ -143,6 +143,12 @@ class Text(displayio.Group):
                         code = point - 0x410 + _LETTER_CELL
                     elif point == 0x401 or point == 0x451:  # Cyrillic Yo, yo
                         code = _LETTER_CELL + 64 + (1 if point == 0x451 else 0)
+                    elif 0x404 <= point < 0x408:  # Ukrainian's Ye, (Dze), I, Yi: the Ukrainian strip's
+                        code = point - 0x404 + _LETTER_CELL + 66
+                    elif 0x454 <= point < 0x458:  # ye, (dze), i, yi
+                        code = point - 0x454 + _LETTER_CELL + 70
+                    elif point == 0x490 or point == 0x491:  # Ghe with upturn
+                        code = point - 0x490 + _LETTER_CELL + 74
                     else:
                         code = _UNKNOWN
                 else:
