@@ -348,9 +348,9 @@ class App:
         """A storage problem during play, on the table's status line (else the title shows it)."""
         table = self.screens.get("table")
         if self.storage.problem is not None and table is not None and self.screen is table:
-            from thousand.ui.problems import in_words  # on demand (thousand.ui.scenes)
+            from thousand.texts import problem  # on demand (thousand.ui.scenes)
 
-            table.say(in_words(self.storage.take_problem()))
+            table.say(problem(self.storage.take_problem()))
 
     def save_and_leave(self):
         """"Save, go to title": the save, and the game's record where records can be written."""

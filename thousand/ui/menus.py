@@ -71,7 +71,7 @@ _RECORD_IN_FILE = const(56)
 _RECORD_NOT_WRITTEN = const(57)
 
 
-def key_line(key_help):
+def keys(key_help):
     """A board's ``key_help`` ("pad:move A:ok ...", its words English) in the player's words:
     each of its words that menus.txt's English "keys" entry lists becomes the word at the same
     place in the player's language's entry (the buttons' names stay)."""
@@ -160,17 +160,17 @@ class TitleScreen(MenuScreen):
     def __init__(self, app):
         MenuScreen.__init__(self, app)
         self.problem = None
-        self.keys = ""  # the board's key line in the player's words (key_line), read at enter
+        self.keys = ""  # the board's key line in the player's words (keys), read at enter
 
     def enter(self):
         app = self.app
         app.can_continue()  # reads the save now, so that a problem with it is told below
         self.problem = app.storage.take_problem()
         if self.problem is not None:
-            from thousand.ui.problems import in_words
+            from thousand.texts import problem
 
-            self.problem = in_words(self.problem)
-        self.keys = key_line(app.board.key_help)
+            self.problem = problem(self.problem)
+        self.keys = keys(app.board.key_help)
         self.refresh()
 
     def entries(self):
@@ -493,7 +493,7 @@ class HelpScreen(MenuScreen):
 
         app = self.app
         rules = app.controller.rules if app.controller is not None else app.rules
-        self.lines = helptext.Pages(self.list.cols, key_line(app.board.key_help), rules)
+        self.lines = helptext.Pages(self.list.cols, keys(app.board.key_help), rules)
         self.refresh()
 
     def items(self):
