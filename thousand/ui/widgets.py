@@ -142,13 +142,11 @@ class Text(displayio.Group):
                     if 0x410 <= point < 0x450:  # Cyrillic A to ya
                         code = point - 0x410 + _LETTER_CELL
                     elif point == 0x401 or point == 0x451:  # Cyrillic Yo, yo
-                        code = _LETTER_CELL + 64 + (1 if point == 0x451 else 0)
-                    elif 0x404 <= point < 0x408:  # Ukrainian's Ye, (Dze), I, Yi: the Ukrainian strip's
-                        code = point - 0x404 + _LETTER_CELL + 66
-                    elif 0x454 <= point < 0x458:  # ye, (dze), i, yi
-                        code = point - 0x454 + _LETTER_CELL + 70
-                    elif point == 0x490 or point == 0x491:  # Ghe with upturn
-                        code = point - 0x490 + _LETTER_CELL + 74
+                        code = _LETTER_CELL + 64 + (point >> 6 & 1)
+                    elif point & 0xFFAC == 0x404 or point & 0xFFFE == 0x490:  # Ukrainian's strip's: the runs
+                        # U+0404 to U+0407 (Ye, Dze, I, Yi), U+0454 to U+0457, U+0490 to U+0491 (Ghe
+                        # with upturn), four cells a run (the mask's other points are Russian's, above)
+                        code = ((point - 0x400) >> 6 << 2) + (point & 3) + _LETTER_CELL + 66
                     else:
                         code = _UNKNOWN
                 else:
