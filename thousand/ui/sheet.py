@@ -188,13 +188,13 @@ def sheet_marks(result, scores, bolts, seat, letters):
     that page's "marks" (made, failed, conceded at a result's place, then 555, barrel, bolt)."""
     marks = ""
     if result.declarer == seat:
-        marks = letters[result.result] if result.result <= CONCEDED else ""
+        marks = letters[result.result:result.result + 1] if result.result <= CONCEDED else ""  # sliced: no names
     if result.scores[seat] == 0 and scores[seat] + result.deltas[seat] in (555, -555):
-        marks += letters[3]
+        marks += letters[3:4]
     elif result.barrel[seat] is not None:
-        marks += letters[4]
+        marks += letters[4:5]
     elif result.bolts[seat] > bolts[seat]:
-        marks += letters[5]
+        marks += letters[5:6]
     return marks[:2]
 
 
@@ -212,7 +212,7 @@ def sheet_lines(controller, cols, w):
     number, redealt = 1, ""
     for result in sheet.read(0, len(sheet)):  # one DealResult filled again a row (heap)
         if result.result == REDEAL:  # a mark of the deal dealt again, which keeps its number
-            redealt = w[_MARKS][6]
+            redealt = w[_MARKS][6:]
             continue
         line = "%2d%s" % (number, redealt or " ")
         number, redealt = number + 1, ""

@@ -281,13 +281,13 @@ def marriages_text(view, seat, marks):
     text = ""
     for declarer, suit in view.marriages:
         if declarer == seat:
-            text += marks[2 + suit]
+            text += marks[2 + suit:3 + suit]  # sliced: a str indexed makes a name in the VM's pool
     return " +" + text if text else ""
 
 
 def marks_text(bolts, barrel, marks):
-    """Bolts as bars, the barrel as B (``marks[1]``) and the deals left on it: ``||B1``."""
-    return "|" * bolts + ("" if barrel is None else marks[1] + str(barrel))
+    """Bolts as bars, the barrel as B (``marks[1:2]``) and the deals left on it: ``||B1``."""
+    return "|" * bolts + ("" if barrel is None else marks[1:2] + str(barrel))
 
 
 class TableScreen:
@@ -416,7 +416,7 @@ class TableScreen:
             table.set_opponent(which, seat_name(seat), view.hand_counts[seat], self.bid_of(view, seat),
                                view.scores[seat], view.to_move == seat and view.phase < PHASE_DEAL_OVER,
                                marks_text(view.bolts[seat], view.barrel[seat], marks) + marriages_text(view, seat, marks),
-                               marks[0] if view.dealer == seat else "")
+                               marks[:1] if view.dealer == seat else "")
         # The trick area: the talon face down in the auction, face up while the declarer
         # takes it (where it is shown), nothing once it is in the declarer's hand (the gives,
         # the contract), then the trick (or the last one).
@@ -438,7 +438,7 @@ class TableScreen:
         # The deal line: trump, your score and marks, the contract, marriages.
         text = "%s %d" % (seat_name(HUMAN), view.scores[HUMAN])
         if view.dealer == HUMAN:
-            text += " " + marks[0]
+            text += " " + marks[:1]
         signs = marks_text(view.bolts[HUMAN], view.barrel[HUMAN], marks)
         if signs:
             text += " " + signs
