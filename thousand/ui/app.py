@@ -376,15 +376,6 @@ class App:
         self.storage.save_settings(settings)
         self.settings_changed = False
 
-    def set_setting(self, name, value):
-        """Change a setting now; the settings screen saves them when it is left."""
-        setattr(self.settings, name, value)
-        self.settings_changed = True
-        if name == "sound":
-            self.board.set_muted(not value)
-        elif name == "language":  # the next screen built speaks it, in its font strip
-            self.speak()
-
     def speak(self):
         """The settings' language from now on (thousand.texts.set_language)."""
         from thousand.texts import set_language  # on demand (thousand.ui.scenes)

@@ -71,6 +71,17 @@ _RECORD_IN_FILE = const(56)
 _RECORD_NOT_WRITTEN = const(57)
 
 
+def set_setting(app, name, value):
+    """Change ``app``'s setting now; the settings screen saves them when it is left.  Here, not
+    the App's: only the menus change settings, and the App's code is held for good."""
+    setattr(app.settings, name, value)
+    app.settings_changed = True
+    if name == "sound":
+        app.board.set_muted(not value)
+    elif name == "language":  # the next screen built speaks it, in its font strip
+        app.speak()
+
+
 def keys(key_help):
     """A board's ``key_help`` ("pad:move A:ok ...", its words English) in the player's words:
     each of its words that menus.txt's English "keys" entry lists becomes the word at the same
@@ -368,7 +379,7 @@ class AgreementsScreen(MenuScreen):
 
 
 class SettingsScreen(MenuScreen):
-    """Each setting changes at once (``App.set_setting``); they are saved once, when the
+    """Each setting changes at once (``set_setting``); they are saved once, when the
     screen is left (``App.settings_changed``): each save is a flash erase on a board."""
 
     title = _SETTINGS
@@ -395,16 +406,16 @@ class SettingsScreen(MenuScreen):
     def choose(self, index):
         app = self.app
         if index == 0:
-            app.set_setting("sound", not app.settings.sound)
+            set_setting(app, "sound", not app.settings.sound)
         elif index == 1:
             delay = app.settings.bot_delay_ms
             at = BOT_DELAYS.index(delay) if delay in BOT_DELAYS else -1
-            app.set_setting("bot_delay_ms", BOT_DELAYS[(at + 1) % len(BOT_DELAYS)])
+            set_setting(app, "bot_delay_ms", BOT_DELAYS[(at + 1) % len(BOT_DELAYS)])
         elif index < 6:
             name = ("dim", "points", "autoplay", "undo")[index - 2]
-            app.set_setting(name, not getattr(app.settings, name))
+            set_setting(app, name, not getattr(app.settings, name))
         elif index == 6:
-            app.set_setting("language", (app.settings.language + 1) % len(LANGUAGES))
+            set_setting(app, "language", (app.settings.language + 1) % len(LANGUAGES))
             app.show("settings")  # built again: its words and its font strip in the language
         else:
             self.back()
@@ -449,7 +460,7 @@ class LanguageScreen(MenuScreen):
     def key(self, key):
         if key == LEFT or key == UP or key == RIGHT or key == DOWN:
             self.cursor = (self.cursor + (1 if key == RIGHT or key == DOWN else -1)) % len(LANGUAGES)
-            self.app.set_setting("language", self.cursor)
+            set_setting(self.app, "language", self.cursor)
             self.app.show("language")  # its font strip is the language's
         elif key == A:
             self.app.start_guided()
