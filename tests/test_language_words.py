@@ -76,7 +76,7 @@ def storage_messages():
     return found
 
 
-def test_every_message_the_storage_writes_has_its_pattern_on_the_problems_page():
+def test_every_message_the_storage_writes_has_its_pattern_on_the_storage_page():
     messages = storage_messages()
     assert len(messages) > 30
     for name, message in messages:
@@ -93,9 +93,9 @@ def test_every_message_the_storage_writes_has_its_pattern_on_the_problems_page()
 def test_each_pages_pattern_has_as_many_fields_in_every_language():
     from thousand import texts
 
-    english = texts.entries("problems", None, "en")
+    english = texts.entries("storage", None, "en")
     for language in LANGUAGES:
-        for (name, _rest, body), (_n, _r, theirs) in zip(english, texts.entries("problems", None, language)):
+        for (name, _rest, body), (_n, _r, theirs) in zip(english, texts.entries("storage", None, language)):
             assert body.count("%s") == theirs.count("%s"), (language, name)
 
 
@@ -118,9 +118,13 @@ def test_the_russian_tables_and_sheets_marks_are_russian_letters():
     from thousand.ui.sheet import _MARKS as SHEET_MARKS
 
     with speaking("ru"):
-        table = texts.bodies("table")[TABLE_MARKS]
-        sheet = texts.bodies("summary")[SHEET_MARKS]
-    assert marks_text(2, 1, table) == "||Б1" and table[0] == "С" and table[2:] == "пкбчТ"
-    assert sheet == "+-РСБ|п"
-    for marks in (table, sheet):
-        assert not LATIN_WORD.search(marks) and not re.search("[A-Za-z]", marks)
+        table = texts.bodies("table")[TABLE_MARKS].split()
+        sheet = texts.bodies("summary")[SHEET_MARKS].split()
+    assert marks_text(2, 1, table) == "||Б1" and table[0] == "С" and table[2:] == list("пкбчТ")
+    assert sheet == list("+-РСБ|п")
+    for language in LANGUAGES:  # a letter each, seven of them
+        for page, place in (("table", TABLE_MARKS), ("summary", SHEET_MARKS)):
+            marks = texts.entries(page, place, language)[0][2].split()
+            assert len(marks) == 7 and all(len(mark) == 1 for mark in marks), (language, page)
+            if language != "en":
+                assert not re.search("[A-Za-z]", "".join(marks)), (language, page)

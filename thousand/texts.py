@@ -68,15 +68,15 @@ def entries(name, key=None, language=None):
 def problem(text):
     """A storage's message (``text``: thousand.persist writes them in English, as the records and
     the referee are written) in the player's words, when it is shown: each of its parts (joined
-    by ". " and "; ") matched against the patterns of the English "problems" page (its "%s"
+    by ". " and "; ") matched against the patterns of the English "storage" page (its "%s"
     fields a save's name, a number, an error...), said as the player's language's entry at the
     same place, a save's name in its words ("names", the first entry); a part that no pattern
     matches is shown as written.  One function, its helpers inlined: every name of this module
     is a name in the VM's pool for good, and a name of one already there costs nothing."""
     if LANGUAGE[0] == "en":  # the messages' own language
         return text
-    english = _read("problems", None, False, "en")
-    mine = _read("problems", None, False)
+    english = _read("storage", None, False, "en")
+    mine = _read("storage", None, False)
     names = english[1].split()
     sentences = []
     for sentence in text.split(". "):

@@ -57,7 +57,7 @@ _DEAL_OVER = const(27)
 _DARK_DEAL = const(28)  # then the golden deal's: a kind's words at _DARK_DEAL - 1 + kind
 _GOLDEN_DEAL = const(29)
 _CARD_POINTS = const(30)
-_MARKS = const(31)  # the marks' letters: dealer, barrel, then the marriages' (four suits, then the ace)
+_MARKS = const(31)  # the marks' letters, split by spaces: dealer, barrel, the marriages' (four suits, the ace)
 
 
 class Layout:
@@ -277,17 +277,17 @@ def prompt_for(decision, words):
 
 def marriages_text(view, seat, marks):
     """" +HS": the marriages ``seat`` declared this deal (A: the ace marriage), on its own line;
-    ``marks``: the table's marks' letters (its page's "marks": a suit's at 2 + suit, the ace's at 6)."""
+    ``marks``: the table's marks' letters (its page's "marks", split: a suit's at 2 + suit, the ace's at 6)."""
     text = ""
     for declarer, suit in view.marriages:
         if declarer == seat:
-            text += marks[2 + suit:3 + suit]  # sliced: a str indexed makes a name in the VM's pool
+            text += marks[2 + suit]
     return " +" + text if text else ""
 
 
 def marks_text(bolts, barrel, marks):
-    """Bolts as bars, the barrel as B (``marks[1:2]``) and the deals left on it: ``||B1``."""
-    return "|" * bolts + ("" if barrel is None else marks[1:2] + str(barrel))
+    """Bolts as bars, the barrel as B (``marks[1]``) and the deals left on it: ``||B1``."""
+    return "|" * bolts + ("" if barrel is None else marks[1] + str(barrel))
 
 
 class TableScreen:
@@ -410,13 +410,13 @@ class TableScreen:
     def show_table(self, view):
         table = self.table_view
         words = self.words
-        marks = word(words, _MARKS)
+        marks = word(words, _MARKS).split()  # a list: a str indexed would make a name in the VM's pool
         for which in range(2):
             seat = which + 1
             table.set_opponent(which, seat_name(seat), view.hand_counts[seat], self.bid_of(view, seat),
                                view.scores[seat], view.to_move == seat and view.phase < PHASE_DEAL_OVER,
                                marks_text(view.bolts[seat], view.barrel[seat], marks) + marriages_text(view, seat, marks),
-                               marks[:1] if view.dealer == seat else "")
+                               marks[0] if view.dealer == seat else "")
         # The trick area: the talon face down in the auction, face up while the declarer
         # takes it (where it is shown), nothing once it is in the declarer's hand (the gives,
         # the contract), then the trick (or the last one).
@@ -438,7 +438,7 @@ class TableScreen:
         # The deal line: trump, your score and marks, the contract, marriages.
         text = "%s %d" % (seat_name(HUMAN), view.scores[HUMAN])
         if view.dealer == HUMAN:
-            text += " " + marks[:1]
+            text += " " + marks[0]
         signs = marks_text(view.bolts[HUMAN], view.barrel[HUMAN], marks)
         if signs:
             text += " " + signs
