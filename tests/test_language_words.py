@@ -128,3 +128,17 @@ def test_the_russian_tables_and_sheets_marks_are_russian_letters():
             assert len(marks) == 7 and all(len(mark) == 1 for mark in marks), (language, page)
             if language != "en":
                 assert not re.search("[A-Za-z]", "".join(marks)), (language, page)
+
+
+def test_the_tables_word_for_each_other_verb_is_the_entry_that_names_it():
+    """table.action_word finds a pass's, a dark game's... word by a bytes table indexed by the
+    verb (thousand.actions' numbers): each verb's place is its entry's."""
+    pytest.importorskip("displayio")
+    from thousand import actions, texts
+    from thousand.ui import table
+
+    words = texts.lines("table")
+    named = {name: body for name, _rest, body in texts.entries("table")}
+    for action, name in ((actions.ACTION_PASS, "pass"), (actions.ACTION_DARK, "dark"), (actions.ACTION_NODARK, "open"),
+                         (actions.ACTION_REDEAL, "redeal"), (actions.ACTION_KEEP, "keep"), (actions.ACTION_CONCEDE, "concede")):
+        assert table.action_word(action, words) == named[name], name
