@@ -769,7 +769,7 @@ def test_in_russian_the_terminal_speaks_russian_takes_russian_words_and_refuses_
         ranks = {show_card(card)[:-1] for card in range(24)}
     assert "Ваши карты:" in table.getvalue() and "-- Счёт: Вы 0" in table.getvalue()
     assert "Сейчас: торг" in table.getvalue()
-    assert "Нельзя: торгуются по 5 очков: 103 так не назвать." in printed
+    assert "Нельзя: ставки кратны 5: 103 назвать нельзя." in printed
     assert "Введите номер из списка" in printed and "Ваш выбор: " in printed and "    2) торг " in printed
     assert action == actions.ACTION_PASS
     assert ranks == {"9", "В", "Д", "К", "10", "Т"}

@@ -263,8 +263,10 @@ def test_sprite_sheet_is_what_the_tool_draws(tmp_path):
     finally:
         sys.path.pop(0)
     make_sprites.main([str(tmp_path / "cards.bmp")])
-    # the Russian ranks' sheet beside it, and Five Hundred's of both (Thousand's tiles, then its)
-    assert sorted(os.listdir(tmp_path)) == ["cards-500.bmp", "cards-ru-500.bmp", "cards-ru.bmp", "cards.bmp"]
+    # the Russian ranks' sheet beside it (Ukrainian writes them so too), and Five Hundred's of
+    # each (Thousand's tiles, then its)
+    assert sorted(os.listdir(tmp_path)) == ["cards-500.bmp", "cards-ru-500.bmp", "cards-ru.bmp", "cards-uk-500.bmp",
+                                            "cards-uk.bmp", "cards.bmp"]
     for name in os.listdir(tmp_path):
         with open(os.path.join(os.path.dirname(SHEET), name), "rb") as committed, open(tmp_path / name, "rb") as fresh:
             assert committed.read() == fresh.read(), "run tools/make_sprites.py"
@@ -312,7 +314,7 @@ def test_font_strip_is_what_the_tool_draws(tmp_path):
     finally:
         sys.path.pop(0)
     make_font.main(["--out", str(tmp_path)])
-    assert sorted(os.listdir(tmp_path)) == ["font-ru.bmp", "font.bmp"]
+    assert sorted(os.listdir(tmp_path)) == ["font-ru.bmp", "font-uk.bmp", "font.bmp"]
     for name in os.listdir(tmp_path):
         with open(os.path.join(ROOT, "assets", name), "rb") as committed, open(tmp_path / name, "rb") as fresh:
             assert committed.read() == fresh.read(), "run tools/make_font.py"
@@ -355,6 +357,30 @@ def test_russians_strip_is_englishs_cells_then_the_cyrillic_letters_and_only_rus
     assert tiles[9] == letter + 0x44F - 0x410
     line = widgets.label("Пас", 0, 0)  # English's strip has no Cyrillic: question marks, never a cell beyond it
     assert [line.grid[i] for i in range(3)] == [ord("?") - 32] * 3
+
+
+def test_ukrainians_strip_is_russians_then_its_own_letters_which_only_it_draws(sheet):
+    """Issue 38, item 4: the Ukrainian strip is the Russian one, then Є (Ѕ) І Ї, є (ѕ) і ї and
+    Ґ ґ; the Russian strip shows those as question marks, never a cell beyond it."""
+    from helpers import speaking
+    from thousand.ui import widgets
+
+    with speaking("ru"):
+        russian = sprites.font()
+        told = widgets.label("Їжак", 0, 0)
+    assert told.grid[0] == ord("?") - 32 and told.grid[1] == widgets._LETTER_CELL + 0x436 - 0x410
+    with speaking("uk"):
+        ukrainian = sprites.font()
+        line = widgets.label("ЄІЇєіїҐґ", 0, 0)
+    first = widgets._LETTER_CELL + 66
+    assert ukrainian.width == russian.width + 10 * sprites.FONT_W
+    for cell in range(widgets._LETTER_CELL + 66):  # Russian's cells first
+        assert all(ukrainian[cell * sprites.FONT_W + x, y] == russian[cell * sprites.FONT_W + x, y]
+                   for x in range(sprites.FONT_W) for y in range(sprites.FONT_H))
+    assert [line.grid[i] for i in range(8)] == [first, first + 2, first + 3, first + 4, first + 6, first + 7, first + 8, first + 9]
+    inked = [any(ukrainian[i * sprites.FONT_W + x, y] for x in range(sprites.FONT_W) for y in range(sprites.FONT_H))
+             for i in range(first, first + 10)]
+    assert all(inked)
 
 
 def test_text_keeps_its_size_cuts_long_text_and_shows_unknown_characters_as_a_question_mark(sheet):
@@ -447,7 +473,7 @@ def test_an_opponents_marks_go_beside_its_name_so_that_its_bid_keeps_its_word(sh
     from thousand.ui.table import TableView
 
     table = TableView(sheet, 160, 128)
-    table.set_opponent(0, "West", 7, 100, 240, to_move=True, marks="||", dealer=True)
+    table.set_opponent(0, "West", 7, 100, 240, to_move=True, marks="||", dealer="D")
     first, second = table.boxes[0].text.split("\n")
     assert first.startswith(">West ||") and first.endswith("240")
     assert second.startswith("[7]D") and second.endswith("bid 100")

@@ -1451,7 +1451,8 @@ def guided_deal_played_as_its_words_say(language, board_name):
     said += [word(words, table_module._PRESS_A) % (word(words, verb), "") for verb in (table_module._GIVE, table_module._PLAY)]
     for text in said:  # the auction's, the contract's prompts; A:give, A:play on the gives and the play
         assert text in told, (text, shown)
-    assert any("+H" in info for info in infos), infos  # your marriage, on the deal line
+    hearts = "+" + word(words, table_module._MARKS).split()[2 + 3]  # "+H": the marks' letters, a suit's at 2 + suit
+    assert any(hearts in info for info in infos), (hearts, infos)  # your marriage, on the deal line
     assert app.screen_name == "summary"
     result = app.controller.last_result()
     assert result.declarer == 0 and result.marriages[0] == 100 and result.deltas[0] == result.contract

@@ -298,7 +298,9 @@ def test_a_redeal_question_answered_before_the_cut_is_not_asked_again():
 def test_damaged_settings_are_told_once_and_the_defaults_used(board, tmp_path):
     folder = str(tmp_path / "data")
     app, hands = start_app(FileStore(folder))
-    app.set_setting("sound", False)
+    from thousand.ui.menus import set_setting  # (the settings screen's)
+
+    set_setting(app, "sound", False)
     app.save_settings()
     power_cut(app)
     for name in os.listdir(folder):  # both slots (the first start's guide saved them once too)
@@ -501,7 +503,9 @@ def test_every_file_zeroed_is_told_on_the_title_not_silently_reset(board, tmp_pa
 
     folder = str(tmp_path / "data")
     app, hands = start_app(FileStore(folder), rules_check.from_dict(SHORT))
-    app.set_setting("sound", False)
+    from thousand.ui.menus import set_setting  # (the settings screen's)
+
+    set_setting(app, "sound", False)
     new_game(app, hands)
     drive(app, hands, Rng(5), 3)
     power_cut(app)
@@ -576,7 +580,7 @@ def test_the_first_start_deals_the_guided_deal_once_and_the_title_offers_it_agai
     app.settings.bot_delay_ms = 0
     hands = Hands(app)
     # Issue 38: first the language, each named in itself; A keeps the one on the cursor (English)
-    assert app.screen_name == "language" and app.screen.items() == ["  English", "  \u0420\u0443\u0441\u0441\u043a\u0438\u0439"]
+    assert app.screen_name == "language" and app.screen.items() == ["  English", "  \u0420\u0443\u0441\u0441\u043a\u0438\u0439", "  Українська"]
     hands.press(A)
     hands.run(50)  # the game starts at the first tick, its table is built at the next
     assert app.screen_name == "table" and app.screen is not None

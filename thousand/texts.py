@@ -65,6 +65,55 @@ def entries(name, key=None, language=None):
     return _read(name, key, True, language)
 
 
+def problem(text):
+    """A storage's message (``text``: thousand.persist writes them in English, as the records and
+    the referee are written) in the player's words, when it is shown: each of its parts (joined
+    by ". " and "; ") matched against the patterns of the English "storage" page (its "%s"
+    fields a save's name, a number, an error...), said as the player's language's entry at the
+    same place, a save's name in its words ("names", the first entry); a part that no pattern
+    matches is shown as written.  One function, its helpers inlined: every name of this module
+    is a name in the VM's pool for good, and a name of one already there costs nothing."""
+    if LANGUAGE[0] == "en":  # the messages' own language
+        return text
+    english = _read("storage", None, False, "en")
+    mine = _read("storage", None, False)
+    names = english[1].split()
+    sentences = []
+    for sentence in text.split(". "):
+        parts = []
+        for part in sentence.split("; "):
+            said = part
+            for place in range(2, len(english)):
+                pieces = english[place].split("%s")
+                if not part.startswith(pieces[0]):
+                    continue
+                at = len(pieces[0])
+                found = []
+                for i in range(1, len(pieces)):
+                    piece = pieces[i]
+                    if i == len(pieces) - 1:  # the last piece ends the part
+                        cut = len(part) - len(piece)
+                        if not part.endswith(piece) or cut < at:
+                            break
+                    else:
+                        cut = part.find(piece, at) if piece else at
+                        if cut < 0:
+                            break
+                    found.append(part[at:cut])
+                    at = cut + len(piece)
+                if len(found) != len(pieces) - 1 or at != len(part):
+                    continue
+                said = mine[place]
+                for field in found:
+                    if field in names:
+                        field = mine[1].split()[names.index(field)]
+                    said = said.replace("%s", field, 1)
+                break
+            parts.append(said)
+        sentences.append("; ".join(parts))
+    return ". ".join(sentences)
+
+
 def _read(name, key, heads, language=None):
     # Little garbage: the board reads a page while a screen is built, with the game in the
     # heap (a line read is one string; an entry of one line is that line, no list).

@@ -1,5 +1,5 @@
 # desktop-only: not bundled for the device
-"""Generate assets/font.bmp and assets/font-ru.bmp: the screens' text font, strips of 6 x 12 glyph cells.
+"""Generate assets/font.bmp, font-ru.bmp and font-uk.bmp: the screens' text font, strips of 6 x 12 glyph cells.
 
     python tools/make_font.py [--out FOLDER]
 
@@ -9,7 +9,7 @@ from; the BDF file is the one Blinka's displayio ships.  Cell ``i`` of the strip
 character ``chr(FIRST + i)`` (printable ASCII), then come the suits' symbols S C D H
 (U+2660 U+2663 U+2666 U+2665; the game's text writes them as chr(1) to chr(4)).  A language
 with more letters has a strip of its own, the same cells and then its letters
-(``LETTERS``: Russian's А-Я а-я Ё ё), loaded in English's place (``thousand.ui.sprites``),
+(``LETTERS``: Russian's А-Я а-я Ё ё; Ukrainian's, those and Є І Ї Ґ є і ї ґ), loaded in English's place (``thousand.ui.sprites``),
 so that English holds only its own.  The game draws text as a TileGrid over this
 strip (``thousand/ui/widgets.py``), so a line of text costs a byte per character instead of
 a bitmap of its own, and the game needs no ``terminalio`` (the Russian, Japanese and Korean
@@ -64,8 +64,12 @@ def read_bdf(path):
 
 SUIT_CODES = (0x2660, 0x2663, 0x2666, 0x2665)  # spades, clubs, diamonds, hearts: the cards' order
 # A language's letters after the suits, by the strip's file: the order thousand.ui.widgets
-# finds a letter's cell in (А to я, U+0410 to U+044F, then Ё and ё).
-LETTERS = {"font.bmp": (), "font-ru.bmp": tuple(range(0x410, 0x450)) + (0x401, 0x451)}
+# finds a letter's cell in (А to я, U+0410 to U+044F, then Ё and ё; then Ukrainian's Є І Ї,
+# є і ї and Ґ ґ, in the runs U+0404 to U+0407, U+0454 to U+0457 and U+0490 to U+0491, whose
+# Ѕ and ѕ only keep the runs whole).
+RUSSIAN = tuple(range(0x410, 0x450)) + (0x401, 0x451)
+UKRAINIAN = RUSSIAN + tuple(range(0x404, 0x408)) + tuple(range(0x454, 0x458)) + (0x490, 0x491)
+LETTERS = {"font.bmp": (), "font-ru.bmp": RUSSIAN, "font-uk.bmp": UKRAINIAN}
 
 
 def strip_pixels(glyphs, ascent, first, count, letters=()):

@@ -1,6 +1,7 @@
 # desktop-only: not bundled for the device
-"""Generate assets/cards.bmp and cards-ru.bmp: the card tile sheets, drawn here as pixel art,
-and Five Hundred's beside them (cards-500.bmp, cards-ru-500.bmp: the same tiles, then its).
+"""Generate assets/cards.bmp, cards-ru.bmp and cards-uk.bmp: the card tile sheets, drawn here
+as pixel art, and Five Hundred's beside them (cards-500.bmp, cards-ru-500.bmp, cards-uk-500.bmp:
+the same tiles, then its).
 
 Run: python tools/make_sprites.py [out.bmp]
 
@@ -47,7 +48,7 @@ RANK_GLYPHS_RU = (
     RANK_GLYPHS[4],
     ("#####", "..#..", "..#..", "..#..", "..#..", "..#..", "..#.."),
 )
-SHEETS = {"": RANK_GLYPHS, "-ru": RANK_GLYPHS_RU}
+SHEETS = {"": RANK_GLYPHS, "-ru": RANK_GLYPHS_RU, "-uk": RANK_GLYPHS_RU}  # Ukrainian writes the ranks as Russian does
 # Five Hundred's sheets (a sheet's name ending -500.bmp, loaded while it is played, so that
 # Thousand's sheet stays three rows of tiles): Thousand's tiles, then the low ranks 4 5 6 7 8
 # (the same in both languages), each a corner tile (thousand/ui/five_hundred_table.py:
@@ -63,7 +64,7 @@ LOW_RANK_GLYPHS = (
 JOKER_CORNER = ("..#..", "..#..", "#####", ".###.", ".#.#.", "#...#", ".....")
 LOW_RANK_TILE = 43
 JOKER_TILE = 48
-FIVE_HUNDRED_TILES = 54  # a sheet's file name's ending, its ranks
+FIVE_HUNDRED_TILES = 54
 
 # 7 x 7 suit glyphs in suit order spades, clubs, diamonds, hearts.
 SUIT_GLYPHS = (
@@ -236,7 +237,7 @@ def main(argv=None):
     parser.add_argument("path", nargs="?", type=cli.out_file,
                         default=os.path.join(os.path.dirname(HERE), "assets", "cards.bmp"),
                         help="the BMP file to write (default: assets/cards.bmp); the Russian sheet goes "
-                             "beside it, its name ending -ru.bmp")
+                             "beside it, its name ending -ru.bmp, and the Ukrainian one, -uk.bmp")
     path = parser.parse_args(argv).path
     for ending, ranks in sorted(SHEETS.items()):
         for five_hundred in (False, True):

@@ -1,12 +1,29 @@
 """What the terminal games share (tools/terminal_game.py plays Thousand and, through
 tools/terminal_five_hundred.py, Five Hundred): the suits' signs, reading an answer, the
 loop that asks until the game takes one (a hint, undo, the last trick and the help on the
-way), and a refusal told in the player's words."""
+way), and a refusal told in the player's words.  The loop's words are the player's
+language's (assets/text/<language>/terminal.txt, ``words``)."""
 
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from thousand import LANGUAGE, texts  # noqa: E402
 
 SUIT_SIGNS = {"S": "\u2660", "C": "\u2663", "D": "\u2666", "H": "\u2665"}
 SUIT_OF_SIGN = {sign: letter for letter, sign in SUIT_SIGNS.items()}
+
+
+_PAGES = {}  # the terminal page's words by name, by language
+
+
+def words(name):
+    """The terminal's words ``name`` in the player's language (assets/text/<language>/terminal.txt)."""
+    language = LANGUAGE[0]
+    if language not in _PAGES:
+        _PAGES[language] = {entry: body for entry, _rest, body in texts.entries("terminal")}
+    return _PAGES[language][name]
 
 
 def number(answer):
@@ -38,7 +55,7 @@ def one_of(picked, read, out, label):
     choice.  ``label``: the words of an action."""
     for i, action in enumerate(picked):
         out.write("      %d) %s\n" % (i + 1, label(action)))
-    answer = read("Which one? ").strip()
+    answer = read(words("which_one")).strip()
     if answer.lower() in ("q", "quit"):
         raise KeyboardInterrupt
     value = number(answer)
@@ -53,28 +70,28 @@ def choose(decision, view, read, out, act, hint, undo, talk, more=None):
     slice a tick) answers a question mark, ``undo`` (``Controller.undo``) a u,
     after which None is returned: the game is back before the player's last decision.
     ``talk``: the module whose words these are (its Choices, action_label, show_help,
-    last_trick, in_your_words and HOW_TO_ANSWER): tools/terminal_game.py's for Thousand,
+    last_trick, in_your_words, and HOW_TO_ANSWER where its Choices have no how_to_answer): tools/terminal_game.py's for Thousand,
     tools/terminal_five_hundred.py's; ``more(answer)``: the text of a key the game adds, or None."""
     choices = talk.Choices(decision, view)
     choices.show(out)
     while True:
-        answer = read("Your choice: ").strip()
+        answer = read(words("your_choice")).strip()
         if answer.lower() in ("q", "quit"):
             raise KeyboardInterrupt
         if answer.lower() in ("h", "help"):
             talk.show_help(view.rules, out)
             continue
         if answer.lower() in ("l", "last"):
-            out.write("   %s\n" % (talk.last_trick(view) or "No trick has been played in this deal yet."))
+            out.write("   %s\n" % (talk.last_trick(view) or words("no_trick_yet")))
             continue
         if answer in ("?", "hint") and hint is not None:
-            out.write("   Hint: %s\n" % talk.action_label(hint().decide()))
+            out.write(words("hint") % talk.action_label(hint().decide()) + "\n")
             continue
         if answer.lower() in ("u", "undo") and undo is not None:
             if undo():
-                out.write("   Your last move is taken back.\n")
+                out.write(words("taken_back") + "\n")
                 return None
-            out.write("   Nothing to take back in this deal.\n")
+            out.write(words("nothing_to_take_back") + "\n")
             continue
         told = None if more is None else more(answer)
         if told is not None:
@@ -82,7 +99,7 @@ def choose(decision, view, read, out, act, hint, undo, talk, more=None):
             continue
         picked = choices.pick(answer)
         if picked is None:
-            out.write(getattr(choices, "how_to_answer", talk.HOW_TO_ANSWER))
+            out.write(getattr(choices, "how_to_answer", None) or talk.HOW_TO_ANSWER)
             continue
         action = picked[0] if len(picked) == 1 else one_of(picked, read, out, talk.action_label)
         if action is None:
@@ -93,7 +110,7 @@ def choose(decision, view, read, out, act, hint, undo, talk, more=None):
         except ValueError as reason:
             if not refused(reason):
                 raise
-            out.write("   Not possible: %s.\n" % talk.in_your_words(str(reason), view))
+            out.write(words("not_possible") % talk.in_your_words(str(reason), view) + "\n")
 
 
 def refused(error):

@@ -14,9 +14,11 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import cli  # noqa: E402  (tools/cli.py, beside this script)
+import terminal_common  # noqa: E402  (beside this script: the asking loop both terminal games share)
 from terminal_common import (SUIT_OF_SIGN, SUIT_SIGNS, YOUR_WORDS, number, read_answer, refused,  # noqa: E402,F401
                              tell_problem)
-from thousand import DEFAULT_LEVEL, LANGUAGE, LANGUAGES, RANK_SIGNS, actions, texts  # noqa: E402
+from terminal_common import words as w  # noqa: E402  (the terminal page's words, in the player's language)
+from thousand import DEFAULT_LEVEL, LANGUAGES, RANK_SIGNS, actions  # noqa: E402
 from thousand import cards as C  # noqa: E402
 from thousand import scoring  # noqa: E402
 from thousand.controller import HUMAN, Controller, seat_name  # noqa: E402
@@ -28,17 +30,6 @@ CARD_VERBS = (actions.PLAY, actions.DECLARE, actions.GIVE)
 AMOUNT_VERBS = (actions.BID, actions.CONTRACT)
 # A card's choice is numbered by its place in the hand, the other choices of that decision
 # right after the hand's last card: numbers that stay put while the hand does.
-
-_PAGES = {}  # the terminal page's words by name, by language
-
-
-def w(name):
-    """The terminal's words ``name`` in the player's language (assets/text/<language>/terminal.txt)."""
-    language = LANGUAGE[0]
-    if language not in _PAGES:
-        _PAGES[language] = {entry: body for entry, _rest, body in texts.entries("terminal")}
-    return _PAGES[language][name]
-
 
 def show_card(card):
     name = C.card_name(card)
@@ -199,6 +190,11 @@ class Choices:
             return None
         return self.by_card.get(card) or [self.card_action(card)]
 
+    @property
+    def how_to_answer(self):
+        """What to type, told when an answer names no choice (terminal_common.choose)."""
+        return w("how_to_answer") + "\n"
+
     def amount_verb(self):
         if self.amounts:
             return actions.verb(self.amounts[0])
@@ -223,20 +219,6 @@ def show_help(rules, out):
         out.write("\n".join(textwrap.wrap(paragraph, 78, initial_indent="   ", subsequent_indent="   ")) + "\n")
 
 
-def one_of(picked, read, out):
-    """Ask between the two actions of one card (declare or just play, give to West or East),
-    as the window asks; None goes back to the choice."""
-    for i, action in enumerate(picked):
-        out.write("      %d) %s\n" % (i + 1, action_label(action)))
-    answer = read(w("which_one")).strip()
-    if answer.lower() in ("q", "quit"):
-        raise KeyboardInterrupt
-    value = number(answer)
-    if value is not None and 1 <= value <= len(picked):
-        return picked[value - 1]
-    return None
-
-
 def last_trick(view):
     """The deal's last finished trick in the order played, with who took it ('' before the first)."""
     if not view.last_trick:
@@ -246,49 +228,8 @@ def last_trick(view):
 
 
 def choose(decision, view, read, out, act, hint=None, undo=None):
-    """Ask until ``act`` takes an answer (``Controller.act``: an IllegalAction says why not);
-    ``hint`` (``Controller.hint``: thought through at once, where the device's loop thinks a
-    slice a tick) answers a question mark, ``undo`` (``Controller.undo``) a u,
-    after which None is returned: the game is back before the player's last decision."""
-    choices = Choices(decision, view)
-    choices.show(out)
-    while True:
-        answer = read(w("your_choice")).strip()
-        if answer.lower() in ("q", "quit"):
-            raise KeyboardInterrupt
-        if answer.lower() in ("h", "help"):
-            show_help(view.rules, out)
-            continue
-        if answer.lower() in ("l", "last"):
-            out.write("   %s\n" % (last_trick(view) or w("no_trick_yet")))
-            continue
-        if answer in ("?", "hint") and hint is not None:
-            out.write(w("hint") % action_label(hint().decide()) + "\n")
-            continue
-        if answer.lower() in ("u", "undo") and undo is not None:
-            if undo():
-                out.write(w("taken_back") + "\n")
-                return None
-            out.write(w("nothing_to_take_back") + "\n")
-            continue
-        picked = choices.pick(answer)
-        if picked is None:
-            out.write(w("how_to_answer") + "\n")
-            continue
-        action = picked[0] if len(picked) == 1 else one_of(picked, read, out)
-        if action is None:
-            continue
-        try:
-            act(action)
-            return action
-        except ValueError as reason:
-            if not refused(reason):
-                raise
-            out.write(w("not_possible") % in_your_words(str(reason)) + "\n")
-
-
-
-
+    """The loop both terminal games share (terminal_common.choose), with this game's words."""
+    return terminal_common.choose(decision, view, read, out, act, hint, undo, talk=sys.modules[__name__])
 
 
 def in_your_words(reason, view=None):

@@ -14,7 +14,8 @@ from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP, KeyRepe
 name = "desktop"
 width, height = (int(n) for n in os.environ.get("THOUSAND_SCREEN", "160x128").split("x"))
 display = None
-key_help = "arrows:move Z/Enter:ok X/Esc:back M:menu H:help"
+key_help = "arrows:move Z:ok X:back M:menu H:help"  # the title's two lines, in any language (menus.keys)
+WINDOW_KEYS = "arrows:move Z/Enter:ok X/Esc:back M:menu H:help"  # the window's own line, under the screen
 muted = False
 repeater = KeyRepeater()
 turn = None
@@ -112,12 +113,10 @@ def beep(freq, ms):
         display.beep(freq, ms)
 
 
-RECORD_WORDS = "Record to a file"  # the table menu's entry here ("Record to serial" on a board)
-
-
 def send_record(controller):
     """The table menu's record: the game as a REFEREE.md record, written to record.txt in the
-    data directory (a board writes it on its serial console); the words the table then says."""
+    data directory (a board writes it on its serial console); True when it was written.  What
+    the table then says is its language's (menus.txt); this console is told where in English."""
     import builtins
 
     from thousand.persist.files import data_dir
@@ -130,9 +129,9 @@ def send_record(controller):
             controller.write_record(out)
     except OSError as error:
         print("the game's record was not written to %s: %s" % (path, error))
-        return "Record not written"
+        return False
     print("the game's record is in %s" % path)
-    return "Record in a file"
+    return True
 
 
 def set_muted(flag):
@@ -173,7 +172,7 @@ class Window:
         self._brightness = 1.0
         self._keymap = {getattr(pygame, "K_" + key): logical for key, logical in _PYGAME_KEYS}
         self._surface = pygame.display.set_mode((screen_width * scale, screen_height * scale + FOOTER))
-        pygame.display.set_caption("Thousand %dx%d - %s" % (screen_width, screen_height, key_help))
+        pygame.display.set_caption("Thousand %dx%d - %s" % (screen_width, screen_height, WINDOW_KEYS))
         # RGB565 in native byte order, exactly the canvas framebuffer.
         self._frame = pygame.Surface((screen_width, screen_height), 0, 16, (0xF800, 0x07E0, 0x001F, 0))
         self._font = pygame.font.Font(None, FOOTER)
@@ -249,6 +248,6 @@ class Window:
     def _draw_footer(self, top):
         self.footer_dirty = False
         self._surface.fill((32, 32, 32), (0, top, self._surface.get_width(), FOOTER))
-        text = key_help if turn is None else "turn: seat %d   %s" % (turn, key_help)
+        text = WINDOW_KEYS if turn is None else "turn: seat %d   %s" % (turn, WINDOW_KEYS)
         self._surface.blit(self._font.render(text, True, (220, 220, 220)), (4, top + 2))
 

@@ -364,7 +364,9 @@ class App:
         """A storage problem during play, on the table's status line (else the title shows it)."""
         table = self.screens.get("table")
         if self.storage.problem is not None and table is not None and self.screen is table:
-            table.say(self.storage.take_problem())
+            from thousand.texts import problem  # on demand (thousand.ui.scenes)
+
+            table.say(problem(self.storage.take_problem()))
 
     def save_and_leave(self):
         """"Save, go to title": the save, and the game's record where records can be written."""
@@ -389,15 +391,6 @@ class App:
         settings.levels = list(self.levels)
         self.storage.save_settings(settings)
         self.settings_changed = False
-
-    def set_setting(self, name, value):
-        """Change a setting now; the settings screen saves them when it is left."""
-        setattr(self.settings, name, value)
-        self.settings_changed = True
-        if name == "sound":
-            self.board.set_muted(not value)
-        elif name == "language":  # the next screen built speaks it, in its font strip
-            self.speak()
 
     def speak(self):
         """The settings' language from now on (thousand.texts.set_language)."""

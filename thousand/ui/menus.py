@@ -70,6 +70,35 @@ _FIVE_HUNDRED = const(54)
 _PLAYERS = const(55)
 _NEXT_PLAYERS = const(56)
 _NEXT_RULES = const(57)
+_KEYS = const(58)
+_RECORD_TO_FILE = const(59)
+_RECORD_IN_FILE = const(60)
+_RECORD_NOT_WRITTEN = const(61)
+
+
+def set_setting(app, name, value):
+    """Change ``app``'s setting now; the settings screen saves them when it is left.  Here, not
+    the App's: only the menus change settings, and the App's code is held for good."""
+    setattr(app.settings, name, value)
+    app.settings_changed = True
+    if name == "sound":
+        app.board.set_muted(not value)
+    elif name == "language":  # the next screen built speaks it, in its font strip
+        app.speak()
+
+
+def keys(key_help):
+    """A board's ``key_help`` ("pad:move A:ok ...", its words English) in the player's words:
+    each of its words that menus.txt's English "keys" entry lists becomes the word at the same
+    place in the player's language's entry (the buttons' names stay)."""
+    from thousand import texts  # the words are data, read on demand (thousand.texts)
+
+    english = texts.entries("menus", _KEYS, "en")[0][2].split()
+    words = texts.entries("menus", _KEYS)[0][2].split()
+    if words == english:
+        return key_help
+    return " ".join(":".join(words[english.index(w)] if w in english else w for w in part.split(":"))
+                    for part in key_help.split(" "))
 
 
 class MenuScreen:
@@ -147,11 +176,17 @@ class TitleScreen(MenuScreen):
     def __init__(self, app):
         MenuScreen.__init__(self, app)
         self.problem = None
+        self.keys = ""  # the board's key line in the player's words (keys), read at enter
 
     def enter(self):
         app = self.app
         app.can_continue()  # reads the save now, so that a problem with it is told below
         self.problem = app.storage.take_problem()
+        if self.problem is not None:
+            from thousand.texts import problem
+
+            self.problem = problem(self.problem)
+        self.keys = keys(app.board.key_help)
         self.refresh()
 
     def entries(self):
@@ -168,7 +203,7 @@ class TitleScreen(MenuScreen):
     def footer(self):
         if self.problem is not None:
             return self.problem
-        return self.app.board.key_help
+        return self.keys
 
     def choose(self, index):
         entry = self.entries()[index]
@@ -395,7 +430,7 @@ class AgreementsScreen(MenuScreen):
 
 
 class SettingsScreen(MenuScreen):
-    """Each setting changes at once (``App.set_setting``); they are saved once, when the
+    """Each setting changes at once (``set_setting``); they are saved once, when the
     screen is left (``App.settings_changed``): each save is a flash erase on a board."""
 
     title = _SETTINGS
@@ -422,16 +457,16 @@ class SettingsScreen(MenuScreen):
     def choose(self, index):
         app = self.app
         if index == 0:
-            app.set_setting("sound", not app.settings.sound)
+            set_setting(app, "sound", not app.settings.sound)
         elif index == 1:
             delay = app.settings.bot_delay_ms
             at = BOT_DELAYS.index(delay) if delay in BOT_DELAYS else -1
-            app.set_setting("bot_delay_ms", BOT_DELAYS[(at + 1) % len(BOT_DELAYS)])
+            set_setting(app, "bot_delay_ms", BOT_DELAYS[(at + 1) % len(BOT_DELAYS)])
         elif index < 6:
             name = ("dim", "points", "autoplay", "undo")[index - 2]
-            app.set_setting(name, not getattr(app.settings, name))
+            set_setting(app, name, not getattr(app.settings, name))
         elif index == 6:
-            app.set_setting("language", (app.settings.language + 1) % len(LANGUAGES))
+            set_setting(app, "language", (app.settings.language + 1) % len(LANGUAGES))
             app.show("settings")  # built again: its words and its font strip in the language
         else:
             self.back()
@@ -456,9 +491,9 @@ class LanguageScreen(MenuScreen):
     title = _LANGUAGE
 
     def __init__(self, app):
-        # Built in Russian's strip, which has every language's letters (each is named in
+        # Built in Ukrainian's strip, which has every language's letters (each is named in
         # itself); the next screen built loads the player's language's (sprites.font).
-        LANGUAGE[0] = "ru"
+        LANGUAGE[0] = "uk"
         MenuScreen.__init__(self, app)
         LANGUAGE[0] = LANGUAGES[app.settings.language]
 
@@ -476,7 +511,7 @@ class LanguageScreen(MenuScreen):
     def key(self, key):
         if key == LEFT or key == UP or key == RIGHT or key == DOWN:
             self.cursor = (self.cursor + (1 if key == RIGHT or key == DOWN else -1)) % len(LANGUAGES)
-            self.app.set_setting("language", self.cursor)
+            set_setting(self.app, "language", self.cursor)
             self.app.show("language")  # its font strip is the language's
         elif key == A:
             self.app.start_guided()
@@ -524,11 +559,11 @@ class HelpScreen(MenuScreen):
 
             from thousand.ui.widgets import wrap
 
-            self.lines = wrap(rules_text(rules) + "\n\n" + app.board.key_help, self.list.cols)
+            self.lines = wrap(rules_text(rules) + "\n\n" + keys(app.board.key_help), self.list.cols)
         else:
             from thousand.ui import helptext  # loaded for this screen only (thousand/ui/scenes.py)
 
-            self.lines = helptext.Pages(self.list.cols, app.board.key_help, rules)
+            self.lines = helptext.Pages(self.list.cols, keys(app.board.key_help), rules)
         self.refresh()
 
     def items(self):
@@ -602,7 +637,7 @@ class TableMenu(MenuScreen):
                     name = texts.entries("five_hundred", 2 if controller.game.players == 4 else 1)[0][2].split()[seat]
                 out.append(self.word(_LAST_TRICK) % name)
             elif entry == "record":  # the desktop writes it to a file
-                out.append(getattr(self.app.board, "RECORD_WORDS", None) or self.word(_RECORD))
+                out.append(self.word(_RECORD_TO_FILE if hasattr(self.app.board, "send_record") else _RECORD))
             else:
                 out.append(self.word(places[entry]))
         return out
@@ -640,7 +675,7 @@ class TableMenu(MenuScreen):
             # reports: on the device the drive is normally read-only to the game).
             send = getattr(app.board, "send_record", None)  # the desktop: to a file
             if send is not None:
-                app.storage.report(send(app.controller))
+                app.storage.report(self.word(_RECORD_IN_FILE if send(app.controller) else _RECORD_NOT_WRITTEN))
             else:
                 import sys
 

@@ -42,6 +42,7 @@ _LEGEND = const(26)
 _NO_DEAL_YET = const(27)
 _RACE_TO = const(28)
 _REDEALT = const(29)
+_MARKS = const(30)  # the sheet's marks' letters, split by spaces: made, failed, conceded, 555, barrel, bolt, redealt
 
 _GUIDE_SEED = const(16777229)  # the guided deal's game (thousand.ui.guide)
 
@@ -183,18 +184,20 @@ def deal_review(view, result, w):
     return lines
 
 
-def sheet_marks(result, scores, bolts, seat):
-    """Up to two marks of one seat in one deal (summary.txt's legend says them)."""
-    marks = ""
+def sheet_marks(result, scores, bolts, seat, marks):
+    """Up to two marks of one seat in one deal (summary.txt's legend says them); ``marks``:
+    that page's "marks", split (made, failed, conceded at a result's place, then 555, barrel,
+    bolt: a list, as a str indexed would make a name in the VM's pool)."""
+    found = ""
     if result.declarer == seat:
-        marks = "+-R"[result.result] if result.result <= CONCEDED else ""
+        found = marks[result.result] if result.result <= CONCEDED else ""
     if result.scores[seat] == 0 and scores[seat] + result.deltas[seat] in (555, -555):
-        marks += "S"
+        found += marks[3]
     elif result.barrel[seat] is not None:
-        marks += "B"
+        found += marks[4]
     elif result.bolts[seat] > bolts[seat]:
-        marks += "|"
-    return marks[:2]
+        found += marks[5]
+    return found[:2]
 
 
 def sheet_lines(controller, cols, w):
@@ -208,15 +211,16 @@ def sheet_lines(controller, cols, w):
     scores = start_scores(controller)
     bolts = [0, 0, 0]
     sheet = controller.sheet()
+    marks = w[_MARKS].split()
     number, redealt = 1, ""
     for result in sheet.read(0, len(sheet)):  # one DealResult filled again a row (heap)
         if result.result == REDEAL:  # a mark of the deal dealt again, which keeps its number
-            redealt = "r"
+            redealt = marks[6]
             continue
         line = "%2d%s" % (number, redealt or " ")
         number, redealt = number + 1, ""
         for s in range(3):
-            mark = sheet_marks(result, scores, bolts, s)
+            mark = sheet_marks(result, scores, bolts, s, marks)
             line += pad("", "%d%s" % (result.scores[s], mark + " " * (2 - len(mark))), cell)
         lines.append(line)
         scores = list(result.scores)

@@ -57,6 +57,7 @@ _DEAL_OVER = const(27)
 _DARK_DEAL = const(28)  # then the golden deal's: a kind's words at _DARK_DEAL - 1 + kind
 _GOLDEN_DEAL = const(29)
 _CARD_POINTS = const(30)
+_MARKS = const(31)  # the marks' letters, split by spaces: dealer, barrel, the marriages' (four suits, the ace)
 
 
 class Layout:
@@ -187,14 +188,15 @@ class TableView:
             if not grid.hidden:
                 self.sheet.show_card(grid, card, sprites.SELECTED if seat == winner else sprites.NORMAL)
 
-    def set_opponent(self, index, name, count, bid, score, to_move=False, marks="", dealer=False):
+    def set_opponent(self, index, name, count, bid, score, to_move=False, marks="", dealer=""):
         """Box ``index`` 0 (left seat) or 1 (right seat), ``count`` cards in hand.  ``bid``: int, None or text;
         ``marks``: bolts, barrel and marriages, e.g. "||B1 +H", beside the name where they fit
-        (so that "bid 120" keeps its word below), else after the cards; ``dealer``: D after
-        the cards (the name's line has no room for it on the square screen's doubled text)."""
+        (so that "bid 120" keeps its word below), else after the cards; ``dealer``: the
+        dealer's mark ("D"), after the cards (the name's line has no room for it on the square
+        screen's doubled text)."""
         cols = self.layout.box_cols
         first = (">" if to_move else "") + name
-        left = "[%d]%s" % (count, "D" if dealer else "")
+        left = "[%d]%s" % (count, dealer)
         if marks and len(first) + len(marks) + len(str(score)) + 1 < cols:
             first += " " + marks
         else:
@@ -253,9 +255,11 @@ def action_word(action, words):
         return word(words, _JUST_PLAY)
     if verb == actions.GIVE:
         return word(words, _TO) % seat_name(actions.target(action))
-    place = {actions.PASS: _PASS, actions.DARK: _DARK, actions.NODARK: _OPEN, actions.REDEAL: _REDEAL,
-             actions.KEEP: _KEEP, actions.CONCEDE: _CONCEDE}.get(verb)
-    return "?" if place is None else word(words, place)
+    # The place of each other verb's word, by the verb (thousand.actions: PASS 1, DARK 3, NODARK 4,
+    # REDEAL 5, CONCEDE 8, KEEP 11; 0: none): bytes, not a dict built at each call (bytecode
+    # held with the table; tests/test_language_words.py holds it to the verbs).
+    place = b"\0\4\0\5\6\7\0\0\11\0\0\10"[verb] if verb < 12 else 0
+    return word(words, place) if place else "?"
 
 
 def prompt_for(decision, words):
@@ -273,18 +277,19 @@ def prompt_for(decision, words):
     return seat_name(HUMAN)
 
 
-def marriages_text(view, seat):
-    """" +HS": the marriages ``seat`` declared this deal (A: the ace marriage), on its own line."""
+def marriages_text(view, seat, marks):
+    """" +HS": the marriages ``seat`` declared this deal (A: the ace marriage), on its own line;
+    ``marks``: the table's marks' letters (its page's "marks", split: a suit's at 2 + suit, the ace's at 6)."""
     text = ""
     for declarer, suit in view.marriages:
         if declarer == seat:
-            text += "A" if suit == 4 else C.SUIT_CHARS[suit]
+            text += marks[2 + suit]
     return " +" + text if text else ""
 
 
-def marks_text(bolts, barrel):
-    """Bolts as bars, the barrel as B and the deals left on it: ``||B1``."""
-    return "|" * bolts + ("" if barrel is None else "B%d" % barrel)
+def marks_text(bolts, barrel, marks):
+    """Bolts as bars, the barrel as B (``marks[1]``) and the deals left on it: ``||B1``."""
+    return "|" * bolts + ("" if barrel is None else marks[1] + str(barrel))
 
 
 class TableScreen:
@@ -406,12 +411,14 @@ class TableScreen:
 
     def show_table(self, view):
         table = self.table_view
+        words = self.words
+        marks = word(words, _MARKS).split()  # a list: a str indexed would make a name in the VM's pool
         for which in range(2):
             seat = which + 1
             table.set_opponent(which, seat_name(seat), view.hand_counts[seat], self.bid_of(view, seat),
                                view.scores[seat], view.to_move == seat and view.phase < PHASE_DEAL_OVER,
-                               marks_text(view.bolts[seat], view.barrel[seat]) + marriages_text(view, seat),
-                               view.dealer == seat)
+                               marks_text(view.bolts[seat], view.barrel[seat], marks) + marriages_text(view, seat, marks),
+                               marks[0] if view.dealer == seat else "")
         # The trick area: the talon face down in the auction, face up while the declarer
         # takes it (where it is shown), nothing once it is in the declarer's hand (the gives,
         # the contract), then the trick (or the last one).
@@ -431,20 +438,19 @@ class TableScreen:
                 winner = view.last_trick_winner
         table.set_trick(shown, backs, winner)
         # The deal line: trump, your score and marks, the contract, marriages.
-        words = self.words
         text = "%s %d" % (seat_name(HUMAN), view.scores[HUMAN])
         if view.dealer == HUMAN:
-            text += " D"
-        marks = marks_text(view.bolts[HUMAN], view.barrel[HUMAN])
-        if marks:
-            text += " " + marks
+            text += " " + marks[0]
+        signs = marks_text(view.bolts[HUMAN], view.barrel[HUMAN], marks)
+        if signs:
+            text += " " + signs
         if view.declarer == HUMAN:
             text += " *%d" % (view.contract or view.bid)
         elif view.phase <= PHASE_TALON:
             text += " " + str(self.bid_of(view, HUMAN) or "")
         if view.kind == DARK or view.kind == GOLDEN:
             text += word(words, _DARK_DEAL - 1 + view.kind)
-        text += marriages_text(view, HUMAN)
+        text += marriages_text(view, HUMAN, marks)
         if view.phase > PHASE_CONTRACT and self.app.settings.points:  # the play: your card points so far
             text += word(words, _CARD_POINTS) % view.card_points[HUMAN]
         table.set_info(text, view.trump if view.trump >= 0 else None)

@@ -73,7 +73,7 @@ def wrap(text, cols):
 _palettes = {}  # (colour, background): Palette, shared by every text of those colours
 _UNKNOWN = ord("?") - sprites.FONT_FIRST  # the cell shown for a character the font lacks
 _SUIT_CELL = const(94)  # + chr(1) to chr(4) in a text: the suits' cells, after FONT_COUNT ASCII ones
-_LETTER_CELL = const(99)  # then a language's own strip's letters (tools/make_font.py: LETTERS): U+0410 to U+044F, U+0401, U+0451
+_LETTER_CELL = const(99)  # then a language's own strip's letters (tools/make_font.py: LETTERS): U+0410 to U+044F, U+0401, U+0451, then Ukrainian's
 _cells = [99]  # the cells of the strip loaded (sprites.font()): a letter beyond them is unknown
 
 
@@ -138,7 +138,11 @@ class Text(displayio.Group):
                     if 0x410 <= point < 0x450:  # Cyrillic A to ya
                         code = point - 0x410 + _LETTER_CELL
                     elif point == 0x401 or point == 0x451:  # Cyrillic Yo, yo
-                        code = _LETTER_CELL + 64 + (1 if point == 0x451 else 0)
+                        code = _LETTER_CELL + 64 + (point >> 6 & 1)
+                    elif point & 0xFFAC == 0x404 or point & 0xFFFE == 0x490:  # Ukrainian's strip's: the runs
+                        # U+0404 to U+0407 (Ye, Dze, I, Yi), U+0454 to U+0457, U+0490 to U+0491 (Ghe
+                        # with upturn), four cells a run (the mask's other points are Russian's, above)
+                        code = ((point - 0x400) >> 6 << 2) + (point & 3) + _LETTER_CELL + 66
                     else:
                         code = _UNKNOWN
                 else:
