@@ -93,6 +93,8 @@ def keys(key_help):
     place in the player's language's entry (the buttons' names stay)."""
     from thousand import texts  # the words are data, read on demand (thousand.texts)
 
+    if texts.LANGUAGE[0] == "en":  # nothing to read: each read of the page, line by line to
+        return key_help  # its end, was some KB of garbage in the help's tick (docs/memory.md)
     english = texts.entries("menus", _KEYS, "en")[0][2].split()
     words = texts.entries("menus", _KEYS)[0][2].split()
     if words == english:
