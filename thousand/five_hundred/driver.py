@@ -53,7 +53,7 @@ class TableDriver:
             return None
         if game.phase == PHASE_RAISE:
             legal = []
-            for a in game.legal(game.contractor):
+            for a in game.legal(game.contractor, False):
                 v = A.verb(a)
                 if v == A.BID or v == A.NO_RAISE:
                     legal.append(a)

@@ -507,8 +507,11 @@ class Game:
             return _MUST_FOLLOW
         return None
 
-    def legal(self, seat):
-        """Every legal action of ``seat`` now, as action ints (a new list)."""
+    def legal(self, seat, discards=True):
+        """Every legal action of ``seat`` now, as action ints (a new list).
+
+        ``discards=False`` leaves out the discards: the raise's question (TableDriver) asks
+        only for the bids and "no raise", and would drop the 286 discards of 13 cards."""
         out = []
         phase = self.phase
         if self.over or phase == PHASE_DEAL_OVER or seat < 0 or seat >= self.players:
@@ -529,13 +532,19 @@ class Game:
         if phase == PHASE_RAISE:
             self._list_bids(seat, out, True)
             out.append(A.ACTION_NO_RAISE)
-        if phase == PHASE_DISCARD or (phase == PHASE_RAISE and not sans):
+        if discards and (phase == PHASE_DISCARD or (phase == PHASE_RAISE and not sans)):
             cards = C.cards_of(self.hands[seat])
             if phase == PHASE_RAISE:
                 cards += C.cards_of(self.kitty)
             k = len(cards)
             at = len(out)
-            out += [0] * (k * (k - 1) * (k - 2) // 6)  # one allocation for the 286 discards
+            # One allocation of the whole answer for the 286 discards (`out += [0] * n` made a
+            # 2.3 KB list and then grew `out` by as much: the compiled engine's 96 KB heap test
+            # failed there).
+            whole = [0] * (at + k * (k - 1) * (k - 2) // 6)
+            for i in range(at):
+                whole[i] = out[i]
+            out = whole
             for i in range(k):
                 for j in range(i + 1, k):
                     for m in range(j + 1, k):
