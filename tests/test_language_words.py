@@ -142,3 +142,29 @@ def test_the_tables_word_for_each_other_verb_is_the_entry_that_names_it():
     for action, name in ((actions.ACTION_PASS, "pass"), (actions.ACTION_DARK, "dark"), (actions.ACTION_NODARK, "open"),
                          (actions.ACTION_REDEAL, "redeal"), (actions.ACTION_KEEP, "keep"), (actions.ACTION_CONCEDE, "concede")):
         assert table.action_word(action, words) == named[name], name
+
+
+def test_the_key_line_is_translated_once_a_language_and_again_when_the_language_changes(monkeypatch):
+    pytest.importorskip("displayio")
+    from thousand import texts
+    from thousand.hw import desktop
+    from thousand.ui.desktop import open_app
+    from thousand.ui.menus import board_keys, keys
+
+    monkeypatch.setattr(desktop, "display", None)
+    app = open_app("pybadge", seed=1, window=False, storage=None, language="ru")
+    try:
+        russian = board_keys(app)
+        assert russian == keys(app.board.key_help) != app.board.key_help and "помощь" in russian
+
+        def no_page(*args):
+            raise AssertionError("a page read for the key line: %r" % (args,))
+
+        with monkeypatch.context() as m:  # the help opened mid-deal reads no page for it
+            m.setattr(texts, "_read", no_page)
+            assert board_keys(app) == russian
+        app.settings.language = LANGUAGES.index("en")
+        app.speak()
+        assert board_keys(app) == app.board.key_help
+    finally:
+        texts.set_language("en")

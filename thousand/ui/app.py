@@ -67,6 +67,7 @@ class App:
         self.screen_name = None
         self.back_to = "title"  # where the menus return to
         self.chosen = {}  # each menu's row chosen last, by its title (back there, its cursor is there)
+        self.key_words = None  # the board's key line in the player's words (menus.board_keys)
         self.help_from = None  # the screen SELECT opened the help from (B goes back there)
         self.hint = None  # the action a hint asked for in the table's menu names (the table points to it)
         self.thinker = None  # the hard bot thinking of that hint, in the table's menu
@@ -398,6 +399,7 @@ class App:
 
         language = LANGUAGES[self.settings.language]
         set_language(language)
+        self.key_words = None  # the key line in the new language's words, when next asked
         self.sheet.use_language(language)  # the cards' ranks as the language writes them
 
     def beep(self, freq, ms):

@@ -103,6 +103,14 @@ def keys(key_help):
                     for part in key_help.split(" "))
 
 
+def board_keys(app):
+    """The board's key line in the player's words (keys), translated once a language: the
+    title reads it, so the help opened mid-deal reads no page for it (App.speak lets it go)."""
+    if app.key_words is None:
+        app.key_words = keys(app.board.key_help)
+    return app.key_words
+
+
 class MenuScreen:
     """A title over a cyclic list; subclasses give ``items()`` and ``choose(index)``.
     ``title`` is the place of its title's words (menus.txt), and names the screen: the row
@@ -188,7 +196,7 @@ class TitleScreen(MenuScreen):
             from thousand.texts import problem
 
             self.problem = problem(self.problem)
-        self.keys = keys(app.board.key_help)
+        self.keys = board_keys(app)
         self.refresh()
 
     def entries(self):
@@ -561,11 +569,11 @@ class HelpScreen(MenuScreen):
 
             from thousand.ui.widgets import wrap
 
-            self.lines = wrap(rules_text(rules) + "\n\n" + keys(app.board.key_help), self.list.cols)
+            self.lines = wrap(rules_text(rules) + "\n\n" + board_keys(app), self.list.cols)
         else:
             from thousand.ui import helptext  # loaded for this screen only (thousand/ui/scenes.py)
 
-            self.lines = helptext.Pages(self.list.cols, keys(app.board.key_help), rules)
+            self.lines = helptext.Pages(self.list.cols, board_keys(app), rules)
         self.refresh()
 
     def items(self):
