@@ -180,9 +180,9 @@ def contracts_made(level, players, games=30):
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_easy_bots_overbid_as_beginners_yet_make_more_contracts_than_they_fail(players):
+def test_easy_bots_overbid_as_beginners_and_fail_about_half_of_their_contracts(players):
     made, failed = contracts_made("easy", players)
-    assert made + failed > 100 and 0.1 * (made + failed) < failed < made
+    assert made + failed > 100 and 0.3 * (made + failed) < failed < 0.7 * (made + failed)
 
 
 def test_selfplay_plays_five_hundred_at_three_and_four_and_refuses_a_bad_table():
