@@ -160,9 +160,7 @@ class Controller:
     def refusal_words(self, decision, action):
         reason = self.game.refusal(HUMAN, action)
         if reason is None:  # the game would take it, but a question comes first (the driver's order)
-            if self.game.phase == PHASE_RAISE:
-                return "first say whether you raise your bid"
-            return "first say whether you nominate the Joker's suit"
+            reason = "RAISE_FIRST" if self.game.phase == PHASE_RAISE else "NOMINATE_FIRST"  # its page's entries
         from thousand.five_hundred.explain import reason_words  # loaded on a refusal only
 
         return reason_words(self.game, HUMAN, action, reason)
