@@ -15,7 +15,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import terminal_common as T  # noqa: E402  (beside this script)
-from thousand import HUMAN, LANGUAGE, RANK_SIGNS, texts  # noqa: E402
+from thousand import HUMAN, LANGUAGE, texts  # noqa: E402
 from thousand.five_hundred import ALL_PASS_PLAYED, FAILED, MADE, PASSED_OUT, side_of  # noqa: E402
 from thousand.five_hundred import actions as A  # noqa: E402
 from thousand.five_hundred import cards as C  # noqa: E402
@@ -51,9 +51,7 @@ def side_names(players):
 def show_card(card):
     if card == C.JOKER:
         return w("joker")
-    rank = card & 15  # 4 .. 8 as digits; 9 T J Q K A as the language's signs (thousand.RANK_SIGNS)
-    sign = str(rank + 4) if rank < 5 else RANK_SIGNS[(0, 4, 1, 2, 3, 5)[rank - 5]]
-    return sign + SUIT_SIGNS[C.SUIT_CHARS[card >> 4]]
+    return C.rank_sign(card) + SUIT_SIGNS[C.SUIT_CHARS[card >> 4]]
 
 
 def show_cards(hand):

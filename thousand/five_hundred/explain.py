@@ -71,10 +71,7 @@ def _card_sign(card):
     module, which the engine does not import)."""
     if card == C.JOKER:
         return texts.entries("five_hundred", "joker")[0][2]
-    from thousand import RANK_SIGNS
-
-    rank = card & 15
-    return (str(rank + 4) if rank < 5 else RANK_SIGNS[(0, 4, 1, 2, 3, 5)[rank - 5]]) + chr(1 + (card >> 4))
+    return C.rank_sign(card) + chr(1 + (card >> 4))
 
 
 def _bid_sign(code):

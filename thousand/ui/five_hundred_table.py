@@ -17,7 +17,7 @@ repeat Thousand's engine's shapes, ``thousand/five_hundred/__init__.py``).
 
 import displayio
 
-from thousand import HUMAN, RANK_SIGNS
+from thousand import HUMAN
 from thousand.five_hundred import actions as A
 from thousand.five_hundred import cards as C
 from thousand.five_hundred.game import PHASE_AUCTION, PHASE_DEAL_OVER, PHASE_DISCARD, PHASE_PLAY
@@ -99,10 +99,7 @@ def card_words(card, words):
     """A card as the status line writes it: ``10`` and the hearts' symbol, or "Joker"."""
     if card == C.JOKER:
         return word(words, _JOKER)
-    rank = card & 15
-    # 4 .. 8 as digits; 9 T J Q K A are Thousand's signs, in the language's letters
-    sign = str(rank + 4) if rank < 5 else RANK_SIGNS[(0, 4, 1, 2, 3, 5)[rank - 5]]
-    return sign + chr(1 + (card >> 4))
+    return C.rank_sign(card) + chr(1 + (card >> 4))
 
 
 def bid_words(code, words):
