@@ -79,6 +79,7 @@ _LOSES = const(34)
 _SUMMARY_KEYS = const(35)
 _SHEET_KEYS = const(36)
 _NT = const(37)
+_MARKS = const(38)  # the dealer's mark and the nominated Joker's (D, JK)
 
 # The screen's modes (names, not folded: the tests read them).
 WATCH = 0  # nothing to choose: computer seats play, or the deal is over
@@ -229,6 +230,7 @@ class TableScreen:
         players = app.controller.game.players
         self.players = players
         self.names = seat_names(self.words, players)
+        self.marks = word(self.words, _MARKS).split()
         self.layout = layout = Layout(app.width, app.height, players)
         self.sheet = sheet = app.sheet
         use_five_hundreds_sheet(sheet)
@@ -388,7 +390,7 @@ class TableScreen:
     def box_text(self, seat, view):
         cols = self.layout.box_cols
         first = (">" if view.to_move == seat and view.phase < PHASE_DEAL_OVER else "") + self.names[seat]
-        left = ("%d%s" if self.players == 4 else "[%d]%s") % (view.hand_counts[seat], "D" if view.dealer == seat else "")
+        left = ("%d%s" if self.players == 4 else "[%d]%s") % (view.hand_counts[seat], self.marks[0] if view.dealer == seat else "")
         right = self.said(seat, view)
         score = "" if self.players == 4 else str(view.scores[seat])  # 4 players: the sides' on the deal line
         return pad(first, score, cols) + "\n" + pad(left, right, cols)
@@ -437,13 +439,13 @@ class TableScreen:
         else:
             text = "%s %d" % (self.names[HUMAN], view.scores[HUMAN])
         if view.dealer == HUMAN:
-            text += " D"
+            text += " " + self.marks[0]
         bidder = view.contractor if view.contractor >= 0 else view.high_bidder
         more = ""
         if view.phase >= PHASE_PLAY and view.out_seat != HUMAN:
             more += " " + self.word(_TRICKS) % view.tricks_won[HUMAN]
         if view.nominated >= 0:
-            more += " JK" + chr(1 + view.nominated)
+            more += " " + self.marks[1] + chr(1 + view.nominated)
         if view.bid >= 0:
             contract = " %s%s " % ("*" if view.contractor >= 0 else "", bid_words(view.bid, self.words))
             name = self.names[bidder]
