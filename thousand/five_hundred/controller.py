@@ -14,21 +14,6 @@ from thousand.five_hundred.driver import TableDriver
 from thousand.five_hundred.game import PHASE_DEAL_OVER, PHASE_GAME_OVER, PHASE_RAISE, Game, IllegalAction
 from thousand.five_hundred.rules import Rules
 
-SEAT_NAMES_3 = ("You", "West", "East")
-SEAT_NAMES_4 = ("You", "West", "North", "East")  # seat 2, across the table, is your partner
-
-
-def seat_names(players):
-    return SEAT_NAMES_4 if players == 4 else SEAT_NAMES_3
-
-
-def side_names(players):
-    """Each side's name: a seat with 3 players; with 4, the partners (side 0 is yours)."""
-    if players == 4:
-        return ("You & North", "West & East")
-    return SEAT_NAMES_3
-
-
 class Hint:
     """The hint's answer, shaped as a bot thinking in slices (``think_step``, ``result``) and
     as one asked at once (``decide()``), as Thousand's ``Controller.hint`` returns."""
