@@ -12,7 +12,7 @@ from thousand.five_hundred import ALL_PASS_PLAYED, FAILED, MADE, PASSED_OUT
 from thousand.five_hundred import actions as A
 from thousand.five_hundred import cards as C
 from thousand.five_hundred.driver import TableDriver
-from thousand.five_hundred.explain import WORDS, reason_words
+from thousand.five_hundred.explain import reason_words
 from thousand.five_hundred.game import PHASE_AUCTION, PHASE_DISCARD, PHASE_PLAY, PHASE_RAISE, Game, IllegalAction
 from thousand.five_hundred.notation import action_text
 from thousand.five_hundred.record import game_record, replay
@@ -228,14 +228,52 @@ def test_the_refusal_accepts_exactly_the_actions_legal_lists_and_words_every_oth
                     driver.answer(decision, chooser.choose(decision.legal, game.phase))
 
 
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_every_refusal_met_in_russian_and_ukrainian_is_in_a_players_words_with_its_facts_filled(language):
+    """Issue 38: Five Hundred's refusals in the player's language (five_hundred_refusals.txt),
+    their facts filled (a seat's name, a bid's, a card's or a suit's sign), in letters the font
+    has; the English page's words never show through."""
+    from helpers import DRAWABLE, speaking
+    from thousand import texts
+
+    english = {body for _name, _rest, body in texts.entries("five_hundred_refusals", language="en")}
+    met = set()
+    with speaking(language):
+        for index, values in enumerate(LEGALITY_RULES):
+            game = Game(Rules.from_dict(values), seed=index)
+            driver = TableDriver(game, collect=False)
+            chooser = Chooser(index)
+            game.start_deal()
+            while True:
+                for action in candidate_actions(game):
+                    reason = game.refusal(0, action)
+                    if reason is not None:
+                        words = reason_words(game, 0, action, reason)
+                        met.add(reason)
+                        assert "%" not in words and not set(words) - DRAWABLE[language], words
+                        assert any("\u0430" <= ch <= "\u044f" for ch in words) and words not in english, words
+                decision = driver.pending()
+                if decision is None:
+                    break
+                driver.answer(decision, chooser.choose(decision.legal, game.phase))
+    assert len(met) >= 20, sorted(met)
+
+
 def test_the_game_and_its_words_name_the_refusal_codes_in_the_same_order():
+    """Each language's page has an entry a code of game.py, named as the code, at the code's
+    place; then the controller's two (a question first)."""
+    from thousand import LANGUAGES, texts
+
     path = os.path.join(os.path.dirname(__file__), "..", "thousand", "five_hundred", "game.py")
     with open(path) as f:
         source = f.read()
     block = source[source.index("# Why an action is refused"):]
     block = block[:block.index("\n\n")]
     codes = re.findall(r"^_([A-Z0-9_]+) = const\((\d+)\)$", block, re.M)
-    assert [int(number) for _name, number in codes] == list(range(1, len(WORDS)))
+    assert [int(number) for _name, number in codes] == list(range(1, len(codes) + 1))
+    for language in LANGUAGES:
+        names = [name for name, _rest, _body in texts.entries("five_hundred_refusals", language=language)]
+        assert names == [name for name, _number in codes] + ["RAISE_FIRST", "NOMINATE_FIRST"], language
 
 
 def test_the_seeded_deal_gives_each_seat_ten_cards_and_three_to_the_kitty_from_the_whole_pack():

@@ -251,3 +251,56 @@ def test_garbage_answers_are_asked_again_and_the_end_of_input_keeps_the_game(tmp
     assert (proc.returncode, proc.stderr) == (0, b"")
     assert out.count("Type one of the numbers above") == len(garbage)
     assert out.rstrip().splitlines()[-1] == "Bye: the input ended; the game is saved (--continue goes on with it)."
+
+
+@pytest.mark.parametrize("language, words", [
+    ("ru", ("-- Счёт: ", "   Торговля: ", "   Ваши карты: ", "== Сдача окончена: ", "   Сд.   Заказ", "Ваш выбор: ")),
+    ("uk", ("-- Рахунок: ", "   Торг: ", "   Ваші карти: ", "== Роздачу закінчено: ", "   Р-а   Замовлення", "Ваш вибір: "))])
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_deal_in_russian_or_ukrainian_is_told_in_the_players_words(language, words, players):
+    """Issue 38: the table, the choices, a refusal, the help, the summary and the sheet in the
+    player's language (five_hundred_terminal.txt, five_hundred_refusals.txt,
+    five_hundred_help.txt); the cards' ranks in its letters, the suits as signs."""
+    from helpers import speaking
+
+    english = ("Scores", "Auction", "Your hand", "Deal over", "Contract", "Tricks", "bid ", "pass", "Joker", "seat ",
+               "must follow", "needed", "KEYS", "THE GAME", "kitty")
+    with speaking(language):
+        controller = controller_of(players, 1)  # a deal where the player can fail to follow suit
+        refused = []
+
+        def answer(printed, prompt):
+            table = printed[printed.rfind("-- "):]
+            if "13" in table and "*" in table:
+                return "1 2 3"
+            listed = re.findall(r"^ +(\d+)\) ", table, re.M)
+            if not refused and len(listed) > 1 and C.cards_of(controller.view().hand) and controller.view().trick:
+                off = [c for c in C.cards_of(controller.view().hand) if A.play(c) not in controller.pending().legal]
+                if off:  # a card not followed: refused in the player's words
+                    refused.append(off[0])
+                    return C.card_name(off[0]).lower()
+            if "h" not in printed.split(words[5])[-1] and printed.count(words[5]) == 1:
+                return "h"
+            return listed[0] if listed else ""
+
+        out = io.StringIO()
+        left = [600]
+
+        def read(prompt):
+            out.write(prompt)
+            left[0] -= 1
+            if left[0] == 0 or prompt.startswith(("Нажмите", "Натисніть")):
+                raise StopIteration
+            return answer(out.getvalue(), prompt)
+
+        with pytest.raises(StopIteration):
+            F.play(controller, read, out)
+        sheet = F.sheet_text(controller.sheet(), players)
+    printed = out.getvalue() + sheet
+    for said in words:
+        assert said in printed, said
+    assert refused and ("нужно ходить в масть: " if language == "ru" else "треба ходити в масть: ") in printed
+    assert ("ИГРА\n" if language == "ru" else "ГРА\n") in printed.replace("   ", "")
+    for english_word in english:
+        assert english_word not in printed, english_word
+    assert not re.search(r"[JQKA][\u2660\u2663\u2665\u2666]", printed)  # ranks in the language's letters

@@ -44,7 +44,7 @@ def test_every_language_has_the_pages_and_entries_of_english_with_the_same_facts
             other = texts.entries(page, language=language)
             assert [name for name, _r, _b in other] == [name for name, _r, _b in found], (language, page)
             assert all(body for _name, _rest, body in other), (language, page)
-            if page == "refusals":  # its own facts, in the player's words (issue 38), as many as its %-fields
+            if page in ("refusals", "five_hundred_refusals"):  # its own facts (issue 38), as many as its %-fields
                 for name, rest, body in other:
                     assert body.count("%") - 2 * body.count("%%") == len(rest.split()), (language, name)
 
@@ -87,7 +87,8 @@ def test_micropython_reads_the_words_from_a_checkout_and_from_a_boards_drive(tmp
 @pytest.mark.parametrize("module, page", [("thousand.ui.helptext", "help"), ("thousand.ui.sheet", "summary"), ("thousand.ui.guide", "guided"),
                                           ("thousand.explain_redeal", "redeal"), ("thousand.ui.menus", "menus"),
                                           ("thousand.ui.table", "table"), ("thousand.persist.stats", "stats"),
-                                          ("thousand.ui.five_hundred_table", "five_hundred")])
+                                          ("thousand.ui.five_hundred_table", "five_hundred"),
+                                          ("thousand.five_hundred.helptext", "five_hundred_help")])
 def test_a_readers_places_are_the_places_of_the_entries_they_are_named_after(module, page):
     """A reader that names a page's entries by place (private const()s) names each place
     after its entry, and has a place for every entry."""
@@ -116,6 +117,31 @@ def test_a_screens_words_held_as_one_string_give_each_entry_at_its_place(page, l
         words = texts.lines(page)
     for place, (name, _rest, body) in enumerate(found, 1):
         assert "\n" not in body and word(words, place) == body, (language, name)
+
+
+@pytest.mark.parametrize("language", sorted(os.listdir(TEXT)))
+def test_five_hundreds_help_fills_every_field_for_every_agreement_in_letters_the_font_has(language):
+    """Issue 38: Five Hundred's rules in short (five_hundred_help.txt) in the player's language,
+    every paragraph an agreement can bring filled, only the strip's characters outside English
+    (whose "Misère" is English's own spelling)."""
+    from helpers import DRAWABLE, speaking
+    from thousand.five_hundred.helptext import rule_parts
+    from thousand.five_hundred.rules import Rules
+
+    everything = {"players": 4, "misere": "after_seven", "blind_misere": True, "sans_kitty": True,
+                  "raise_own_bid": True, "joker_lead_last": True, "defender_points": "on_fail", "defender_cap": 490}
+    seen = set()
+    with speaking(language):
+        for values in ({"preset": "australian"}, {"preset": "simple", "players": 4}, {"preset": "american"},
+                       everything, dict(everything, players=3, misere="anytime", all_pass="redeal_same")):
+            parts = rule_parts(Rules.from_dict(values))
+            for part in parts:
+                heading = part.split("\n")[0].split(" (")[0]
+                assert "%" not in part and "\n" in part and heading.upper() == heading, part
+                if language != "en":
+                    assert not set(part) - DRAWABLE[language] - {"\n"}, part
+            seen.update(part.split("\n")[0] for part in parts)
+    assert len(seen) == 15  # every heading a paragraph can have (two all-pass rules share one)
 
 
 def test_every_statistics_line_fits_the_smallest_screen_in_every_language():

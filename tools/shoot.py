@@ -162,6 +162,7 @@ def human_does(verb, trick=None):
 def five_hundred_scenes():
     """Five Hundred's screens: (name, function(app)), as ``scenes``."""
     from thousand.five_hundred import actions as FA
+    from thousand.five_hundred import cards as FC
     from thousand.hw import keys
 
     def auction(app):
@@ -180,6 +181,14 @@ def five_hundred_scenes():
 
     def play(app, players=3):
         find_five_hundred(app, human_does(FA.PLAY, trick=players - 1), players)
+
+    def refused(app):
+        """A card the rules refuse, chosen: its reason on the status line, in the player's words."""
+        find_five_hundred(app, lambda c: human_does(FA.PLAY)(c) and c.view().trick and any(
+            FA.play(card) not in c.human_decision().legal for card in FC.cards_of(c.view().hand)))
+        screen = app.screen
+        screen.cursor = [not screen.is_legal(card) for card in screen.hand_cards].index(True)
+        screen.key(keys.A)
 
     def trick_taken(app):
         find_five_hundred(app, lambda c: c.view().last_trick_winner > 0 and not c.view().trick
@@ -224,6 +233,7 @@ def five_hundred_scenes():
         ("fh-play", play),
         ("fh-play-4", lambda app: play(app, 4)),
         ("fh-joker-lead", joker_lead),
+        ("fh-refused", refused),
         ("fh-trick-taken", trick_taken),
         ("fh-tablemenu", tablemenu),
         ("fh-help", help_page),

@@ -15,15 +15,16 @@ SUIT_SIGNS = {"S": "\u2660", "C": "\u2663", "D": "\u2666", "H": "\u2665"}
 SUIT_OF_SIGN = {sign: letter for letter, sign in SUIT_SIGNS.items()}
 
 
-_PAGES = {}  # the terminal page's words by name, by language
+_PAGES = {}  # a terminal page's words by name, by language and page
 
 
-def words(name):
-    """The terminal's words ``name`` in the player's language (assets/text/<language>/terminal.txt)."""
-    language = LANGUAGE[0]
-    if language not in _PAGES:
-        _PAGES[language] = {entry: body for entry, _rest, body in texts.entries("terminal")}
-    return _PAGES[language][name]
+def words(name, page="terminal"):
+    """The terminal's words ``name`` in the player's language (assets/text/<language>/terminal.txt;
+    ``page``: another page of a terminal's, five_hundred_terminal.txt)."""
+    key = (LANGUAGE[0], page)
+    if key not in _PAGES:
+        _PAGES[key] = {entry: body for entry, _rest, body in texts.entries(page)}
+    return _PAGES[key][name]
 
 
 def number(answer):

@@ -4,7 +4,9 @@ The same loop and comforts as Thousand's terminal game (its ``choose``: a hint, 
 last trick, the rules' help, a refusal in the player's words), through Five Hundred's
 controller (``thousand.five_hundred.controller``); this module says the game's own words:
 its cards, bids and actions, the table with 3 or 4 seats and the partner, the deal's
-summary and the score sheet per side.
+summary and the score sheet per side.  Its words are the player's language's
+(assets/text/<language>/five_hundred_terminal.txt, ``w``; the seats' names are the screens'
+five_hundred.txt's).
 """
 
 import os
@@ -13,32 +15,43 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import terminal_common as T  # noqa: E402  (beside this script)
-from thousand import HUMAN  # noqa: E402
+from thousand import HUMAN, LANGUAGE, texts  # noqa: E402
 from thousand.five_hundred import ALL_PASS_PLAYED, FAILED, MADE, PASSED_OUT, side_of  # noqa: E402
 from thousand.five_hundred import actions as A  # noqa: E402
 from thousand.five_hundred import cards as C  # noqa: E402
-from thousand.five_hundred.controller import seat_names, side_names  # noqa: E402
 from thousand.five_hundred.game import PHASE_AUCTION, PHASE_DISCARD, PHASE_PLAY, PHASE_RAISE  # noqa: E402
 from thousand.five_hundred.notation import parse_bid  # noqa: E402
 from thousand.five_hundred.scoring import contract_delta  # noqa: E402
 
 SUIT_SIGNS = T.SUIT_SIGNS  # S C D H, as Thousand's
-HOW_TO_ANSWER = ("   Type one of the numbers above, a card such as 10\u2665, a bid such as 7h or 8nt, ? for a "
-                 "hint, l for the last trick, s for the score sheet, u to undo, h for the rules, or q to quit.\n")
-HOW_TO_DISCARD = ("   Type the three cards to discard: their numbers (as 1 5 13) or names (as 4s 9c kd); ? for a "
-                  "hint, u to undo, h for the rules, q to quit.\n")
-TERMINAL_KEYS = ("KEYS\nType a choice's number (a card's is its place in your hand), a card's name (AS, 10h, "
-                 "q\u2666, jk for the Joker), a bid (pass, 7h, bid 8nt, 7s sans, misere, open misere) or a choice's "
-                 "words; to discard, three numbers or names (1 5 13); Enter alone takes a forced choice. ? asks "
-                 "for a hint (from your cards only), l shows the last trick, s the score sheet, u takes your last "
-                 "move back (with the computers' moves after it), h shows this help, q saves and quits.")
+
+
+def w(name):
+    """This game's terminal words ``name`` in the player's language (five_hundred_terminal.txt)."""
+    return T.words(name, "five_hundred_terminal")
+
+
+_NAMES = {}  # the seats' names by language and table size
+
+
+def seat_names(players):
+    """The seats' names, as the screens say them (five_hundred.txt: You West East, or You West
+    North East)."""
+    key = (LANGUAGE[0], players)
+    if key not in _NAMES:
+        _NAMES[key] = tuple(texts.entries("five_hundred", "seats4" if players == 4 else "seats")[0][2].split())
+    return _NAMES[key]
+
+
+def side_names(players):
+    """Each side's name: a seat with 3 players; with 4, the partners (side 0 is yours)."""
+    return tuple(w("sides4").split("\n")) if players == 4 else seat_names(players)
 
 
 def show_card(card):
     if card == C.JOKER:
-        return "Joker"
-    name = C.card_name(card)
-    return ("10" if name[0] == "T" else name[0]) + SUIT_SIGNS[name[1]]
+        return w("joker")
+    return C.rank_sign(card) + SUIT_SIGNS[C.SUIT_CHARS[card >> 4]]
 
 
 def show_cards(hand):
@@ -52,14 +65,14 @@ def suit_sign(suit):
 def bid_words(code):
     """A bid as the player reads it: 7\u2665, 10NT, 8\u2660 sans, misère."""
     if code == A.MISERE:
-        return "misère"
+        return w("misere")
     if code == A.OPEN_MISERE:
-        return "open misère"
+        return w("open_misere")
     if code == A.BLIND_MISERE:
-        return "blind misère"
+        return w("blind_misere")
     d = A.bid_denomination(code)
-    text = "%d%s" % (A.bid_tricks(code), "NT" if d == A.NT else suit_sign(d))
-    return text + " sans" if A.is_sans(code) else text
+    text = "%d%s" % (A.bid_tricks(code), w("nt") if d == A.NT else suit_sign(d))
+    return text + " " + w("sans") if A.is_sans(code) else text
 
 
 def contract_words(code):
@@ -69,21 +82,21 @@ def contract_words(code):
 def action_label(action):
     v = A.verb(action)
     if v == A.PASS:
-        return "pass"
+        return w("do_pass")
     if v == A.BID:
-        return "bid " + contract_words(A.argument(action))
+        return w("do_bid") % contract_words(A.argument(action))
     if v == A.NO_RAISE:
-        return "keep your bid"
+        return w("do_keep")
     if v == A.DISCARD:
-        return "discard " + " ".join(show_card(c) for c in A.discard_cards(action))
+        return w("do_discard") % " ".join(show_card(c) for c in A.discard_cards(action))
     if v == A.NOMINATE:
-        return "nominate %s for the Joker" % C.SUIT_WORDS[A.argument(action)]
+        return w("do_nominate") % w("suits").split()[A.argument(action)]
     if v == A.NO_NOMINATION:
-        return "nominate no suit for the Joker"
+        return w("do_no_nomination")
     named = A.play_named(action)
     if named >= 0:
-        return "lead the Joker as a %s" % C.SUIT_WORD[named]
-    return "play " + show_card(A.play_card(action))
+        return w("do_lead_joker") % w("suit").split()[named]
+    return w("do_play") % show_card(A.play_card(action))
 
 
 def describe(seat, action, names, raising=False):
@@ -91,19 +104,19 @@ def describe(seat, action, names, raising=False):
     v = A.verb(action)
     name = names[seat]
     if v == A.PASS:
-        return name + " passes"
+        return w("passes") % name
     if v == A.BID:
-        return "%s %s %s" % (name, "raises to" if raising else "bids", contract_words(A.argument(action)))
+        return w("raises" if raising else "bids") % (name, contract_words(A.argument(action)))
     if v == A.NO_RAISE:
-        return name + " keeps the bid"
+        return w("keeps") % name
     if v == A.DISCARD:
-        return name + " takes the kitty and discards three cards"
+        return w("discards") % name
     if v == A.NOMINATE:
-        return "%s nominates %s for the Joker" % (name, C.SUIT_WORDS[A.argument(action)])
+        return w("nominates") % (name, w("suits").split()[A.argument(action)])
     named = A.play_named(action)
     if named >= 0:
-        return "%s leads the Joker as a %s" % (name, C.SUIT_WORD[named])
-    return "%s plays %s" % (name, show_card(A.play_card(action)))
+        return w("leads_joker") % (name, w("suit").split()[named])
+    return w("plays") % (name, show_card(A.play_card(action)))
 
 
 def told(action):
@@ -123,38 +136,38 @@ def scores_line(scores, players):
 def show_table(view, out):
     n = view.players
     names = seat_names(n)
-    out.write("\n-- Scores: %s\n" % scores_line(view.scores, n))
-    out.write("   Deal %d, dealer %s" % (view.deal_number, names[view.dealer]))
+    out.write("\n" + w("scores") % scores_line(view.scores, n) + "\n")
+    out.write(w("deal") % (view.deal_number, names[view.dealer]))
     if n == 4:
-        out.write("; your partner: %s" % names[partner_of(view)])
+        out.write(w("partner") % names[partner_of(view)])
     out.write("\n")
     if view.phase == PHASE_AUCTION:
-        calls = ["%s %s" % (names[s], "pass" if view.passed[s] else bid_words(view.calls[s]))
+        calls = ["%s %s" % (names[s], w("do_pass") if view.passed[s] else bid_words(view.calls[s]))
                  for s in range(n) if view.calls[s] != -1]
-        out.write("   Auction: %s\n" % ("  ".join(calls) if calls else "nobody has spoken yet"))
+        out.write(w("auction") % ("  ".join(calls) if calls else w("nobody_spoke")) + "\n")
     elif view.contractor >= 0:
-        out.write("   Contract: %s by %s" % (contract_words(view.bid), names[view.contractor]))
+        out.write(w("contract") % (contract_words(view.bid), names[view.contractor]))
         if view.trump >= 0:
-            out.write(", trumps %s" % C.SUIT_WORDS[view.trump])
+            out.write(w("trumps") % w("suits").split()[view.trump])
         elif not view.misere:
-            out.write(", no trumps")
+            out.write(w("no_trumps"))
         if view.out_seat >= 0:
-            out.write("; %s sits out" % names[view.out_seat])
+            out.write(w("sits_out") % names[view.out_seat])
         out.write("\n")
     elif view.phase == PHASE_PLAY:
-        out.write("   Everybody passed: played at no trumps, 10 points a trick\n")
+        out.write(w("all_passed_nt") + "\n")
     if view.nominated >= 0:
-        out.write("   The Joker is nominated as a %s (by %s)\n" % (C.SUIT_WORD[view.nominated], names[view.joker_nominator]))
+        out.write(w("nominated") % (w("suit").split()[view.nominated], names[view.joker_nominator]) + "\n")
     if view.phase == PHASE_PLAY:
-        out.write("   Tricks: %s\n" % "  ".join("%s %d" % (names[s], view.tricks_won[s]) for s in range(n)
-                                                 if s != view.out_seat))
+        out.write(w("tricks") % "  ".join("%s %d" % (names[s], view.tricks_won[s]) for s in range(n)
+                                           if s != view.out_seat) + "\n")
         if view.exposed is not None:
-            out.write("   %s's hand, face up: %s\n" % (names[view.contractor], show_cards(view.exposed)))
+            out.write(w("face_up") % (names[view.contractor], show_cards(view.exposed)) + "\n")
         if view.trick:
-            out.write("   Trick: %s\n" % "  ".join("%s %s" % (names[s], show_card(c)) for s, c in view.trick))
+            out.write(w("trick") % "  ".join("%s %s" % (names[s], show_card(c)) for s, c in view.trick) + "\n")
     if view.kitty is not None and view.phase == PHASE_DISCARD:
-        out.write("   The kitty, now in your hand: %s\n" % show_cards(view.kitty))
-    out.write("   Your hand: %s\n" % show_cards(view.hand))
+        out.write(w("kitty") % show_cards(view.kitty) + "\n")
+    out.write(w("hand") % show_cards(view.hand) + "\n")
 
 
 def typed_card(answer):
@@ -197,7 +210,7 @@ class Choices:
         self.view = view
         self.hand = C.cards_of(view.hand)
         self.discarding = any(A.verb(a) == A.DISCARD for a in self.legal)
-        self.how_to_answer = HOW_TO_DISCARD if self.discarding else HOW_TO_ANSWER
+        self.how_to_answer = w("how_to_discard" if self.discarding else "how_to_answer") + "\n"
         self.by_card = {}
         self.bids = [a for a in self.legal if A.verb(a) == A.BID]
         others = []
@@ -225,16 +238,16 @@ class Choices:
             kitty = self.view.kitty or [0] * C.SLOTS
             out.write("   %s\n" % "  ".join("%2d) %s%s" % (i + 1, show_card(c), "*" if C.holds(kitty, c) else "")
                                               for i, c in enumerate(self.hand)))
-            out.write("       (* from the kitty) Discard three cards: type their numbers, as 1 5 13\n")
+            out.write(w("discard_cards") + "\n")
             return
         for key in sorted(self.numbered):
             out.write("   %2d) %s\n" % (key, " / ".join(action_label(a) for a in self.numbered[key])))
         if len(self.bids) > len([a for a in self.numbered.values() if A.verb(a[0]) == A.BID]):
-            out.write("       (or type any bid from %s to %s, as 8h, 9nt%s)\n" % (
+            out.write(w("any_bid") % (
                 bid_words(A.argument(self.bids[0])), bid_words(A.argument(self.bids[-1])),
-                ", 7s sans" if any(A.is_sans(A.argument(a)) for a in self.bids) else ""))
+                w("any_sans") if any(A.is_sans(A.argument(a)) for a in self.bids) else "") + "\n")
         if len(self.legal) == 1:
-            out.write("       (your only choice: press Enter)\n")
+            out.write(w("only_choice") + "\n")
 
     def pick(self, answer):
         """The actions an answer names (the four Joker leads when it names the Joker), or None.
@@ -280,14 +293,14 @@ def show_help(rules, out):
     """The rules in short, as the help screen has them for these agreements, and the keys here."""
     from thousand.five_hundred.helptext import rules_text
 
-    T.show_help(rules_text(rules) + "\n\n" + TERMINAL_KEYS, out)
+    T.show_help(rules_text(rules) + "\n\n" + w("keys"), out)
 
 
 def last_trick(view):
     if not view.last_trick:
         return ""
     names = seat_names(view.players)
-    return "%s took the trick: %s" % (names[view.last_trick_winner], "  ".join(
+    return w("took_the_trick") % (names[view.last_trick_winner], "  ".join(
         "%s %s" % (names[s], show_card(c)) for s, c in view.last_trick))
 
 
@@ -307,6 +320,8 @@ def in_your_words(reason, view):
     names = seat_names(view.players)
     for seat in range(1, view.players):
         reason = reason.replace("seat %d" % seat, names[seat])
+    for suit in range(4):  # the screens' suit signs (chr(1) to chr(4): another language's refusals) as the terminal's
+        reason = reason.replace(chr(1 + suit), suit_sign(suit))
     return reason
 
 
@@ -314,13 +329,14 @@ def sheet_text(rows, players):
     """The score sheet: a row a deal, the contract, what became of it, each side's change and score."""
     names = seat_names(players)
     sides = side_names(players)
-    lines = ["   Deal  Contract              Result      " + "  ".join("%14s" % s for s in sides)]
+    lines = [w("sheet_head") + "  ".join("%14s" % s for s in sides)]
     for row in rows:
         if row.contractor is None:
-            contract = "everybody passed"
+            contract = w("everybody_passed")
         else:
             contract = "%s %s" % (contract_words(row.bid), names[row.contractor])
-        result = {MADE: "made", FAILED: "failed", PASSED_OUT: "thrown in", ALL_PASS_PLAYED: "played NT"}.get(row.result, "")
+        result = {MADE: "made", FAILED: "failed", PASSED_OUT: "thrown_in", ALL_PASS_PLAYED: "played_nt"}.get(row.result)
+        result = "" if result is None else w(result)
         lines.append("   %4d  %-21s %-10s  " % (row.number, contract, result) + "  ".join(
             "%+6d %7d" % (row.deltas[s], row.scores[s]) for s in range(len(sides))))
     return "\n".join(lines) + "\n"
@@ -332,34 +348,33 @@ def why(result, rules):
     names = seat_names(n)
     sides = side_names(n)
     if result.result == PASSED_OUT:
-        return "Everybody passed: the deal is thrown in%s." % (
-            " and the same dealer deals again" if rules.all_pass == "redeal_same" else "")
+        return w("thrown_in_why") % (w("same_dealer") if rules.all_pass == "redeal_same" else "")
     tricks = [0] * rules.sides
     for s in range(n):
         tricks[side_of(s, n)] += result.tricks_won[s]
     if result.result == ALL_PASS_PLAYED:
-        words = "Everybody passed: played at no trumps, 10 points a trick for every side"
+        words = w("all_pass_why")
     else:
         code = result.bid
         side = side_of(result.contractor, n)
         who = sides[side] if n == 4 else names[result.contractor]
         value, made = contract_delta(code, tricks[side], result.tricks_won[result.contractor])
         if A.is_misere(code):
-            words = "%s needed to take no trick and took %d: %+d" % (names[result.contractor], result.tricks_won[result.contractor], value)
+            words = w("misere_why") % (names[result.contractor], result.tricks_won[result.contractor], value)
         else:
-            words = "%s needed %d tricks and took %d: %+d" % (who, A.bid_tricks(code), tricks[side], value)
+            words = w("needed_why") % (who, A.bid_tricks(code), tricks[side], value)
             if made and tricks[side] == 10 and value > A.bid_value(code):
-                words += " (all ten tricks score at least 250)"
+                words += w("slam")
             if not made or rules.defender_points == "always":
-                words += "; the others score 10 a trick"
+                words += w("others_score")
             else:
-                words += "; the others score nothing when the contract is made (agreement)"
+                words += w("others_nothing")
     defending = [s for s in range(rules.sides) if result.contractor is None or s != side_of(result.contractor, n)]
     scored = result.result == ALL_PASS_PLAYED or not A.is_misere(result.bid) and (
         result.result == FAILED or rules.defender_points == "always")
     capped = [sides[s] for s in defending if scored and result.deltas[s] < 10 * tricks[s]]
     if capped:
-        words += " (%s capped at %d)" % (", ".join(capped), rules.defender_cap)
+        words += w("capped") % (", ".join(capped), rules.defender_cap)
     return words + "."
 
 
@@ -368,29 +383,31 @@ def summary(result, out, rules):
     names = seat_names(n)
     sides = side_names(n)
     if result.result == PASSED_OUT:
-        out.write("\n== Deal over: %s\n" % why(result, rules))
+        out.write("\n" + w("deal_over") % why(result, rules) + "\n")
         return
-    head = "everybody passed, played at no trumps" if result.contractor is None else "%s %s %s" % (
-        "Your" if result.contractor == HUMAN else names[result.contractor] + "'s", contract_words(result.bid),
-        "made" if result.result == MADE else "failed")
-    out.write("\n== Deal over: %s\n" % head)
+    made = w("made" if result.result == MADE else "failed")
+    if result.contractor is None:
+        head = w("passed_played_nt")
+    elif result.contractor == HUMAN:
+        head = w("your_contract") % (contract_words(result.bid), made)
+    else:
+        head = w("their_contract") % (names[result.contractor], contract_words(result.bid), made)
+    out.write("\n" + w("deal_over") % head + "\n")
     for side in range(rules.sides):
         seats = [s for s in range(n) if side_of(s, n) == side]
         tricks = sum(result.tricks_won[s] for s in seats)
         each = "" if n == 3 else " (%s)" % ", ".join("%s %d" % (names[s], result.tricks_won[s]) for s in seats)
-        out.write("   %-12s tricks %2d%-20s change %+5d  score %5d\n" % (
-            sides[side], tricks, each, result.deltas[side], result.scores[side]))
+        out.write(w("side_line") % (sides[side], tricks, each, result.deltas[side], result.scores[side]) + "\n")
     out.write("   %s\n" % why(result, rules))
 
 
 def game_end(result, rules):
     sides = side_names(rules.players)
     if result.co_winners:
-        return "*** %s share the win. ***" % " and ".join(sides[s] for s in result.co_winners)
+        return w("share") % w("and").join(sides[s] for s in result.co_winners)
     won = sides[result.winner]
-    lost = "" if result.loser is None else " (%s went down to %d)" % (sides[result.loser], result.scores[result.loser])
-    return ("*** %s won the game!%s ***" if result.winner == side_of(HUMAN, rules.players)
-            else "*** %s won the game.%s ***") % (won, lost)
+    lost = "" if result.loser is None else w("went_down") % (sides[result.loser], result.scores[result.loser])
+    return w("you_won" if result.winner == side_of(HUMAN, rules.players) else "won") % (won, lost)
 
 
 def play(controller, read=T.read_answer, out=sys.stdout, storage=None):
@@ -414,7 +431,7 @@ def play(controller, read=T.read_answer, out=sys.stdout, storage=None):
             return game.winner
         if controller.between_deals():
             summary(game.last_result, out, rules)
-            read("Press Enter for the next deal...")
+            read(w("next_deal"))
             controller.next_deal()
             continue
         decision = controller.pending()
@@ -428,8 +445,7 @@ def play(controller, read=T.read_answer, out=sys.stdout, storage=None):
         view = controller.view()
         show_table(view, out)
         if decision.question:
-            out.write("   %s\n" % ("You may raise your bid once before taking the kitty." if view.phase == PHASE_RAISE
-                                   else "You hold the Joker: you may nominate its suit before the first card."))
+            out.write("   %s\n" % w("may_raise" if view.phase == PHASE_RAISE else "may_nominate"))
         action = T.choose(decision, view, read, out, controller.act, controller.hint, controller.undo, talk=talk,
                           more=lambda answer: sheet_text(controller.sheet(), game.players) if answer.lower() in (
                               "s", "sheet") else None)

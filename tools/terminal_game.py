@@ -343,20 +343,17 @@ def play(controller, read=read_answer, out=sys.stdout, storage=None):
             tell_problem(storage, out)
 
 
-GAME_TITLES = {"thousand": "Thousand", "five_hundred": "Five Hundred"}
-
-
-def game_title(controller):
-    return GAME_TITLES[controller.game_name]
+def five_hundreds(name):
+    """Five Hundred's terminal words ``name`` (five_hundred_terminal.txt), for its new game and saves."""
+    return terminal_common.words(name, "five_hundred_terminal")
 
 
 def open_game(options, storage, out, read=read_answer, ask=False):
     """The saved game with --continue (a new one when there is none), else a new game,
     which replaces the saved one as the window's New game does; with ``ask`` (a player at
     the terminal) a saved game is not replaced before the player says so.  ``options.game``
-    is the game a new one plays (Thousand, or Five Hundred with ``options.players``).  Five
-    Hundred's words are English (its terminal, tools/terminal_five_hundred.py, has no other
-    language yet); Thousand's are the player's (--lang)."""
+    is the game a new one plays (Thousand, or Five Hundred with ``options.players``), in the
+    player's words (--lang)."""
     if not options.resume and ask and storage.has_game():
         from thousand.persist.restore import saved_game
 
@@ -364,8 +361,7 @@ def open_game(options, storage, out, read=read_answer, ask=False):
         if saved == "thousand":
             answer = read(w("saved_game"))
         else:
-            answer = read("There is a saved game of %s: c continues it, n starts a new one in its place [c]: " % (
-                GAME_TITLES.get(saved, "another game")))
+            answer = read(five_hundreds("saved_game") % five_hundreds("title" if saved == "five_hundred" else "another_game"))
         options.resume = answer.strip().lower() not in ("n", "new")
     if options.resume:
         controller = storage.load_game()
@@ -376,8 +372,7 @@ def open_game(options, storage, out, read=read_answer, ask=False):
             if controller.game_name == "thousand":
                 out.write(w("goes_on") % (controller.seed, controller.game.deal_number) + "\n")
             else:
-                out.write("%s: the saved game goes on (seed %d, deal %d). Type q to quit.\n" % (
-                    game_title(controller), controller.seed, controller.game.deal_number))
+                out.write(five_hundreds("goes_on") % (five_hundreds("title"), controller.seed, controller.game.deal_number) + "\n")
             return controller
         out.write(w("no_saved_game") + "\n")
     from thousand.persist.saves import NEW_GAME
@@ -387,12 +382,10 @@ def open_game(options, storage, out, read=read_answer, ask=False):
         from thousand.five_hundred.controller import Controller as FiveHundred
 
         controller = FiveHundred(options.rules, levels=options.levels and options.levels.split(","), seed=seed)
-        table = "with North, your partner, against West and East" if controller.game.players == 4 else \
-            "against West and East"
+        table = five_hundreds("with_partner" if controller.game.players == 4 else "against")
         storage.save_game(controller, NEW_GAME)
         tell_problem(storage, out)
-        out.write("%s: you are seat 0 (You) %s. Seed %d. Type h for the rules, q to quit.\n" % (
-            game_title(controller), table, seed))
+        out.write(five_hundreds("new_game") % (five_hundreds("title"), table, seed) + "\n")
         return controller
     levels = (options.levels or DEFAULT_LEVEL + "," + DEFAULT_LEVEL).split(",")
     controller = Controller(options.rules, levels=levels, seed=seed)
@@ -439,8 +432,7 @@ def main(argv=None):
                         help="the opponents' levels, one a computer seat (default: normal,normal; Five "
                              "Hundred's: its strongest)")
     parser.add_argument("--lang", choices=LANGUAGES, default="en",
-                        help="the language of Thousand's cards, seats, refusals and summaries (default en; "
-                             "Five Hundred's terminal is English)")
+                        help="the language of the cards, seats, refusals and summaries (default en)")
     options = parser.parse_args(argv)
     try:
         options.rules, options.levels = cli.game_setup(options.game, options.rules, options.players, options.levels)

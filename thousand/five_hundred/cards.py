@@ -21,6 +21,7 @@ about ("must follow hearts") is one of them already.  A hand is a list of five s
 (33, 43)
 """
 
+from thousand import RANK_SIGNS  # a rank as the player's language writes it (rank_sign)
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand.cards import POPCOUNT6  # a 6-bit popcount: the same table as Thousand's
 from thousand.ascii_text import plain_ascii  # records are ASCII in both games
@@ -121,6 +122,13 @@ def card_name(card):
     if card == JOKER:
         return "JK"
     return RANK_CHARS[card & 15] + SUIT_CHARS[card >> 4]
+
+
+def rank_sign(card):
+    """A card's rank as the screens, the refusals and the terminal write it: 4 to 8 as digits,
+    9 T J Q K A as Thousand's signs in the player's language (``thousand.RANK_SIGNS``)."""
+    rank = card & 15
+    return str(rank + 4) if rank < 5 else RANK_SIGNS[(0, 4, 1, 2, 3, 5)[rank - 5]]
 
 
 def names(hand):

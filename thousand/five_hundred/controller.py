@@ -14,21 +14,6 @@ from thousand.five_hundred.driver import TableDriver
 from thousand.five_hundred.game import PHASE_DEAL_OVER, PHASE_GAME_OVER, PHASE_RAISE, Game, IllegalAction
 from thousand.five_hundred.rules import Rules
 
-SEAT_NAMES_3 = ("You", "West", "East")
-SEAT_NAMES_4 = ("You", "West", "North", "East")  # seat 2, across the table, is your partner
-
-
-def seat_names(players):
-    return SEAT_NAMES_4 if players == 4 else SEAT_NAMES_3
-
-
-def side_names(players):
-    """Each side's name: a seat with 3 players; with 4, the partners (side 0 is yours)."""
-    if players == 4:
-        return ("You & North", "West & East")
-    return SEAT_NAMES_3
-
-
 class Hint:
     """The hint's answer, shaped as a bot thinking in slices (``think_step``, ``result``) and
     as one asked at once (``decide()``), as Thousand's ``Controller.hint`` returns."""
@@ -160,9 +145,7 @@ class Controller:
     def refusal_words(self, decision, action):
         reason = self.game.refusal(HUMAN, action)
         if reason is None:  # the game would take it, but a question comes first (the driver's order)
-            if self.game.phase == PHASE_RAISE:
-                return "first say whether you raise your bid"
-            return "first say whether you nominate the Joker's suit"
+            reason = "RAISE_FIRST" if self.game.phase == PHASE_RAISE else "NOMINATE_FIRST"  # its page's entries
         from thousand.five_hundred.explain import reason_words  # loaded on a refusal only
 
         return reason_words(self.game, HUMAN, action, reason)

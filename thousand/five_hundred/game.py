@@ -44,7 +44,8 @@ _TRUMP_POWER = const(100)
 _NOMINATED_POWER = const(50)
 
 # Why an action is refused: the codes Game.refusal() returns, each worded by
-# thousand/five_hundred/explain.py (its WORDS, in this order; a test compares them).
+# thousand/five_hundred/explain.py from its entry in assets/text/<language>/five_hundred_refusals.txt
+# (in this order; a test compares them).
 _NO_SEAT = const(1)
 _GAME_OVER = const(2)
 _DEAL_OVER = const(3)

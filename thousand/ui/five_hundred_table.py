@@ -17,7 +17,7 @@ repeat Thousand's engine's shapes, ``thousand/five_hundred/__init__.py``).
 
 import displayio
 
-from thousand import HUMAN, RANK_SIGNS
+from thousand import HUMAN
 from thousand.five_hundred import actions as A
 from thousand.five_hundred import cards as C
 from thousand.five_hundred.game import PHASE_AUCTION, PHASE_DEAL_OVER, PHASE_DISCARD, PHASE_PLAY
@@ -79,6 +79,7 @@ _LOSES = const(34)
 _SUMMARY_KEYS = const(35)
 _SHEET_KEYS = const(36)
 _NT = const(37)
+_MARKS = const(38)  # the dealer's mark and the nominated Joker's (D, JK)
 
 # The screen's modes (names, not folded: the tests read them).
 WATCH = 0  # nothing to choose: computer seats play, or the deal is over
@@ -99,10 +100,7 @@ def card_words(card, words):
     """A card as the status line writes it: ``10`` and the hearts' symbol, or "Joker"."""
     if card == C.JOKER:
         return word(words, _JOKER)
-    rank = card & 15
-    # 4 .. 8 as digits; 9 T J Q K A are Thousand's signs, in the language's letters
-    sign = str(rank + 4) if rank < 5 else RANK_SIGNS[(0, 4, 1, 2, 3, 5)[rank - 5]]
-    return sign + chr(1 + (card >> 4))
+    return C.rank_sign(card) + chr(1 + (card >> 4))
 
 
 def bid_words(code, words):
@@ -232,6 +230,7 @@ class TableScreen:
         players = app.controller.game.players
         self.players = players
         self.names = seat_names(self.words, players)
+        self.marks = word(self.words, _MARKS).split()
         self.layout = layout = Layout(app.width, app.height, players)
         self.sheet = sheet = app.sheet
         use_five_hundreds_sheet(sheet)
@@ -391,7 +390,7 @@ class TableScreen:
     def box_text(self, seat, view):
         cols = self.layout.box_cols
         first = (">" if view.to_move == seat and view.phase < PHASE_DEAL_OVER else "") + self.names[seat]
-        left = ("%d%s" if self.players == 4 else "[%d]%s") % (view.hand_counts[seat], "D" if view.dealer == seat else "")
+        left = ("%d%s" if self.players == 4 else "[%d]%s") % (view.hand_counts[seat], self.marks[0] if view.dealer == seat else "")
         right = self.said(seat, view)
         score = "" if self.players == 4 else str(view.scores[seat])  # 4 players: the sides' on the deal line
         return pad(first, score, cols) + "\n" + pad(left, right, cols)
@@ -440,13 +439,13 @@ class TableScreen:
         else:
             text = "%s %d" % (self.names[HUMAN], view.scores[HUMAN])
         if view.dealer == HUMAN:
-            text += " D"
+            text += " " + self.marks[0]
         bidder = view.contractor if view.contractor >= 0 else view.high_bidder
         more = ""
         if view.phase >= PHASE_PLAY and view.out_seat != HUMAN:
             more += " " + self.word(_TRICKS) % view.tricks_won[HUMAN]
         if view.nominated >= 0:
-            more += " JK" + chr(1 + view.nominated)
+            more += " " + self.marks[1] + chr(1 + view.nominated)
         if view.bid >= 0:
             contract = " %s%s " % ("*" if view.contractor >= 0 else "", bid_words(view.bid, self.words))
             name = self.names[bidder]
