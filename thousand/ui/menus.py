@@ -492,6 +492,7 @@ class LanguageScreen(MenuScreen):
 
     title = _LANGUAGE
     all_words = False  # its words are each language's own (language_names)
+    big_text = False  # the title names "language" in every language: the square screen's row needs the width
 
     def __init__(self, app):
         # Built in the strip of every language's letters, font-all.bmp (each is named in
