@@ -148,3 +148,21 @@ def test_the_tables_word_for_each_other_verb_is_the_entry_that_names_it():
     for action, name in ((actions.ACTION_PASS, "pass"), (actions.ACTION_DARK, "dark"), (actions.ACTION_NODARK, "open"),
                          (actions.ACTION_REDEAL, "redeal"), (actions.ACTION_KEEP, "keep"), (actions.ACTION_CONCEDE, "concede")):
         assert table.action_word(action, words) == named[name], name
+
+
+def test_every_entry_of_every_page_the_device_shows_draws_with_its_languages_font_strip():
+    """Issue 38: no character missing from the font in any language, on any screen: every page but
+    the terminal's, whole, not only what the screens' tests happen to show (the language screen's
+    words, each language's name and its word for "language", are drawn in font-all.bmp)."""
+    from helpers import DRAWABLE
+    from thousand import texts
+
+    for language in LANGUAGES:
+        folder = os.path.join(ROOT, "assets", "text", language)
+        for page in sorted(os.listdir(folder)):
+            if page == "terminal.txt":  # the terminal's: its own font
+                continue
+            for name, label, body in texts.entries(page[:-4], language=language):
+                drawable = DRAWABLE["all"] if page == "words.txt" and name in ("language", "choose") else DRAWABLE[language]
+                missing = set(label + body.replace("\n", "")) - drawable
+                assert not missing, (language, page, name, missing)
