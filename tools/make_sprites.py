@@ -49,14 +49,10 @@ RANK_GLYPHS_RU = (
     ("#####", "..#..", "..#..", "..#..", "..#..", "..#..", "..#.."),
 )
 # The ranks as Polish players write them, 9 W D K 10 A (walet, dama, król, as): cards-pl.bmp.
-RANK_GLYPHS_PL = (
-    RANK_GLYPHS[0],
+RANK_GLYPHS_PL = RANK_GLYPHS[:1] + (
     ("#...#", "#...#", "#...#", "#.#.#", "#.#.#", "##.##", "#...#"),
     ("####.", "#...#", "#...#", "#...#", "#...#", "#...#", "####."),
-    RANK_GLYPHS[3],
-    RANK_GLYPHS[4],
-    RANK_GLYPHS[5],
-)
+) + RANK_GLYPHS[3:]
 SHEETS = {"": RANK_GLYPHS, "-ru": RANK_GLYPHS_RU, "-uk": RANK_GLYPHS_RU,  # Ukrainian writes the ranks as Russian does
           "-pl": RANK_GLYPHS_PL}
 # Five Hundred's sheets (a sheet's name ending -500.bmp, loaded while it is played, so that
