@@ -69,7 +69,10 @@ class speaking:
 
 
 # The characters each language's font strip has (tools/make_font.py): printable ASCII and the
-# suits' signs (chr(1) to chr(4)); then Russian's letters; Ukrainian's, those and its own.
+# suits' signs (chr(1) to chr(4)); then Russian's letters; Ukrainian's, those and its own;
+# Polish's, English's and its own.
 DRAWABLE = {"en": set(map(chr, range(1, 5))) | set(map(chr, range(0x20, 0x7F)))}
 DRAWABLE["ru"] = DRAWABLE["en"] | set(map(chr, range(0x410, 0x450))) | {"\u0401", "\u0451"}
 DRAWABLE["uk"] = DRAWABLE["ru"] | set("\u0404\u0406\u0407\u0454\u0456\u0457\u0490\u0491")  # Є І Ї є і ї Ґ ґ
+DRAWABLE["pl"] = DRAWABLE["en"] | set("ĄąĆćĘęŁłŃńÓóŚśŹźŻż")
+DRAWABLE["all"] = DRAWABLE["uk"] | DRAWABLE["pl"]  # the language screen's strip, font-all.bmp

@@ -55,7 +55,7 @@ def test_misere_after_seven_anytime_and_off():
     game = dealt({"misere": "anytime"})
     act(game, "0 bid misere")
     assert game.bid == 76
-    refused(dealt({"misere": "off"}), "0 bid open_misere", "misère is not played")
+    refused(dealt({"misere": "off"}), "0 bid open_misere", "misere is not played")
     game = dealt()
     act(game, "0 bid 7NT", "1 bid misere")  # over 7NT: still a 7-level bid
     refused(game, "2 bid misere", "does not outbid misere")
@@ -65,14 +65,14 @@ def test_misere_after_seven_anytime_and_off():
 
 
 def test_blind_misere_is_only_a_seats_first_call_and_only_when_agreed():
-    refused(dealt(), "0 bid blind_misere", "blind misère is not played")
+    refused(dealt(), "0 bid blind_misere", "blind misere is not played")
     game = dealt({"blind_misere": True})
     act(game, "0 bid 6S", "1 bid blind_misere")  # seat 1's first call
     assert game.bid == 181
     game = dealt({"blind_misere": True, "bidding": "auction"})
     act(game, "0 bid 6S", "1 bid 6C", "2 pass")
     refused(game, "0 bid blind_misere", "first call")
-    refused(dealt({"blind_misere": True, "misere": "off"}), "0 bid blind_misere", "misère is not played")
+    refused(dealt({"blind_misere": True, "misere": "off"}), "0 bid blind_misere", "misere is not played")
 
 
 def test_sans_kitty_bids_rank_between_the_bid_and_the_next_and_leave_the_kitty_unused():

@@ -111,7 +111,7 @@ def test_the_cli_prints_the_result_and_exits_0_or_prints_the_error_and_exits_2()
     (record(["1 pass"]), 0, 0, "turn to speak"),
     (record(["0 bid 11H"]), 0, 0, "not a bid"),
     (record(["0 bid 7H sans"]), 0, 0, "sans kitty"),
-    (record(["0 bid blind_misere"]), 0, 0, "blind misère"),
+    (record(["0 bid blind_misere"]), 0, 0, "blind misere"),
     (record(["0 bid misere sans"]), 0, 0, "never bid sans"),
     (record(["0 fly"]), 0, 0, "unknown action"),
     (record(["0\u00a0pass"]), 0, 0, "U+00A0, which is not plain ASCII"),

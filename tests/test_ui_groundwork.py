@@ -263,10 +263,10 @@ def test_sprite_sheet_is_what_the_tool_draws(tmp_path):
     finally:
         sys.path.pop(0)
     make_sprites.main([str(tmp_path / "cards.bmp")])
-    # the Russian ranks' sheet beside it (Ukrainian writes them so too), and Five Hundred's of
-    # each (Thousand's tiles, then its)
-    assert sorted(os.listdir(tmp_path)) == ["cards-500.bmp", "cards-ru-500.bmp", "cards-ru.bmp", "cards-uk-500.bmp",
-                                            "cards-uk.bmp", "cards.bmp"]
+    # the Russian ranks' sheet beside it (Ukrainian writes them so too), the Polish ranks', and
+    # Five Hundred's of each (Thousand's tiles, then its)
+    assert sorted(os.listdir(tmp_path)) == ["cards-500.bmp", "cards-pl-500.bmp", "cards-pl.bmp", "cards-ru-500.bmp",
+                                            "cards-ru.bmp", "cards-uk-500.bmp", "cards-uk.bmp", "cards.bmp"]
     for name in os.listdir(tmp_path):
         with open(os.path.join(os.path.dirname(SHEET), name), "rb") as committed, open(tmp_path / name, "rb") as fresh:
             assert committed.read() == fresh.read(), "run tools/make_sprites.py"
@@ -277,7 +277,7 @@ def test_five_hundreds_sheets_are_thousands_with_a_row_of_tiles_more():
     Thousand's sheet, which every session holds, did not grow."""
     from thousand.ui.sprites import load_bmp
 
-    for ending in ("", "-ru"):
+    for ending in ("", "-ru", "-pl"):
         thousands = load_bmp(SHEET[:-4] + ending + ".bmp")
         five_hundreds = load_bmp(SHEET[:-4] + ending + "-500.bmp")
         assert (thousands.width, thousands.height, five_hundreds.width, five_hundreds.height) == (128, 30, 128, 40)
@@ -307,6 +307,20 @@ def test_the_russian_sheet_differs_from_the_english_one_only_in_the_ranks_jack_q
     assert sheet.bitmap is not russian and sheet.language == "en"
 
 
+def test_the_polish_sheet_differs_from_the_english_one_only_in_the_ranks_jack_and_queen(sheet):
+    """Issue 38, item 4: the Polish cards read 9 W D K 10 A (walet, dama)."""
+    english = sheet.bitmap
+    sheet.use_language("pl")
+    polish = sheet.bitmap
+    differ = set()
+    for tile in range(sprites._NUM_TILES):
+        ox, oy = tile % sprites._SHEET_COLS * sprites.TILE_W, tile // sprites._SHEET_COLS * sprites._TILE_H
+        if any(polish[ox + x, oy + y] != english[ox + x, oy + y] for x in range(sprites.TILE_W) for y in range(sprites._TILE_H)):
+            differ.add(tile)
+    assert differ == {sprites._RANK_TILE + rank for rank in (1, 2)}  # J Q: W D
+    sheet.use_language("en")
+
+
 def test_font_strip_is_what_the_tool_draws(tmp_path):
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     try:
@@ -314,7 +328,7 @@ def test_font_strip_is_what_the_tool_draws(tmp_path):
     finally:
         sys.path.pop(0)
     make_font.main(["--out", str(tmp_path)])
-    assert sorted(os.listdir(tmp_path)) == ["font-ru.bmp", "font-uk.bmp", "font.bmp"]
+    assert sorted(os.listdir(tmp_path)) == ["font-all.bmp", "font-pl.bmp", "font-ru.bmp", "font-uk.bmp", "font.bmp"]
     for name in os.listdir(tmp_path):
         with open(os.path.join(ROOT, "assets", name), "rb") as committed, open(tmp_path / name, "rb") as fresh:
             assert committed.read() == fresh.read(), "run tools/make_font.py"
@@ -381,6 +395,71 @@ def test_ukrainians_strip_is_russians_then_its_own_letters_which_only_it_draws(s
     inked = [any(ukrainian[i * sprites.FONT_W + x, y] for x in range(sprites.FONT_W) for y in range(sprites.FONT_H))
              for i in range(first, first + 10)]
     assert all(inked)
+
+
+POLISH_LETTERS = "ĄąĆćĘęŁłŃńÓóŚśŹźŻż"
+
+
+def test_polishs_strip_is_englishs_cells_then_its_eighteen_letters_found_each_at_its_own_cell(sheet):
+    """Issue 38, item 4: the Polish strip is English's 99 cells, then 23 cells in which a perfect
+    hash of the code point finds each of Polish's 18 letters (five holes, drawn as a question
+    mark); the Polish letters draw each its own glyph, Cyrillic is a question mark there, and the
+    other languages' strips show the Polish letters as question marks, never a cell of theirs."""
+    from helpers import speaking
+    from thousand.ui import widgets
+
+    english = sprites.font()
+    with speaking("pl"):
+        polish = sprites.font()
+        # (another Latin letter of U+00D3 to U+017C, such as e acute, is not told apart: the hash
+        # gives it a cell of the block; no page has one, DRAWABLE holds the pages to that)
+        line = widgets.label(POLISH_LETTERS + "Я—", 0, 0)
+    assert polish.width == english.width + 23 * sprites.FONT_W
+    cells = [line.grid[i] for i in range(20)]
+    assert len(set(cells[:18])) == 18 and all(widgets._LETTER_CELL <= cell < widgets._LETTER_CELL + 23 for cell in cells[:18])
+    assert cells[18:] == [ord("?") - 32] * 2  # no Cyrillic, no dash
+
+    def glyph(strip, cell):
+        return [strip[cell * sprites.FONT_W + x, y] for y in range(sprites.FONT_H) for x in range(sprites.FONT_W)]
+
+    assert all(glyph(polish, cell) == glyph(english, cell) for cell in range(widgets._LETTER_CELL))
+    question = glyph(english, ord("?") - 32)
+    assert all(glyph(polish, cell) != question for cell in cells[:18])
+    glyphs = [glyph(polish, cell) for cell in cells[:18]]
+    assert len({tuple(g) for g in glyphs}) == 18  # every letter its own glyph
+    holes = set(range(widgets._LETTER_CELL, widgets._LETTER_CELL + 23)) - set(cells[:18])
+    assert len(holes) == 5 and all(glyph(polish, cell) == question for cell in holes)
+    for language in ("en", "ru", "uk"):
+        with speaking(language):
+            line = widgets.label(POLISH_LETTERS, 0, 0)
+        assert [line.grid[i] for i in range(18)] == [ord("?") - 32] * 18, language
+
+
+def test_the_language_screens_strip_draws_every_languages_letters_at_the_cells_of_its_own_strip(sheet):
+    """font-all.bmp: Ukrainian's strip (so Russian's and Ukrainian's letters at their cells), then
+    Polish's block, the same glyphs as the Polish strip's."""
+    from helpers import speaking
+    from thousand.ui import widgets
+
+    def glyph(strip, cell):
+        return [strip[cell * sprites.FONT_W + x, y] for y in range(sprites.FONT_H) for x in range(sprites.FONT_W)]
+
+    def glyphs(text):
+        line = widgets.label(text, 0, 0)
+        strip = sprites.font()
+        return [glyph(strip, line.grid[i]) for i in range(len(text))]
+
+    with speaking("uk"):
+        ukrainian = glyphs("ЯєҐ")
+    with speaking("pl"):
+        polish = glyphs(POLISH_LETTERS)
+    from thousand import LANGUAGE
+
+    LANGUAGE[0] = "all"  # as the language screen is built (menus.LanguageScreen)
+    try:
+        assert glyphs("ЯєҐ") == ukrainian and glyphs(POLISH_LETTERS) == polish
+    finally:
+        LANGUAGE[0] = "en"
 
 
 def test_text_keeps_its_size_cuts_long_text_and_shows_unknown_characters_as_a_question_mark(sheet):

@@ -1398,7 +1398,7 @@ def the_players_turns_in_the_guided_deal(app, hands, shown, infos=None):
         yield screen
 
 
-@pytest.mark.parametrize("language, board_name", [("en", "picosystem"), ("ru", "pybadge")])
+@pytest.mark.parametrize("language, board_name", [("en", "picosystem"), ("ru", "pybadge"), ("pl", "feather_esp32s3_rtft")])
 def test_the_guided_deal_played_as_its_words_say_shows_the_marriage_and_scores_the_contract(board, language, board_name):
     """Issue 34, item 7: the guided deal is dealt to show the auction, the talon, the gives, the
     contract, a marriage and the scoring.  Played by keys as its words advise (the lowest raise,
@@ -1407,7 +1407,8 @@ def test_the_guided_deal_played_as_its_words_say_shows_the_marriage_and_scores_t
     declaration's +H and the hearts are shown on the deal line, and the summary scores the
     made contract with the 100 of the marriage.  (The other guided test leads the first legal
     card, which never declares.)  Issue 38: the table's main path (auction, talon, gives,
-    contract, play, summary) once more in Russian, its words on the screen Russian ones."""
+    contract, play, summary) once more in Russian, its words on the screen Russian ones, and in
+    Polish on the Feather's three buttons."""
     with speaking(language):
         guided_deal_played_as_its_words_say(language, board_name)
 
@@ -1467,6 +1468,9 @@ def guided_deal_played_as_its_words_say(language, board_name):
         for text in said + [played, w[sheet._MADE], app.screen.header, guide["auction"]]:
             assert any("\u0410" <= ch <= "\u044f" for ch in text), text
         assert "Торг" in told and "Заказ" in told and "Вы: заказ %d" % result.contract in lines
+    if language == "pl":  # and Polish, its letters drawn from the Polish strip
+        assert "Licytuj" in told and "Gram za" in told and "Ty: gra %d" % result.contract in lines
+        assert "ugrane" in lines and any(ch in "ąćęłńóśźż" for ch in guide["give"] + guide["summary"])
 
 
 @pytest.mark.parametrize("desktop_size, board_name, scale", [((1366, 768), "picosystem", 2), ((1280, 720), "picosystem", 2),

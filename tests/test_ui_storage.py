@@ -580,7 +580,7 @@ def test_the_first_start_deals_the_guided_deal_once_and_the_title_offers_it_agai
     app.settings.bot_delay_ms = 0
     hands = Hands(app)
     # Issue 38: first the language, each named in itself; A keeps the one on the cursor (English)
-    assert app.screen_name == "language" and app.screen.items() == ["  English", "  \u0420\u0443\u0441\u0441\u043a\u0438\u0439", "  Українська"]
+    assert app.screen_name == "language" and app.screen.items() == ["  English", "  \u0420\u0443\u0441\u0441\u043a\u0438\u0439", "  Українська", "  Polski"]
     hands.press(A)
     hands.run(50)  # the game starts at the first tick, its table is built at the next
     assert app.screen_name == "table" and app.screen is not None

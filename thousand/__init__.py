@@ -12,7 +12,7 @@ DEFAULT_LEVEL = "normal"  # a new player's, the guided deal's, and a saved level
 # The computer's pause choices in ms (Settings), here so that the settings screen reads them
 # without loading the settings' coder with thousand.persist.settings (6 KB more on that screen).
 BOT_DELAYS = (1500, 1000, 600, 300, 0)
-LANGUAGES = ("en", "ru", "uk")  # the player's words, the one list of them: the settings keep an index into it (0: English)
+LANGUAGES = ("en", "ru", "uk", "pl")  # the player's words, the one list of them: the settings keep an index into it (0: English)
 # The language of the words now (thousand.texts.set_language): thousand.texts reads its folder of pages,
 # thousand.ui.sprites its font strip; the screens name the seats and the cards' ranks so.
 # Records, saves and the referee's messages stay English (they never read these).

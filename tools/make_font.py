@@ -1,5 +1,5 @@
 # desktop-only: not bundled for the device
-"""Generate assets/font.bmp, font-ru.bmp and font-uk.bmp: the screens' text font, strips of 6 x 12 glyph cells.
+"""Generate assets/font.bmp, font-ru.bmp, font-uk.bmp, font-pl.bmp and font-all.bmp: the screens' text font, strips of 6 x 12 glyph cells.
 
     python tools/make_font.py [--out FOLDER]
 
@@ -9,8 +9,10 @@ from; the BDF file is the one Blinka's displayio ships.  Cell ``i`` of the strip
 character ``chr(FIRST + i)`` (printable ASCII), then come the suits' symbols S C D H
 (U+2660 U+2663 U+2666 U+2665; the game's text writes them as chr(1) to chr(4)).  A language
 with more letters has a strip of its own, the same cells and then its letters
-(``LETTERS``: Russian's А-Я а-я Ё ё; Ukrainian's, those and Є І Ї Ґ є і ї ґ), loaded in English's place (``thousand.ui.sprites``),
-so that English holds only its own.  The game draws text as a TileGrid over this
+(``LETTERS``: Russian's А-Я а-я Ё ё; Ukrainian's, those and Є І Ї Ґ є і ї ґ; Polish's ą ć ę ł ń
+ó ś ź ż and their capitals, in an order of their own), loaded in English's place (``thousand.ui.sprites``),
+so that English holds only its own; the language screen's strip, font-all.bmp, has every
+language's letters (each language is named in itself there).  The game draws text as a TileGrid over this
 strip (``thousand/ui/widgets.py``), so a line of text costs a byte per character instead of
 a bitmap of its own, and the game needs no ``terminalio`` (the Russian, Japanese and Korean
 CircuitPython builds for the PyBadge have none).  Written as a 1-bit BMP, read by
@@ -69,7 +71,30 @@ SUIT_CODES = (0x2660, 0x2663, 0x2666, 0x2665)  # spades, clubs, diamonds, hearts
 # Ѕ and ѕ only keep the runs whole).
 RUSSIAN = tuple(range(0x410, 0x450)) + (0x401, 0x451)
 UKRAINIAN = RUSSIAN + tuple(range(0x404, 0x408)) + tuple(range(0x454, 0x458)) + (0x490, 0x491)
-LETTERS = {"font.bmp": (), "font-ru.bmp": RUSSIAN, "font-uk.bmp": UKRAINIAN}
+# Polish's 18 letters are not one run: each one's cell is found by a perfect hash of its code
+# point, (point * 137 >> 6 & 31), which gives them 18 distinct values from 3 to 25; they are the
+# strip's last POLISH_CELLS cells, in that order (a value's cell: the strip's cells - 26 + value),
+# and the five values no letter has are holes, drawn as "?".
+POLISH = "ĄąĆćĘęŁłŃńÓóŚśŹźŻż"
+POLISH_HASH_FIRST, POLISH_CELLS = 3, 23
+
+
+def polish_hash(point):
+    """The cell of a Polish letter among the Polish block's (thousand.ui.widgets.Text's sum)."""
+    return (point * 137 >> 6 & 31) - POLISH_HASH_FIRST
+
+
+def polish_block():
+    """Polish's letters in the order of their hash, None for a hole."""
+    block = [None] * POLISH_CELLS
+    for letter in POLISH:
+        assert block[polish_hash(ord(letter))] is None, "the hash is no longer perfect"
+        block[polish_hash(ord(letter))] = ord(letter)
+    return tuple(block)
+
+
+LETTERS = {"font.bmp": (), "font-ru.bmp": RUSSIAN, "font-uk.bmp": UKRAINIAN, "font-pl.bmp": polish_block(),
+           "font-all.bmp": UKRAINIAN + polish_block()}
 
 
 def strip_pixels(glyphs, ascent, first, count, letters=()):
@@ -115,7 +140,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     glyphs, ascent = read_bdf(bdf_path())
     for name, letters in sorted(LETTERS.items()):
-        missing = [code for code in letters if code not in glyphs]
+        missing = [code for code in letters if code is not None and code not in glyphs]
         if missing:
             parser.error("the BDF lacks %s" % " ".join("U+%04X" % code for code in missing))
         data = bmp_1bit(strip_pixels(glyphs, ascent, sprites.FONT_FIRST, sprites.FONT_COUNT, letters))

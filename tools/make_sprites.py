@@ -1,6 +1,6 @@
 # desktop-only: not bundled for the device
-"""Generate assets/cards.bmp, cards-ru.bmp and cards-uk.bmp: the card tile sheets, drawn here
-as pixel art, and Five Hundred's beside them (cards-500.bmp, cards-ru-500.bmp, cards-uk-500.bmp:
+"""Generate assets/cards.bmp, cards-ru.bmp, cards-uk.bmp and cards-pl.bmp: the card tile sheets, drawn here
+as pixel art, and Five Hundred's beside them (cards-500.bmp, cards-ru-500.bmp, cards-uk-500.bmp, cards-pl-500.bmp:
 the same tiles, then its).
 
 Run: python tools/make_sprites.py [out.bmp]
@@ -48,7 +48,13 @@ RANK_GLYPHS_RU = (
     RANK_GLYPHS[4],
     ("#####", "..#..", "..#..", "..#..", "..#..", "..#..", "..#.."),
 )
-SHEETS = {"": RANK_GLYPHS, "-ru": RANK_GLYPHS_RU, "-uk": RANK_GLYPHS_RU}  # Ukrainian writes the ranks as Russian does
+# The ranks as Polish players write them, 9 W D K 10 A (walet, dama, król, as): cards-pl.bmp.
+RANK_GLYPHS_PL = RANK_GLYPHS[:1] + (
+    ("#...#", "#...#", "#...#", "#.#.#", "#.#.#", "##.##", "#...#"),
+    ("####.", "#...#", "#...#", "#...#", "#...#", "#...#", "####."),
+) + RANK_GLYPHS[3:]
+SHEETS = {"": RANK_GLYPHS, "-ru": RANK_GLYPHS_RU, "-uk": RANK_GLYPHS_RU,  # Ukrainian writes the ranks as Russian does
+          "-pl": RANK_GLYPHS_PL}
 # Five Hundred's sheets (a sheet's name ending -500.bmp, loaded while it is played, so that
 # Thousand's sheet stays three rows of tiles): Thousand's tiles, then the low ranks 4 5 6 7 8
 # (the same in both languages), each a corner tile (thousand/ui/five_hundred_table.py:
@@ -237,7 +243,7 @@ def main(argv=None):
     parser.add_argument("path", nargs="?", type=cli.out_file,
                         default=os.path.join(os.path.dirname(HERE), "assets", "cards.bmp"),
                         help="the BMP file to write (default: assets/cards.bmp); the Russian sheet goes "
-                             "beside it, its name ending -ru.bmp, and the Ukrainian one, -uk.bmp")
+                             "beside it, its name ending -ru.bmp, the Ukrainian one, -uk.bmp, and the Polish one, -pl.bmp")
     path = parser.parse_args(argv).path
     for ending, ranks in sorted(SHEETS.items()):
         for five_hundred in (False, True):

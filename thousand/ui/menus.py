@@ -499,11 +499,13 @@ class LanguageScreen(MenuScreen):
     """The first start's question, before the guided deal: the language of the game."""
 
     title = _LANGUAGE
+    all_words = False  # its words are each language's own (language_names)
+    big_text = False  # the title names "language" in every language: the square screen's row needs the width
 
     def __init__(self, app):
-        # Built in Ukrainian's strip, which has every language's letters (each is named in
+        # Built in the strip of every language's letters, font-all.bmp (each is named in
         # itself); the next screen built loads the player's language's (sprites.font).
-        LANGUAGE[0] = "uk"
+        LANGUAGE[0] = "all"
         MenuScreen.__init__(self, app)
         LANGUAGE[0] = LANGUAGES[app.settings.language]
 

@@ -43,7 +43,8 @@ SHEET_PATH = "assets/cards.bmp"
 # then the four suits' symbols (S C D H), which text writes as chr(1) to chr(4) (card_text);
 # a language with letters beyond ASCII has a strip of its own, "font-<language>.bmp", the
 # same cells and then its letters (thousand.ui.widgets: _LETTER_CELL), loaded in its place:
-# English holds only its 99 cells.
+# English holds only its 99 cells.  The language screen's, "font-all.bmp", has every language's
+# letters (thousand.ui.menus.LanguageScreen is built with the language "all").
 FONT_PATH = "assets/font.bmp"
 FONT_W = const(6)
 FONT_H = const(12)

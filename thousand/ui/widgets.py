@@ -73,8 +73,13 @@ def wrap(text, cols):
 _palettes = {}  # (colour, background): Palette, shared by every text of those colours
 _UNKNOWN = ord("?") - sprites.FONT_FIRST  # the cell shown for a character the font lacks
 _SUIT_CELL = const(94)  # + chr(1) to chr(4) in a text: the suits' cells, after FONT_COUNT ASCII ones
-_LETTER_CELL = const(99)  # then a language's own strip's letters (tools/make_font.py: LETTERS): U+0410 to U+044F, U+0401, U+0451, then Ukrainian's
+_LETTER_CELL = const(99)  # then a language's own strip's letters (tools/make_font.py: LETTERS): U+0410 to U+044F, U+0401, U+0451, then Ukrainian's; or Polish's
 _cells = [99]  # the cells of the strip loaded (sprites.font()): a letter beyond them is unknown
+# Polish's letters are the last 23 cells of the two strips that have them, font-pl.bmp (ASCII,
+# the suits, Polish's) and font-all.bmp (the language screen's: Ukrainian's, then Polish's), in
+# the order of a perfect hash of their code points (tools/make_font.py: polish_hash)
+_POLISH_STRIP = const(122)
+_EVERY_LETTER_STRIP = const(198)
 
 
 class Text(displayio.Group):
@@ -143,6 +148,8 @@ class Text(displayio.Group):
                         # U+0404 to U+0407 (Ye, Dze, I, Yi), U+0454 to U+0457, U+0490 to U+0491 (Ghe
                         # with upturn), four cells a run (the mask's other points are Russian's, above)
                         code = ((point - 0x400) >> 6 << 2) + (point & 3) + _LETTER_CELL + 66
+                    elif 0xD3 <= point <= 0x17C and (cells == _POLISH_STRIP or cells == _EVERY_LETTER_STRIP):
+                        code = (point * 137 >> 6 & 31) + cells - 26  # Polish's: U+00D3 (O acute) to U+017C (z dot)
                     else:
                         code = _UNKNOWN
                 else:
