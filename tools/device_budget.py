@@ -1,6 +1,7 @@
 """The device's memory budget: a whole game with its screens, measured on a 32-bit VM.
 
     python tools/device_budget.py --board pybadge --levels hard,normal --rules full [--json]
+    python tools/device_budget.py --game five_hundred --players 3|4 [--rules australian] [--json]
 
 What runs is what the board runs: the CIRCUITPY bundle of ``tools/bundle.py`` for the board
 (the game's ``.mpy`` files, byte for byte but for the header's magic letter, and every
@@ -16,6 +17,11 @@ Continue), with the game saved as the board saves it (thousand/persist/boards.py
 sleep memory or RAM, the NVM at the moments that matter).  The drive is
 read-only to the game, as a board's is unless ``boot.py`` made it writable
 (``--writable-drive``: the game's record is then written at its end and on leaving).
+
+With ``--game five_hundred`` the session's games are Five Hundred's (``--players`` 3 or 4, a
+preset of its own for ``--rules``), started from the title's "five hundred" against the
+computers its screens give (hard): the robot plays its table by keys, the first start and the
+later games' visits as Thousand's session (docs/five_hundred.md, "On a board").
 
 Printed:
 
