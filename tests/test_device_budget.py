@@ -1,7 +1,8 @@
 """The device's memory budget on the 32-bit VM (tools/device_budget.py): the session of three
-games that the README's budget table states, played again, must not use more than 4 KB above
-what the README says, nor grow from one game to the next (the names the same after every game,
-a game's peak within 1 KB of the first's but for a longer game's longer score sheet), and every
+games that the README's budget table states (and Five Hundred's, 3 and 4 players, that
+docs/five_hundred.md states), played again, must not use more than 4 KB above what is
+stated, nor grow from one game to the next (the names the same after every game, a game's
+peak within 1 KB of the first's but for a longer game's longer score sheet), and every
 module it loads must have its place in the load plan (thousand/ui/scenes.py).  Skips cleanly
 where Node.js (and so the 32-bit VM) is missing."""
 
@@ -83,6 +84,61 @@ def test_a_session_of_three_games_fits_what_the_readme_states_and_does_not_grow(
             allowed = set(scenes.RESIDENT) | set(scenes.ON_DEMAND) | {"thousand.rng", board_module}
         else:
             allowed = set(scenes.needed(screen, True)) | set(scenes.ON_DEMAND) | {board_module}
+        assert sorted(set(scene["loaded"]) - allowed) == [], screen
+
+
+# Five Hundred's sessions (tools/device_budget.py --game five_hundred), as docs/five_hundred.md
+# states them: | `five_hundred` | players | rules | games | deals | most heap in use | least heap |
+# | each game's peak |: its later games take the name pool's next table (docs/five_hundred.md).
+FIVE_HUNDRED_ROW = re.compile(r"^\| `five_hundred` \| (?P<players>[34]) \| (?P<rules>[a-z]+) \| (?P<games>\d+) \| "
+                              r"(?P<deals>\d+) \| \*\*(?P<peak>[\d.]+) KB\*\* \| \*\*(?P<least>[\d.]+) KB\*\* \| "
+                              r"(?P<each>[\d., ]+) KB \|", re.M)
+
+
+def five_hundred_rows():
+    with open(os.path.join(ROOT, "docs", "five_hundred.md")) as file:
+        return [match.groupdict() for match in FIVE_HUNDRED_ROW.finditer(file.read())]
+
+
+def test_five_hundreds_page_states_the_sessions_of_3_and_4_players():
+    assert sorted(row["players"] for row in five_hundred_rows()) == ["3", "4"]
+
+
+@pytest.mark.parametrize("row", five_hundred_rows(), ids=lambda row: "five_hundred-%s-players" % row["players"])
+def test_a_session_of_five_hundred_fits_what_its_page_states_and_its_names_do_not_grow(wasm32_node, row):
+    """The robot plays three games of Five Hundred through the app, as a player from the
+    title (the first start, Thousand's guided deal with it, then "five hundred"), the later
+    games' visits and hints as Thousand's session's.  Each game's peak is held to the page's
+    (not to the first game's, as Thousand's: the later games' peaks take the name pool's next
+    table, which the page states as not met)."""
+    from thousand.ui import five_hundred_app
+
+    heap = int(float(row["least"]) + SLACK // 1024 + 0.999)
+    result = budget(wasm32_node, "--game", "five_hundred", "--players", row["players"], "--rules", row["rules"],
+                    "--games", row["games"], "--heap", str(heap))
+    print("%s: most heap in use %d B; games %s" % (row, result["peak_live"], result["games"]))
+    import device_budget
+
+    assert result["game"] == "five_hundred" and result["players"] == int(row["players"])
+    assert result["names_at_end"] <= device_budget.NAME_POOL_STEP
+    assert result["peak_live"] <= float(row["peak"]) * 1024 + SLACK
+    assert result["fits_heap"], "the session did not complete in a heap of %d KB, 4 KB above the page's least" % heap
+    games = result["games"]
+    stated = [float(kb) * 1024 for kb in row["each"].split(",")]
+    assert len(games) == int(row["games"]) == len(stated)
+    for game, peak in zip(games, stated):
+        assert game["names"] == games[0]["names"], "the names grew over the session: %s" % games
+        assert game["peak_live"] <= peak + SLACK, "a game's peak passed the page's: %s" % games
+    seen = set(result["screens_seen"])
+    assert {"fivehundred", "table", "tablemenu", "summary", "sheet", "help", "settings", "statistics"} <= seen
+    assert "chart" not in seen  # Five Hundred's pages have none: its table was played, not Thousand's
+    board_module = "thousand.hw." + BOARDS["pybadge"].module
+    for screen, scene in result["scene_parts"].items():
+        if screen == "boot":
+            allowed = set(scenes.RESIDENT) | set(scenes.ON_DEMAND) | {"thousand.rng", board_module}
+        else:  # the first start's guided deal is Thousand's: a screen's peak is either game's
+            allowed = (set(scenes.needed(screen, "five_hundred")) | set(scenes.needed(screen, True))
+                       | set(scenes.ON_DEMAND) | set(five_hundred_app.ON_DEMAND) | {board_module})
         assert sorted(set(scene["loaded"]) - allowed) == [], screen
 
 

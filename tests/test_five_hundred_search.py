@@ -353,3 +353,81 @@ def test_selfplay_of_five_hundreds_search_bots_gives_the_same_games_on_micropyth
                                     check=True).stdout)
     for key in ("games", "deals", "passed_out", "actions", "decisions", "wins"):
         assert upy[key] == cpy[key], key
+
+
+def _think_to_the_end(controller, limit=20000):
+    """Step the controller to the end of its deal; the steps that applied nothing while a
+    computer seat thought (its decision the controller's ``thinking``)."""
+    thinking = 0
+    for _ in range(limit):
+        if controller.between_deals() or controller.over():
+            return thinking
+        decision = controller.pending()
+        if decision.seat == 0:
+            controller.act(decision.legal[0])
+            continue
+        if controller.step() is None:
+            assert controller.thinking is decision
+            thinking += 1
+    raise AssertionError("the deal did not end")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_computer_seat_thinks_in_slices_across_steps_and_decides_as_when_asked_at_once(players):
+    from thousand.five_hundred.controller import Controller
+
+    rules = Rules.from_dict({"players": players})
+    sliced = Controller(rules, seed=5)
+    sliced.next_deal()
+    thinking = _think_to_the_end(sliced)
+    # the same game with every computer seat deciding at once (decide, no slices)
+    whole = Controller(rules, seed=5)
+    whole.next_deal()
+    while not whole.between_deals():
+        decision = whole.pending()
+        if decision.seat == 0:
+            whole.act(decision.legal[0])
+            continue
+        player = whole.players[decision.seat]
+        whole._apply(decision, player.decide(whole.driver.view_for(player, decision)))
+    assert thinking > 10 * len(sliced.game.log) // players  # many steps a decision, not one
+    assert sliced.game.log == whole.game.log and sliced.game.scores == whole.game.scores
+
+
+def test_a_game_saved_while_a_computer_seat_thinks_goes_on_as_the_uninterrupted_one():
+    from thousand.five_hundred.controller import Controller
+    from thousand.persist.five_hundred import decode_game, encode_game
+
+    rules = Rules.from_dict({"players": 3})
+    for seed in (2, 9):
+        controller = Controller(rules, seed=seed)
+        controller.next_deal()
+        steps = 0
+        while steps < 40:  # into the deal, a computer seat half-way through a decision
+            decision = controller.pending()
+            if decision.seat == 0:
+                controller.act(decision.legal[0])
+                continue
+            if controller.step() is None:
+                steps += 1
+        assert controller.thinking is not None
+        game, extra = decode_game(encode_game(controller.game, controller.snapshot()))
+        restored = Controller.restore(game, extra)
+        _think_to_the_end(controller)
+        _think_to_the_end(restored)
+        assert restored.game.log == controller.game.log and len(controller.game.log) > 0
+
+
+def test_the_hint_thinks_in_slices_from_the_players_view_and_gives_the_same_action_again():
+    from thousand.five_hundred.controller import Controller
+
+    controller = Controller(Rules.from_dict({"players": 3}), seed=4)
+    controller.next_deal()
+    while controller.human_decision() is None:
+        controller.step()
+    bot = controller.hint()
+    slices = 0
+    while not bot.think_step():
+        slices += 1
+    assert slices > 0 and bot.result in controller.human_decision().legal
+    assert controller.hint().decide() == bot.result

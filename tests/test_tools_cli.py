@@ -94,7 +94,10 @@ BAD_ARGUMENTS = {
                          (["-o", "{tmp}"], "is a folder")],
     "device_budget.py": [(["--board", "gameboy"], "invalid choice"), (["--heap", "-1"], "from 1 to"),
                          (["--levels", "hard"], "two of"), (["--max-deals", "-1"], "from 0 to"),
-                         (["--seed", "\u0661"], "ASCII digits")],
+                         (["--seed", "\u0661"], "ASCII digits"), (["--players", "5"], "invalid choice"),
+                         (["--rules", "australian"], "Five Hundred's preset"),
+                         (["--game", "five_hundred", "--rules", "full"], "Five Hundred's presets are"),
+                         (["--game", "five_hundred", "--unix"], "32-bit VM only")],
     "make_font.py": [(["--out", os.path.join(MISSING, "fonts")], "does not exist"), (["--out", A_FILE], "is a file")],
 }
 

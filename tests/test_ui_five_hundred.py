@@ -472,13 +472,16 @@ def test_with_4_players_the_turn_light_shows_east_on_the_right_and_north_on_none
     app, hands = start_five_hundred(players=4)
     app.settings.bot_delay_ms = 500
     seen = {}
-    for _ in range(3000):
+    for _ in range(30000):
         pending = app.controller.pending()
         if app.screen_name == "table" and pending is not None and app.turn_seat == pending.seat:
             seen[pending.seat] = board.turn  # once the app has shown the turn (the tick after a move)
         if len(seen) == 4:
             break
-        if app.controller.human_decision() is not None and app.screen is not None and not app.screen.changed:
+        # the player answers once his turn is shown (a computer's last slice of thinking and
+        # the table's update share a tick; the turn is shown at the next)
+        if app.controller.human_decision() is not None and app.screen is not None and not app.screen.changed \
+                and app.turn_seat == 0:
             for key in decision_keys(app, Rng(1), prefer_pass=True):
                 hands.press(key)
         else:

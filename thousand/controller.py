@@ -195,16 +195,11 @@ class Controller:
         if getattr(player, "think_step", None) is None:
             action = player.decide(self.driver.view_for(player, decision))
         else:  # a bot that thinks in slices: begin, then one bounded think_step per call
-            if self.thinking is not decision:
-                self.thinking = decision
-                self.thought_from = player.rng.get_state()
-                if hasattr(player, "on_tick"):
-                    player.on_tick = self.on_think
-                player.begin(self.driver.view_for(player, decision))
-            if not player.think_step():
+            from thousand.slices import think  # the bots' module has loaded it
+
+            action = think(self, decision, player)
+            if action is None:
                 return None
-            self.thinking = None
-            action = player.result
         self._apply(decision, action)
         return decision.seat, action
 

@@ -1,6 +1,7 @@
 """The device's memory budget: a whole game with its screens, measured on a 32-bit VM.
 
     python tools/device_budget.py --board pybadge --levels hard,normal --rules full [--json]
+    python tools/device_budget.py --game five_hundred --players 3|4 [--rules australian] [--json]
 
 What runs is what the board runs: the CIRCUITPY bundle of ``tools/bundle.py`` for the board
 (the game's ``.mpy`` files, byte for byte but for the header's magic letter, and every
@@ -16,6 +17,11 @@ Continue), with the game saved as the board saves it (thousand/persist/boards.py
 sleep memory or RAM, the NVM at the moments that matter).  The drive is
 read-only to the game, as a board's is unless ``boot.py`` made it writable
 (``--writable-drive``: the game's record is then written at its end and on leaving).
+
+With ``--game five_hundred`` the session's games are Five Hundred's (``--players`` 3 or 4, a
+preset of its own for ``--rules``), started from the title's "five hundred" against the
+computers its screens give (hard): the robot plays its table by keys, the first start and the
+later games' visits as Thousand's session (docs/five_hundred.md, "On a board").
 
 Printed:
 
@@ -65,6 +71,7 @@ import mpy  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
 from thousand import LANGUAGES  # noqa: E402
+from thousand.five_hundred.rules import PRESET_NAMES as FIVE_HUNDRED_PRESETS  # noqa: E402
 
 STUBS = TOOLS / "device_vm" / "stubs"
 ROBOT = TOOLS / "device_vm" / "robot.py"  # imported in the VM as device_robot
@@ -284,9 +291,10 @@ def parse_run(out):
 
 
 def play(node, build_dir, heap_kb, args):
-    setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d, %r, %d, %d, %r, %d)" % (
+    setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d, %r, %d, %d, %r, %d, %d)" % (
         board_id(args.board), args.levels, args.rules, args.seed, args.max_deals, args.writable_drive,
-        sleep_memory_bytes(args.board), args.games, not args.no_reload, LANGUAGES.index(args.lang))
+        sleep_memory_bytes(args.board), args.games, not args.no_reload, LANGUAGES.index(args.lang),
+        args.players if args.game == "five_hundred" else 0)
     # The stand-ins and the robot are imported first, one by one, so that their own heap is known.
     return mpy.run_wasm32(node, str(build_dir), heap_kb, stub_names() + ["device_robot"], setup)
 
@@ -422,8 +430,8 @@ def measure(args, log):
             scenes[label] = {"live": live, "modules": code, "display": display, "names": names_heap,
                              "rest": live - code - display - names_heap,
                              "loaded": sorted(name for name in modules if name in module_heap)}
-        return {"board": args.board, "levels": args.levels, "rules": args.rules, "seed": args.seed,
-                "deals": deals, "peak_live": max(scene["live"] for scene in scenes.values()),
+        return {"board": args.board, "game": args.game, "players": args.players, "levels": args.levels,
+                "rules": args.rules, "seed": args.seed, "deals": deals, "peak_live": max(scene["live"] for scene in scenes.values()),
                 "peak_live_vm": peak - stand_ins, "least_heap": least,
                 "scenes": dict((label, scene["live"]) for label, scene in scenes.items()),
                 "scene_parts": scenes, "modules": module_heap, "stand_ins": stand_ins, "fits_heap": fits_heap,
@@ -519,9 +527,9 @@ def kb(value):
 
 
 def report(result, unix):
-    lines = ["%s against %s, rules %s, seed %d: %d deals in %d games" % (
-        result["board"], ",".join(result["levels"]), result["rules"], result["seed"], result["deals"],
-        len(result["games"])),
+    lines = ["%s%s against %s, rules %s, seed %d: %d deals in %d games" % (
+        result["board"], "" if result["game"] == "thousand" else ", Five Hundred with %d players" % result["players"],
+        ",".join(result["levels"]), result["rules"], result["seed"], result["deals"], len(result["games"])),
         "", "| screen | most heap in use | modules' code | names (the qstr pool) | bitmaps, palettes | the rest |",
         "|---|---|---|---|---|---|"]
     for label, scene in sorted(result["scene_parts"].items(), key=lambda item: -item[1]["live"]):
@@ -568,8 +576,14 @@ def parse_arguments(argv):
     parser.add_argument("--board", default="pybadge", choices=sorted(bundle.BOARDS))
     parser.add_argument("--levels", type=opponents, default=["hard", "normal"],
                         help="the two opponents' levels (default hard,normal)")
-    parser.add_argument("--rules", default="full", choices=("classic", "full", "club", "family"),
-                        help="the preset the robot picks on the new game screen (default full)")
+    parser.add_argument("--game", default="thousand", choices=("thousand", "five_hundred"),
+                        help="the game the session plays (default thousand): five_hundred starts it from "
+                             "the title's \"five hundred\", against the computers its screens give")
+    parser.add_argument("--players", type=int, default=3, choices=(3, 4),
+                        help="Five Hundred's players (default 3; 4: the player and North against two)")
+    parser.add_argument("--rules", choices=("classic", "full", "club", "family") + FIVE_HUNDRED_PRESETS,
+                        help="the preset the robot picks on the new game screen (default full; "
+                             "australian for Five Hundred)")
     parser.add_argument("--seed", type=cli.seed, default=1)
     parser.add_argument("--max-deals", type=cli.count, default=0, metavar="N",
                         help="save and leave to the title after N deals (0, the default: play to the "
@@ -600,7 +614,20 @@ def parse_arguments(argv):
     parser.add_argument("--breakdown", type=cli.positive, metavar="DEAL",
                         help="instead: what the table holds at deal DEAL, part by part (each part let "
                              "go in turn, the heap it freed)")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.game == "five_hundred":
+        if args.rules is None:
+            args.rules = FIVE_HUNDRED_PRESETS[0]
+        if args.rules not in FIVE_HUNDRED_PRESETS:
+            parser.error("Five Hundred's presets are %s" % ", ".join(FIVE_HUNDRED_PRESETS))
+        if args.unix or args.reload_cost or args.breakdown is not None:
+            parser.error("--game five_hundred plays on the 32-bit VM only (no --unix, --reload-cost, --breakdown)")
+        args.levels = ["hard"] * (args.players - 1)  # the screens' computers: the strongest (five_hundred_app)
+    elif args.rules is None:
+        args.rules = "full"
+    elif args.rules in FIVE_HUNDRED_PRESETS:
+        parser.error("%s is Five Hundred's preset (--game five_hundred)" % args.rules)
+    return args
 
 
 def main(argv=None):

@@ -76,6 +76,7 @@ from thousand.driver import RandomPlayer
 from thousand.game import (PHASE_AUCTION, PHASE_CONTRACT, PHASE_DARK, PHASE_GIVE,
                            PHASE_PLAY, PHASE_TALON)
 from thousand.rng import Rng
+from thousand.slices import Slices
 
 # What making (or breaking) the contract is worth in the search, in card points.
 _CONTRACT_WEIGHT = const(200)
@@ -113,9 +114,9 @@ def make_bot(level, seed=0):
     raise ValueError("unknown player '%s' (known: %s)" % (level, ", ".join(PLAYER_LEVELS)))
 
 
-class Bot:
+class Bot(Slices):
     """A computer opponent of one level: ``decide``, or ``begin`` then ``think_step`` until it
-    returns True (``result``), over a generator that yields between slices."""
+    returns True (``result``), over a generator that yields between slices (``thousand.slices``)."""
 
     def __init__(self, level, seed, params):
         self.level = level
@@ -132,32 +133,6 @@ class Bot:
         self._values = [0] * 16
         self._second_give = -1  # the second card of the pair hard's play-outs chose
         self.on_tick = None  # called every 256 solver nodes during a search
-
-    def decide(self, view=None):
-        """The action for ``view``, thought through at once; with no view, the decision
-        begun (``begin``, as ``Controller.hint`` does) thought through."""
-        if view is not None:
-            self.begin(view)
-        while not self.think_step():
-            pass
-        return self.result
-
-    def begin(self, view):
-        self.result = None
-        self.progress = 0
-        self._steps = self._think(view)
-
-    def think_step(self):
-        """Do one slice of work; True when ``result`` holds the answer."""
-        if self._steps is None:
-            return True
-        try:
-            next(self._steps)
-        except StopIteration:
-            self._steps = None
-            self.progress = 100
-            return True
-        return False
 
     # ------------------------------------------------------------------ dispatch
     def _think(self, view):

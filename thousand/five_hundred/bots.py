@@ -12,7 +12,10 @@
   (the kitty taken, the three cheapest cards laid down), and the bot bids the contract of the
   best expected score among those made often enough.  A partner (4 players) counts his
   side's tricks and never outbids his partner.  Normal draws fewer deals, weighs the discard
-  and the nomination by rule as easy does, and slips a card now and then.
+  and the nomination by rule as easy does, and slips a card now and then.  Both think in
+  slices (``thousand.slices``, as Thousand's bots): ``begin(view)``, then ``think_step()``,
+  a play-out each, until it returns True and ``result`` holds the action; ``decide(view)``
+  is that loop, and the controller steps a slice a tick so that a board's screen lives.
 * ``easy``: a simple heuristic.  It bids the denomination its hand counts the most tricks
   in (trumps by rank, side aces and kings, a trick from the kitty) and never outbids its
   partner; it keeps its bid; it discards the weakest cards (the highest in a misère); it

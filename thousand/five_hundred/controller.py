@@ -14,23 +14,9 @@ from thousand.five_hundred.driver import TableDriver
 from thousand.five_hundred.game import PHASE_DEAL_OVER, PHASE_GAME_OVER, PHASE_RAISE, Game, IllegalAction
 from thousand.five_hundred.rules import Rules
 
-class Hint:
-    """The hint's answer, shaped as a bot thinking in slices (``think_step``, ``result``) and
-    as one asked at once (``decide()``), as Thousand's ``Controller.hint`` returns."""
-
-    def __init__(self, action):
-        self.result = action
-
-    def think_step(self):
-        return True
-
-    def decide(self, view=None):
-        return self.result
-
 
 class Controller:
     game_name = GAME_NAME
-    thinking = None  # a computer seat thinking in slices (Thousand's): each decides in one step here
 
     def __init__(self, rules=None, levels=None, seed=0, game=None):
         from thousand.five_hundred.bots import LEVELS, make_player
@@ -50,6 +36,9 @@ class Controller:
         for seat in range(1, n):
             self.players.append(make_player(self.levels[seat - 1], seed * 7 + seat))
         self.decision = None
+        self.thinking = None  # the Decision a computer seat thinks about in slices (normal, hard)
+        self.thought_from = None  # that seat's random state when it began (what a save keeps)
+        self.on_think = None  # Thousand's screens' keep-alive: no player of this game calls it
         self.listeners = []  # callables(seat, action) told of every applied action
         self.hints = 0  # hints asked for in this deal
         self.undos = 0  # decisions taken back in this game
@@ -61,10 +50,16 @@ class Controller:
     # -------------------------------------------------------------- saving
     def snapshot(self):
         """What a save keeps besides the Game: the computer seats' levels and random states,
-        the seed, the hints, the undos and this deal's unwritten answers."""
+        the seed, the hints, the undos and this deal's unwritten answers.  A seat saved half-way
+        through its thinking keeps the random state it began with: restored, it thinks again
+        from there and decides the same."""
         states = []
+        thinking = self.thinking
         for seat in range(1, self.game.players):
-            states.extend(self.players[seat].rng.get_state())
+            if thinking is not None and thinking.seat == seat:
+                states.extend(self.thought_from)
+            else:
+                states.extend(self.players[seat].rng.get_state())
         return {"levels": self.levels, "rng": states, "seed": self.seed, "hints": self.hints,
                 "undos": self.undos, "unwritten": list(self.unwritten)}
 
@@ -104,9 +99,10 @@ class Controller:
         return self.game.sheet
 
     def hint(self):
-        """The strongest bot's choice for the human's decision, from the human's view only
-        (a fresh bot seeded by the game: asking again gives the same hint, and the computer
-        seats' random states are not touched), or None when it is not the human's turn."""
+        """The strongest bot begun on the human's decision, to think in slices (``think_step``
+        until True, then ``result``) as a computer seat does, or None when it is not the
+        human's turn.  It reads the human's view only; a fresh bot seeded by the game: asking
+        again gives the same hint, and the computer seats' random states are not touched."""
         decision = self.human_decision()
         if decision is None:
             return None
@@ -114,7 +110,8 @@ class Controller:
         from thousand.five_hundred.bots import LEVELS, make_player
 
         player = make_player(LEVELS[-1], self.seed * 7 + 5)
-        return Hint(player.decide(self.driver.view_for(player, decision)))
+        player.begin(self.driver.view_for(player, decision))
+        return player
 
     def between_deals(self):
         return self.game.phase == PHASE_DEAL_OVER
@@ -128,6 +125,7 @@ class Controller:
         self.hints = 0
         self.undo_point = None
         self.decision = None
+        self.thinking = None
         self.unwritten = []
 
     def act(self, action):
@@ -166,7 +164,7 @@ class Controller:
         self.unwritten = [u for u in self.unwritten if u >> 3 <= length]
         for seat in range(1, self.game.players):
             self.players[seat].rng.set_state(states[seat - 1])
-        self.decision = self.undo_point = None
+        self.decision = self.thinking = self.undo_point = None
         self.undos += 1
         for listener in self.listeners:
             listener(HUMAN, None)
@@ -182,13 +180,21 @@ class Controller:
         out.write("\n")
 
     def step(self):
-        """Let the computer seat on turn move: the (seat, action) applied, or None (the
-        human's turn, or the deal is over)."""
+        """Let the computer seat on turn think a little or move: the (seat, action) applied, or
+        None when nothing was applied yet (still thinking, the human's turn, or the deal is
+        over).  Normal and hard think in slices (``thousand.slices``), a play-out a step."""
         decision = self.pending()
         if decision is None or decision.seat == HUMAN:
             return None
         player = self.players[decision.seat]
-        action = player.decide(self.driver.view_for(player, decision))
+        if getattr(player, "think_step", None) is None:  # random, easy: at once
+            action = player.decide(self.driver.view_for(player, decision))
+        else:
+            from thousand.slices import think  # the search's module has loaded it
+
+            action = think(self, decision, player)
+            if action is None:
+                return None
         self._apply(decision, action)
         return decision.seat, action
 

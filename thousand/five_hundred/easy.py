@@ -83,20 +83,26 @@ class EasyBot:
         self.rng = Rng(seed)
 
     def decide(self, view):
+        way = self._route(view)
+        return way if isinstance(way, int) else way(view)
+
+    def _route(self, view):
+        """The answer that needs no thought (an action), or the method that thinks it out
+        (``_bid``, ``_nominate``, ``_discard`` or ``_play``): the one dispatch of every level."""
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
         first = A.verb(legal[0])
         if view.phase == PHASE_AUCTION:
-            return self._bid(view)
+            return self._bid
         if view.phase == PHASE_RAISE and view.seat == view.contractor and A.ACTION_NO_RAISE in legal:
             return A.ACTION_NO_RAISE
         if first == A.NOMINATE or A.ACTION_NO_NOMINATION in legal:
-            return self._nominate(view)
+            return self._nominate
         if view.phase == PHASE_DISCARD or first == A.DISCARD:
-            return self._discard(view)
+            return self._discard
         if view.phase == PHASE_PLAY:
-            return self._play(view)
+            return self._play
         return legal[0]
 
     # ------------------------------------------------------------ the auction

@@ -6,6 +6,7 @@ table of easy and random players never loads it."""
 from thousand.five_hundred import actions as A
 from thousand.five_hundred import cards as C
 from thousand.five_hundred.easy import EasyBot, _partner, trick_estimate
+from thousand.slices import Slices
 
 # A level's settings: play-outs a card decision shares among its legal cards (at least
 # ``min_deals`` deals each, at most ``max_deals``), deals a denomination is weighed over in
@@ -20,9 +21,13 @@ _SETTINGS = {
 _DISCARD_CANDIDATES = 4
 
 
-class SearchBot(EasyBot):
+class SearchBot(Slices, EasyBot):
     """Normal and hard: every decision weighed over sampled deals of the unseen cards (the
-    module's docstring)."""
+    module's docstring), thought in slices (``thousand.slices``): ``_bid``, ``_weigh_misere``,
+    ``_nominate``, ``_discard``, ``_play`` and ``_weigh`` are generators that yield after each
+    play-out and set ``result`` (``count`` for ``_weigh_misere``); between two yields the frame
+    holds the seat's view and small ints, the deals live in the bot's ``Sampler`` and
+    ``Playout``."""
 
     def __init__(self, seed=0, level="hard"):
         EasyBot.__init__(self, seed)
@@ -36,7 +41,16 @@ class SearchBot(EasyBot):
         self.three = [0, 0, 0]
         self.plays = []  # a card decision's distinct plays (_distinct_plays), filled in place
         self.distinct = 0
+        self.count = 0  # _weigh_misere's answer
         self.gone = [0] * C.SLOTS
+
+    def _think(self, view):
+        way = self._route(view)
+        if isinstance(way, int):
+            self.result = way
+            return
+        for _ in way(view):
+            yield
 
     def _tools(self, players):
         if self.players != players:
@@ -55,7 +69,8 @@ class SearchBot(EasyBot):
         seat = view.seat
         partner = _partner(view, seat)
         if partner >= 0 and view.high_bidder == partner:
-            return A.ACTION_PASS
+            self.result = A.ACTION_PASS
+            return
         tenths = self.tenths
         for d in range(5):
             tenths[d] = trick_estimate(view.hand, d)
@@ -90,7 +105,10 @@ class SearchBot(EasyBot):
                 side_tricks = tricks[seat] + (tricks[partner] if partner >= 0 else 0)
                 for n in range(6, side_tricks + 1):
                     made[d * 11 + n] += 1
-        misere_made = self._weigh_misere(view, legal)
+                yield
+        for _ in self._weigh_misere(view, legal):
+            yield
+        misere_made = self.count
         best = A.ACTION_PASS
         best_value = 0
         for a in legal:
@@ -118,27 +136,27 @@ class SearchBot(EasyBot):
             if expected > best_value:
                 best_value = expected
                 best = a
-        return best
+        self.result = best
 
     def _weigh_misere(self, view, legal):
         """Of the auction's deals, how many a misère (the kitty taken, the three highest laid
-        down) takes no trick in; 0 when no misère may be bid or the hand holds the Joker or
-        more than three cards above nine."""
+        down) takes no trick in, in ``count``; 0 when no misère may be bid or the hand holds the
+        Joker or more than three cards above nine."""
         from thousand.five_hundred.playout import discard_three
 
         hand = view.hand
         high = 0
         for suit in range(4):
             high += C.count_mask(hand[suit] >> C.TEN)
+        self.count = 0
         if hand[C.JOKER_SLOT] or high > 3 or (A.bid(A.MISERE) not in legal and A.bid(A.OPEN_MISERE) not in legal):
-            return 0
+            return
         seat = view.seat
         partner = _partner(view, seat)
         sampler, playout = self._tools(view.players)
         sampler.setup(view, -1, -1)
         mine = sampler.hands[seat]
         three = self.three
-        count = 0
         for _ in range(self.bid_deals):
             sampler.sample(self.rng)
             for k in range(C.SLOTS):
@@ -151,14 +169,16 @@ class SearchBot(EasyBot):
                     sampler.hands[partner][k] = 0
             playout.load(view, sampler.hands, -1, -1, seat, True, partner)
             if playout.run_from(seat)[seat] == 0:
-                count += 1
-        return count
+                self.count += 1
+            yield
 
     # ------------------------------------------------------------ the Joker and the kitty
     def _nominate(self, view):
         if not self.weigh_deals:
-            return EasyBot._nominate(self, view)
-        return self._weigh(view, view.legal, len(view.legal))
+            self.result = EasyBot._nominate(self, view)
+            return
+        for _ in self._weigh(view, view.legal, len(view.legal)):
+            yield
 
     def _discard(self, view):
         from thousand.five_hundred.playout import discard_three
@@ -169,7 +189,8 @@ class SearchBot(EasyBot):
         discard_three(hand, trump, view.misere, three)
         first = A.discard(three[0], three[1], three[2])
         if not self.weigh_deals or first not in view.legal:
-            return first if first in view.legal else EasyBot._discard(self, view)
+            self.result = first if first in view.legal else EasyBot._discard(self, view)
+            return
         # candidates: the cheapest three, and each short plain suit laid down whole
         candidates = [first]
         for suit in range(4):
@@ -191,15 +212,19 @@ class SearchBot(EasyBot):
             if a not in candidates and a in view.legal:
                 candidates.append(a)
         if len(candidates) == 1:
-            return first
-        return self._weigh(view, candidates, len(candidates))
+            self.result = first
+            return
+        for _ in self._weigh(view, candidates, len(candidates)):
+            yield
 
     # ------------------------------------------------------------ the play
     def _play(self, view):
         legal = view.legal
         if self.slip_percent and self.rng.below(100) < self.slip_percent:
-            return legal[self.rng.below(len(legal))]
-        return self._weigh(view, self._distinct_plays(view), self.distinct)
+            self.result = legal[self.rng.below(len(legal))]
+            return
+        for _ in self._weigh(view, self._distinct_plays(view), self.distinct):
+            yield
 
     def _distinct_plays(self, view):
         """The legal plays less those equal to a lower one: a card is left out when every card
@@ -239,11 +264,12 @@ class SearchBot(EasyBot):
 
     def _weigh(self, view, candidates, count):
         """The candidate (a card, a discard or a nomination) that scores best for the seat's
-        side over sampled deals, each played out to the deal's end."""
+        side over sampled deals, each played out to the deal's end, in ``result``."""
         from thousand.five_hundred.playout import utility
 
         if count == 1:
-            return candidates[0]
+            self.result = candidates[0]
+            return
         seat = view.seat
         sampler, playout = self._tools(view.players)
         totals = self.totals
@@ -279,8 +305,9 @@ class SearchBot(EasyBot):
                 else:
                     tricks = playout.run_from(view.to_move)
                 totals[i] += utility(seat, view.players, contract, contractor, tricks, rules, view.scores)
+                yield
         best = 0
         for i in range(1, count):
             if totals[i] > totals[best]:
                 best = i
-        return candidates[best]
+        self.result = candidates[best]

@@ -16,7 +16,7 @@ ENGINE = (
     "thousand.rng", "thousand.cards", "thousand.ascii_text", "thousand.five_hundred", "thousand.five_hundred.cards",
     "thousand.five_hundred.actions", "thousand.five_hundred.rules", "thousand.five_hundred.game",
     "thousand.five_hundred.driver", "thousand.five_hundred.controller", "thousand.five_hundred.bots",
-    "thousand.five_hundred.easy", "thousand.five_hundred.playout", "thousand.five_hundred.search",
+    "thousand.five_hundred.easy", "thousand.five_hundred.playout", "thousand.five_hundred.search", "thousand.slices",
     "thousand.five_hundred.scoring",  # the play-outs score a contract
     "thousand.ui.five_hundred_app",
 )

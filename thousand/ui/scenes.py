@@ -32,7 +32,7 @@ RESIDENT = (
 )
 GAME = (
     "thousand.actions", "thousand.cards", "thousand.rng", "thousand.game",
-    "thousand.driver", "thousand.controller", "thousand.bots", "thousand.bots.evaluate", "thousand.bots.knowledge",
+    "thousand.driver", "thousand.controller", "thousand.slices", "thousand.bots", "thousand.bots.evaluate", "thousand.bots.knowledge",
     "thousand.bots.solver", "thousand.bots.heuristic",
 )
 _MENUS = ("thousand.ui.menus", "thousand.ui.listview")

@@ -33,7 +33,7 @@ B = 5
 SELECT = 7
 PAUSE = -2  # not a key: the robot leaves the board alone past the dimming (a minute)
 
-_PHASE_TALON = const(2)  # thousand.game's
+_PHASE_TALON = const(2)  # thousand.game's (Five Hundred's PHASE_DISCARD: the player's discard)
 _CARDS = const(1)  # thousand.ui.table.CARDS: a card of the hand to choose
 _TICK_MS = const(10)
 _TAP_MS = const(40)  # a key held this long, then released as long: past the 30 ms debounce
@@ -58,9 +58,11 @@ class Robot:
         # alarm.sleep_memory (0: none); the games of the session (1: one game, the first
         # start's visit); whether the board reloads for each game (False: one VM for the
         # session, as the desktop plays it); the language the first start chooses (an index
-        # into thousand.LANGUAGES).  A tuple, not named fields: the robot's names share the
-        # VM's name pool with the game's, and a board runs no robot.
-        self.options = options + (0, False, 8192, 1, True, 0)[len(options):]
+        # into thousand.LANGUAGES); the game played: 0 for Thousand, else Five Hundred's players
+        # (3 or 4: the title's "five hundred", its first preset, the computers its screens
+        # give, the strongest).  A tuple, not named fields: the robot's names share the VM's
+        # name pool with the game's, and a board runs no robot.
+        self.options = options + (0, False, 8192, 1, True, 0, 0)[len(options):]
         self.game = 0  # the session's game being played (0: the first)
         self.dealt = []
         self.ended = ""  # "game N" once for the step after game N ended (steps.mjs's mark)
@@ -305,11 +307,20 @@ class Robot:
         """The session's games, from the one being played (a reload's fresh VM goes on with it)."""
         while self.game < self.options[3]:
             if not self.carried:
-                yield from self.choose("new game")
+                yield from self.choose("five hundred" if self.options[6] else "new game")
                 # the game's own state (see play_game): saved once, the deals of its hint,
                 # talon hint and visit, the visits made, the kinds of decision hinted at, its deals
                 self.play = [self.game > 0, -1, -1, -1, 0, [], 0]
-                yield from self.start_game()
+                if self.options[6]:  # Five Hundred's screen: the players (3 first), the preset, start
+                    if self.options[6] == 4:
+                        yield A
+                    yield RIGHT
+                    while not self.preset_chosen():
+                        yield A
+                    yield RIGHT
+                    yield A
+                else:
+                    yield from self.start_game()
             self.carried = False
             yield from self.play_game()
             self.ended = "game %d" % self.game
@@ -357,7 +368,8 @@ class Robot:
                 if play[6] == 2 and self.game == 0:
                     yield B  # the score sheet, then the chart, then back to the summary
                     yield A
-                    yield B
+                    if not self.options[6]:  # Five Hundred's sheet goes back to the summary: no chart
+                        yield B
                 yield A
                 continue
             if name != "table":
@@ -368,6 +380,8 @@ class Robot:
                 # B on the table: the score sheet, the chart, the settings and the help from
                 # the table menu, then "save, go to title" and Continue.
                 for entry in ("sheet", "chart", "settings", "help"):
+                    if entry == "chart" and self.options[6]:
+                        continue  # Five Hundred's table menu has none
                     yield B
                     yield from self.choose(entry)
                     yield B
@@ -416,6 +430,9 @@ class Robot:
                 yield A
             elif not ready:
                 yield None
+            elif self.options[6]:
+                for key in self.five_hundred_keys():
+                    yield key
             else:
                 yield from self.decide()
 
@@ -541,13 +558,52 @@ class Robot:
             yield from self.move(app.screen.options_now().index(action) - app.screen.cursor)
             yield A
 
+    def preset_chosen(self):
+        """Does Five Hundred's new game screen show the preset asked for?"""
+        from thousand.five_hundred.rules import PRESET_NAMES
+
+        return PRESET_NAMES[self.app.screen.preset] == self.preset
+
+    def five_hundred_keys(self):
+        """The keys of one random legal step of the player's at Five Hundred's table
+        (thousand.ui.five_hundred_table's modes): a card; a card to mark of the discard's three;
+        a word (pass three times in four in the auction, else the cheapest bid; keep one's bid
+        three times in four, else the cheapest raise; the Joker's suit at random).  A plain
+        method: the screen and the actions' module are let go before the keys are pressed."""
+        screen = self.app.screen
+        mode = screen.mode
+        if mode == 1 or mode == 3:  # CARDS, DISCARD
+            if mode == 1:
+                cards = [card for card, _ in screen.card_actions]
+            else:
+                cards = [card for card in screen.hand_cards if card not in screen.marked]
+            steps = screen.hand_cards.index(cards[self.rng.below(len(cards))]) - screen.cursor
+        else:  # OPTIONS, CHOICE (the suit the Joker leads as)
+            from thousand.five_hundred import actions
+
+            options = screen.options_now()
+            at = self.rng.below(len(options))
+            for keep in (actions.ACTION_PASS, actions.ACTION_NO_RAISE):
+                if keep in options:  # the auction, the raise: keep three times in four, else the cheapest bid
+                    at = options.index(keep)
+                    if not self.rng.below(4):
+                        for i in range(len(options)):
+                            if actions.verb(options[i]) == actions.BID and (
+                                    actions.verb(options[at]) != actions.BID or actions.bid_value(
+                                        actions.argument(options[i])) < actions.bid_value(actions.argument(options[at]))):
+                                at = i
+            actions = None
+            steps = at - screen.cursor
+        screen = None
+        return [RIGHT if steps > 0 else LEFT] * abs(steps) + [A]
+
     def summary(self):
         app = self.app
         assert app.screen_name == "title", app.screen_name
         stats = app.storage.load_stats()
-        if self.deals != self.options[0]:  # played to the end: counted, and let go
-            assert app.controller is None and stats.games == self.options[3], stats.lines()
-        assert stats.deals >= 1, stats.lines()
+        if self.deals != self.options[0]:  # played to the end: counted (Thousand's statistics), and let go
+            assert app.controller is None and stats.games == (0 if self.options[6] else self.options[3]), stats.lines()
+        assert stats.deals >= 1 or self.options[6], stats.lines()  # Five Hundred's deals are not counted
         return "ok deals=%d screens=%s games=%s" % (self.deals, ",".join(sorted(self.seen)),
                                                     ",".join("%d" % deals for deals in self.dealt))
 
