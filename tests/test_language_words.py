@@ -192,3 +192,23 @@ def test_every_entry_of_every_page_the_device_shows_draws_with_its_languages_fon
                 drawable = DRAWABLE["all"] if page == "words.txt" and name in ("language", "choose") else DRAWABLE[language]
                 missing = set(label + body.replace("\n", "")) - drawable
                 assert not missing, (language, page, name, missing)
+
+
+def test_the_windows_own_key_line_is_in_the_players_words(monkeypatch):
+    pytest.importorskip("displayio")
+    from thousand import texts
+    from thousand.hw import desktop
+    from thousand.ui.desktop import open_app
+
+    monkeypatch.setattr(desktop, "display", None)
+    try:
+        open_app("pybadge", seed=1, window=False, storage=None, language="ru")
+        assert desktop.window_keys.startswith("стрелки:ход Z/Enter:") and "помощь" in desktop.window_keys
+        app = open_app("pybadge", seed=1, window=False, storage=None, language="en")
+        assert desktop.window_keys == desktop.WINDOW_KEYS
+        app.settings.language = LANGUAGES.index("pl")
+        app.speak()
+        assert desktop.window_keys != desktop.WINDOW_KEYS and "Z/Enter" in desktop.window_keys
+    finally:
+        texts.set_language("en")
+        desktop.show_window_keys(desktop.WINDOW_KEYS)

@@ -16,6 +16,7 @@ width, height = (int(n) for n in os.environ.get("THOUSAND_SCREEN", "160x128").sp
 display = None
 key_help = "arrows:move Z:ok X:back M:menu H:help"  # the title's two lines, in any language (menus.keys)
 WINDOW_KEYS = "arrows:move Z/Enter:ok X/Esc:back M:menu H:help"  # the window's own line, under the screen
+window_keys = WINDOW_KEYS  # that line in the player's words (show_window_keys)
 muted = False
 repeater = KeyRepeater()
 turn = None
@@ -139,6 +140,15 @@ def set_muted(flag):
     muted = bool(flag)
 
 
+def show_window_keys(line):
+    """The window's key line in the player's words: the App gives it at each change of
+    language (only this board has a window: the App asks for this function by name)."""
+    global window_keys
+    window_keys = line
+    if isinstance(display, Window):
+        display.footer_dirty = True
+
+
 def show_turn(seat):
     global turn
     turn = seat
@@ -248,6 +258,6 @@ class Window:
     def _draw_footer(self, top):
         self.footer_dirty = False
         self._surface.fill((32, 32, 32), (0, top, self._surface.get_width(), FOOTER))
-        text = WINDOW_KEYS if turn is None else "turn: seat %d   %s" % (turn, WINDOW_KEYS)
+        text = window_keys if turn is None else "> %d   %s" % (turn, window_keys)  # the turn light's seat
         self._surface.blit(self._font.render(text, True, (220, 220, 220)), (4, top + 2))
 

@@ -401,6 +401,11 @@ class App:
         set_language(language)
         self.key_words = None  # the key line in the new language's words, when next asked
         self.sheet.use_language(language)  # the cards' ranks as the language writes them
+        show_window_keys = getattr(self.board, "show_window_keys", None)  # the desktop's window only
+        if show_window_keys is not None:
+            from thousand.ui.menus import keys
+
+            show_window_keys(keys(self.board.WINDOW_KEYS))
 
     def beep(self, freq, ms):
         if self.settings.sound:
