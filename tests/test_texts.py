@@ -87,6 +87,7 @@ def test_micropython_reads_the_words_from_a_checkout_and_from_a_boards_drive(tmp
 @pytest.mark.parametrize("module, page", [("thousand.ui.helptext", "help"), ("thousand.ui.sheet", "summary"), ("thousand.ui.guide", "guided"),
                                           ("thousand.explain_redeal", "redeal"), ("thousand.ui.menus", "menus"),
                                           ("thousand.ui.table", "table"), ("thousand.persist.stats", "stats"),
+                                          ("thousand.persist.five_hundred_stats", "stats"),
                                           ("thousand.ui.five_hundred_table", "five_hundred")])
 def test_a_readers_places_are_the_places_of_the_entries_they_are_named_after(module, page):
     """A reader that names a page's entries by place (private const()s) names each place

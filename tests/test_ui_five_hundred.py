@@ -435,6 +435,19 @@ def test_a_whole_game_played_by_keys_ends_at_the_title_loading_only_its_plan(boa
             for key in decision_keys(app, rng):
                 hands.press(key)
     assert app.screen_name == "title" and summaries >= 1 and not app.can_continue()
+    # The statistics: Thousand's page first, then A turns to this game's page, which counts it
+    title = app.screen
+    hands.move_to("statistics", lambda: title.entries()[title.cursor], len(title.entries()))
+    hands.press(A)
+    assert app.screen.heads[0] == "Thousand" and app.screen.lines[0].startswith("Games 0,")
+    for _ in range(players - 2):
+        hands.press(A)
+    assert app.screen.heads[0] == "Five Hundred, %d players" % players
+    assert app.screen.lines[0].startswith("Games 1,") and app.screen.lines[1] != "Deals played 0"
+    hands.press(A)  # the other page of Five Hundred (or Thousand's again)
+    assert app.screen.lines[0].startswith("Games 0,")
+    hands.press(B)
+    assert app.screen_name == "title"
 
 
 def test_play_opens_five_hundred_in_the_window_at_its_table(board, tmp_path, monkeypatch):

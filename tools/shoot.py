@@ -215,6 +215,11 @@ def five_hundred_scenes():
         play(app)
         app.show("help")
 
+    def statistics(app):  # after a game of 3 players: its page (A turns from Thousand's)
+        summary(app, True)
+        app.show("statistics")
+        app.screen.key(keys.A)
+
     return (
         ("fh-new", lambda app: app.show("fivehundred")),
         ("fh-auction", auction),
@@ -231,6 +236,7 @@ def five_hundred_scenes():
         ("fh-summary-4", lambda app: (find_five_hundred(app, lambda c: c.between_deals(), 4), app.show("summary"))),
         ("fh-sheet", sheet),
         ("fh-gameover", lambda app: summary(app, True)),
+        ("fh-statistics", statistics),
     )
 
 

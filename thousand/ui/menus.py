@@ -527,26 +527,54 @@ class LanguageScreen(MenuScreen):
             self.app.start_guided()
 
 
+# The statistics page's (stats.txt) titles and footer, by their places (thousand.persist.stats's).
+_STATS_THOUSAND = const(16)
+_STATS_FIVE_HUNDRED = const(17)
+_STATS_NEXT_GAME = const(18)
+
+
 class StatisticsScreen(MenuScreen):
+    """A page a game: Thousand's, Five Hundred's with 3 players, with 4 (A the next, B back),
+    titled with the game's name; Five Hundred's lines are ``thousand.persist.five_hundred_stats``'s,
+    loaded when its page is shown."""
+
     title = _STATISTICS
     big_text = False  # the lines need the width
 
     def __init__(self, app):
         MenuScreen.__init__(self, app)
         self.lines = []
+        self.page = 0  # 0: Thousand's; 1, 2: Five Hundred's with 3, 4 players
 
     def enter(self):
-        self.lines = self.app.storage.load_stats().lines()
+        self.stats = self.app.storage.load_stats()
+        self.turn(0)
+
+    def turn(self, page):
+        from thousand import texts  # the words are data, read on demand (thousand.texts)
+
+        self.page = page
+        self.cursor = 0
+        w = texts.bodies("stats")
+        self.heads = (w[_STATS_FIVE_HUNDRED] % (page + 2) if page else w[_STATS_THOUSAND], w[_STATS_NEXT_GAME])
+        w = None
+        if page:
+            from thousand.persist.five_hundred_stats import lines
+
+            self.lines = lines(self.stats, page + 2)
+        else:
+            self.lines = self.stats.lines()
         self.refresh()
 
     def items(self):
         return self.lines
 
-    def footer(self):
-        return self.word(_B_BACK)
+    def refresh(self):
+        self.cursor = min(self.cursor, len(self.lines) - 1)
+        self.list.show(self.heads[0], self.lines, self.cursor, self.heads[1])
 
     def choose(self, index):
-        self.back()
+        self.turn((self.page + 1) % 3)
 
 
 class HelpScreen(MenuScreen):

@@ -43,7 +43,7 @@ SCREENS = {
     "agreements": _MENUS,
     "settings": _MENUS + ("thousand.persist.settings", "thousand.persist.coding", "thousand.persist.reading",
                           "thousand.persist.rules_sheet", "thousand.rules_table"),
-    "statistics": _MENUS + ("thousand.persist.stats", "thousand.persist.coding"),
+    "statistics": _MENUS + ("thousand.persist.stats", "thousand.persist.coding", "thousand.persist.five_hundred_stats"),
     "help": _MENUS + ("thousand.ui.helptext",),
     "tablemenu": _MENUS,
     "language": _MENUS,
