@@ -139,10 +139,11 @@ def test_the_values_page_names_every_preset_every_word_value_of_the_agreements_a
     from thousand import PLAYER_LEVELS
     from thousand.rules_table import ENUM, PRESET_NAMES, agreements
 
-    from thousand.five_hundred.rules import PRESET_NAMES as FIVE_HUNDREDS
+    from thousand.five_hundred.rules import PRESET_NAMES as FIVE_HUNDREDS, agreements as five_hundreds
 
     tokens = set(PRESET_NAMES) | set(PLAYER_LEVELS) | {value for _name, kind, _default, choices in agreements() if kind == ENUM for value in choices}
-    tokens |= set(FIVE_HUNDREDS)  # Five Hundred's presets (its players' screen)
+    tokens |= set(FIVE_HUNDREDS)  # Five Hundred's presets (its players' screen) and its enums' values (its editor)
+    tokens |= {value for _name, kind, _default, choices in five_hundreds() if kind == ENUM for value in choices}
     for language in sorted(os.listdir(TEXT)):
         assert {name for name, _rest, _body in texts.entries("values", language=language)} == tokens, language
     assert all(name == body for name, _rest, body in texts.entries("values", language="en"))  # English shows the tokens

@@ -215,6 +215,13 @@ def five_hundred_scenes():
         play(app)
         app.show("help")
 
+    def agreements(app):  # its editor, a few agreements changed, the cursor on the Joker's
+        app.back_to = "fivehundred"
+        app.show("fhagreements")
+        screen = app.screen
+        for key in (keys.RIGHT, keys.A, keys.RIGHT, keys.RIGHT, keys.A) + (keys.RIGHT,) * 6 + (keys.A,):
+            screen.key(key)
+
     def statistics(app):  # after a game of 3 players: its page (A turns from Thousand's)
         summary(app, True)
         app.show("statistics")
@@ -222,6 +229,7 @@ def five_hundred_scenes():
 
     return (
         ("fh-new", lambda app: app.show("fivehundred")),
+        ("fh-agreements", agreements),
         ("fh-auction", auction),
         ("fh-auction-4", lambda app: find_five_hundred(app, human_does(FA.BID), 4)),
         ("fh-discard", discard),

@@ -78,7 +78,7 @@ class App:
         self.deal_over_ms = None  # when the deal in play ended
         self.deal_unsaved = False  # a deal ended and is not yet saved and counted (deal_ended)
         self.to_start = None  # a new game's seed, or _CONTINUE: the game the table will show
-        self.five_hundred = None  # the new game to start is Five Hundred's: (its players, 3 or 4; its preset)
+        self.five_hundred = None  # the new game to start is Five Hundred's: its rules' dict (Rules.to_dict())
         self.turn_seat = -1
         self.now = 0
         self.key_ms = board.ticks_ms()  # the last key's time (the backlight dims a minute after it); None: dimmed

@@ -285,46 +285,67 @@ class NewGameScreen(MenuScreen):
 
 class FiveHundredScreen(MenuScreen):
     """A new game of Five Hundred: 3 players (you against two computers) or 4 (with a
-    computer partner, North, against two), its rules (a preset of FIVE_HUNDRED.md 8), then
-    the deal."""
+    computer partner, North, against two), its rules (a preset of FIVE_HUNDRED.md 8, ``*`` when
+    an agreement differs), its agreements one by one (``thousand.ui.five_hundred_menus``), then
+    the deal.  The choice is the settings' (``five_hundred_app.keep_rules``), saved when the
+    screen is left or the game starts: the next game's too."""
 
     title = _FIVE_HUNDRED
-
-    def __init__(self, app):
-        MenuScreen.__init__(self, app)
-        self.players = 3
-        self.preset = 0  # its place in thousand.five_hundred.rules.PRESET_NAMES
+    footer_lines = 2
 
     def enter(self):
+        from thousand.ui.five_hundred_app import chosen_rules  # this screen's (thousand.ui.scenes)
+
         self.values = value_words()
+        self.rules = chosen_rules(self.app.settings.five_hundred)
         self.refresh()
 
     def items(self):
-        from thousand.five_hundred.rules import PRESET_NAMES  # this screen's (thousand.ui.scenes)
-
-        name = PRESET_NAMES[self.preset]
+        rules = self.rules
+        name = rules.preset_name
         cols = self.list.cols
-        return [pad(self.word(_PLAYERS), str(self.players), cols), pad(self.word(_RULES), self.values.get(name, name), cols),
-                self.word(_START_THE_GAME)]
+        return [pad(self.word(_PLAYERS), str(rules.players), cols),
+                pad(self.word(_RULES), self.values.get(name, name) + ("*" if len(rules.to_dict()) > 2 else ""), cols),
+                self.word(_CHANGE_AGREEMENTS), self.word(_START_THE_GAME)]
 
     def footer(self):
-        return self.word((_NEXT_PLAYERS, _NEXT_RULES, _DEAL_BACK)[self.cursor])
+        return self.word((_NEXT_PLAYERS, _NEXT_RULES, _EVERY_HOUSE_RULE, _DEAL_BACK)[self.cursor])
 
     def choose(self, index):
-        from thousand.five_hundred.rules import PRESET_NAMES
+        from thousand.ui.five_hundred_app import keep_rules
 
+        app = self.app
+        rules = self.rules
         if index == 0:
-            self.players = 7 - self.players
-        elif index == 1:
-            self.preset = (self.preset + 1) % len(PRESET_NAMES)
+            rules.set("players", 7 - rules.players)
+        elif index == 1:  # the next preset, the players kept
+            from thousand.five_hundred.rules import PRESET_NAMES, Rules
+
+            players = rules.players
+            rules = self.rules = Rules.preset(PRESET_NAMES[(PRESET_NAMES.index(rules.preset_name) + 1) % len(PRESET_NAMES)])
+            rules.set("players", players)
+        elif index == 2:
+            app.back_to = "fivehundred"
+            app.show("fhagreements")
+            return
         else:
-            app = self.app
             app.back_to = "title"
-            app.five_hundred = (self.players, PRESET_NAMES[self.preset])
-            app.new_game()
+            app.five_hundred = rules.to_dict()
+            app.new_game()  # saves the settings
+            return
+        keep_rules(app, rules)
 
     def back(self):
+        if self.app.settings_changed:
+            self.app.save_settings()
         self.app.show("title")
+
+
+def five_hundred_agreements(app):
+    """Five Hundred's agreements' editor, its module loaded while it is shown (thousand.ui.scenes)."""
+    from thousand.ui.five_hundred_menus import AgreementsScreen
+
+    return AgreementsScreen(app)
 
 
 # Values the editor cycles through for number agreements (the current value is kept too).
@@ -341,14 +362,15 @@ NUMBER_CHOICES = {
 }
 
 
-def agreement_choices(entry, current):
-    """The values the editor offers for one agreement, in cycling order."""
+def agreement_choices(entry, current, numbers=None):
+    """The values the editor offers for one agreement, in cycling order; ``numbers``: the
+    number agreements' values, by name (Five Hundred's editor's), else NUMBER_CHOICES."""
     name, kind, default, choices = entry
     if kind == "bool":
         return (True, False)
     if kind == "enum":
         return choices
-    values = list(NUMBER_CHOICES.get(name, (default, None) if kind == "int or null" else (default,)))
+    values = list((numbers or NUMBER_CHOICES).get(name, (default, None) if kind == "int or null" else (default,)))
     if kind == "int or null" and name.startswith("redeal_"):
         values = [default, None, default + 1, default - 1] if default is not None else [None]
     if current not in values:
@@ -741,4 +763,5 @@ SCREENS = {
     "tablemenu": TableMenu,
     "language": LanguageScreen,
     "fivehundred": FiveHundredScreen,
+    "fhagreements": five_hundred_agreements,
 }

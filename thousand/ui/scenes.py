@@ -48,6 +48,8 @@ SCREENS = {
     "tablemenu": _MENUS,
     "language": _MENUS,
     "fivehundred": _MENUS + ("thousand.ui.five_hundred_app", "thousand.five_hundred", "thousand.five_hundred.rules"),
+    "fhagreements": _MENUS + ("thousand.ui.five_hundred_menus", "thousand.ui.five_hundred_app", "thousand.five_hundred",
+                              "thousand.five_hundred.rules"),
     "table": ("thousand.ui.table",),
     "summary": _SHEETS,
     "sheet": _SHEETS,
