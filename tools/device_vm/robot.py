@@ -258,8 +258,9 @@ class Robot:
     def first_start(self):
         """A player's first start: the language, then the guided deal, its first deal played
         (the game starts in a fresh VM on a board that reloads), its next deal's table left
-        with "save, go to title"; then the agreements, the settings, the statistics, the help and
-        Five Hundred's players (3, then 4, back: a session of Thousand's looks at it, no more)."""
+        with "save, go to title"; then the agreements, the settings, the statistics (each game's
+        page), the help and Five Hundred's players (3, then 4) and its agreements' editor (a
+        session of Thousand's looks at them, no more)."""
         app = self.app
         if app.screen_name == "language":
             for _ in range(self.options[5]):
@@ -291,6 +292,8 @@ class Robot:
             yield A
         yield B
         yield from self.choose("statistics")
+        yield A  # Five Hundred's pages: 3 players, 4
+        yield A
         yield B
         yield from self.choose("help")
         for _ in range(12):
@@ -298,6 +301,12 @@ class Robot:
         yield B
         yield from self.choose("five hundred")  # the other game's players, looked at (not played yet)
         yield A
+        yield RIGHT
+        yield RIGHT
+        yield A  # its agreements' editor: every agreement, each with its help line
+        for _ in range(14):
+            yield RIGHT
+        yield B
         yield B
         self.carried = False  # the session's first game is a new game
 
