@@ -60,6 +60,15 @@ def test_an_older_program_reads_the_new_statistics_with_thousands_numbers_whole(
     assert (back.games, back.hints, back.worst_score, back.best_score) == (9, 4, -120, 1000)
 
 
+def move(controller, rng):
+    """The next move in a deal: a computer's, or the player's at random."""
+    decision = controller.pending()
+    if decision.seat != 0:
+        controller.step()
+    else:
+        controller.act(decision.legal[rng.below(len(decision.legal))])
+
+
 def play_game(players, seed, saves):
     """A whole game of Five Hundred, the player choosing at random, its deal ends counted as the
     app counts them (``Saves.end_deal``); the controller at the game's end."""
@@ -73,11 +82,7 @@ def play_game(players, seed, saves):
                 return controller
             controller.next_deal()
             continue
-        decision = controller.pending()
-        if decision.seat != 0:
-            controller.step()
-        else:
-            controller.act(decision.legal[rng.below(len(decision.legal))])
+        move(controller, rng)
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -114,11 +119,7 @@ def test_continue_counts_a_deal_that_ended_after_the_game_save_but_before_the_st
                 break
             controller.next_deal()
             continue
-        decision = controller.pending()
-        if decision.seat != 0:
-            controller.step()
-        else:
-            controller.act(decision.legal[rng.below(len(decision.legal))])
+        move(controller, rng)
     saves.save_game(controller)  # the game saved at the deal's end, the statistics not (a cut)
     assert saves.load_stats().five_hundred[2] == 0
     again = Saves(saves.store)

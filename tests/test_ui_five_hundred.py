@@ -232,8 +232,6 @@ def test_every_row_and_help_line_of_the_editor_fits_the_smallest_screen_in_every
     from thousand.ui.listview import ListView
     from thousand.ui.widgets import wrap
 
-    assert (five_hundred_menus._AGREEMENTS, five_hundred_menus._PRESET, five_hundred_menus._RESETS_ALL) == (
-        menus._AGREEMENTS, menus._PRESET, menus._RESETS_ALL)  # menus.txt's places, as the menus name them
     found = texts.entries("five_hundred_agreements", language=language)
     assert [name for name, _label, _line in found] == [entry[0] for entry in agreements()]
     with speaking(language):

@@ -135,6 +135,10 @@ class App:
             from thousand.ui import sheet
 
             return {"summary": sheet.SummaryScreen, "sheet": sheet.SheetScreen, "chart": sheet.ChartScreen}[name](self)
+        if name == "fhagreements":  # Five Hundred's agreements' editor: a module of its own (it imports the menus')
+            from thousand.ui.five_hundred_menus import AgreementsScreen
+
+            return AgreementsScreen(self)
         from thousand.ui import menus
 
         return menus.SCREENS[name](self)

@@ -1,5 +1,6 @@
 """Five Hundred's agreements' editor: every agreement of FIVE_HUNDRED.md section 8 with its
-value and a line of help, as Thousand's editor (``thousand.ui.menus.AgreementsScreen``).
+value and a line of help, Thousand's editor (``thousand.ui.menus.AgreementsScreen``) over
+Five Hundred's rules.
 
 Reached from Five Hundred's players' screen (*Change agreements*) and loaded only while it is
 shown (``thousand.ui.scenes``): a session that never opens it holds none of it.  The rules
@@ -9,58 +10,29 @@ the page ``five_hundred_agreements`` (labels and help lines) and ``values`` (the
 presets and the enums' values), ``thousand.texts``.
 """
 
-from thousand import const
-from thousand.ui.menus import MenuScreen, agreement_choices, value_text, value_words
-from thousand.ui.widgets import pad
-
-# menus.txt's places this screen reads (thousand.ui.menus's; a test holds them together).
-_AGREEMENTS = const(5)
-_PRESET = const(20)
-_RESETS_ALL = const(21)
+from thousand.ui import menus
 
 # The values A cycles through for Five Hundred's numbers (the current value is kept too).
 NUMBERS = {"players": (3, 4), "target": (500, 300, 1000), "lose_at": (-500, None, -1000),
            "defender_cap": (None, 490, 480)}
 
 
-class AgreementsScreen(MenuScreen):
+class AgreementsScreen(menus.AgreementsScreen):
     """The preset (A: the next, every agreement reset, the players kept), then each agreement
     (A: its next value; a value the rules refuse together is passed over)."""
 
-    title = _AGREEMENTS
-    footer_lines = 2
-    big_text = False
+    page = "five_hundred_agreements"
 
     def enter(self):
-        from thousand import texts  # the words are data, read on demand (thousand.texts)
         from thousand.ui.five_hundred_app import chosen_rules
 
         self.rules = chosen_rules(self.app.settings.five_hundred)
-        self.labels = {}  # the words for the names too long for a row
-        for name, label, _help in texts.entries("five_hundred_agreements"):
-            if label:
-                self.labels[name] = label
-        self.values = value_words()
-        self.refresh()
+        menus.AgreementsScreen.enter(self)
 
-    def items(self):
+    def edited(self):
         from thousand.five_hundred.rules import agreement_names
 
-        cols = self.list.cols
-        rules = self.rules
-        out = [pad(self.word(_PRESET), self.values.get(rules.preset_name, rules.preset_name), cols)]
-        for name in agreement_names():
-            value = value_text(getattr(rules, name), self.words, self.values)
-            out.append(pad(self.labels.get(name) or name.replace("_", " "), value, cols))
-        return out
-
-    def footer(self):
-        from thousand import texts
-        from thousand.five_hundred.rules import agreement_names
-
-        if self.cursor == 0:
-            return self.word(_RESETS_ALL)
-        return texts.entries("five_hundred_agreements", agreement_names()[self.cursor - 1])[0][2]
+        return self.rules, agreement_names()
 
     def choose(self, index):
         from thousand.five_hundred.rules import PRESET_NAMES, Rules, RulesError, agreements
@@ -75,7 +47,7 @@ class AgreementsScreen(MenuScreen):
             entry = agreements()[index - 1]
             name = entry[0]
             current = getattr(rules, name)
-            values = agreement_choices(entry, current, NUMBERS)
+            values = menus.agreement_choices(entry, current, NUMBERS)
             at = values.index(current) if current in values else -1
             for step in range(1, len(values) + 1):
                 try:

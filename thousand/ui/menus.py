@@ -341,13 +341,6 @@ class FiveHundredScreen(MenuScreen):
         self.app.show("title")
 
 
-def five_hundred_agreements(app):
-    """Five Hundred's agreements' editor, its module loaded while it is shown (thousand.ui.scenes)."""
-    from thousand.ui.five_hundred_menus import AgreementsScreen
-
-    return AgreementsScreen(app)
-
-
 # Values the editor cycles through for number agreements (the current value is kept too).
 NUMBER_CHOICES = {
     "target": (1000, 500, 1500, 2000, 300),
@@ -407,6 +400,7 @@ class AgreementsScreen(MenuScreen):
     title = _AGREEMENTS
     footer_lines = 2
     big_text = False
+    page = "agreements"  # its words (thousand.texts): a label and a help line an agreement
 
     def enter(self):
         from thousand import texts  # the words are data, read on demand (thousand.texts)
@@ -414,30 +408,34 @@ class AgreementsScreen(MenuScreen):
         # The editor's words for the names too long for a row, read once; the help line
         # under the cursor is read when the cursor moves.
         self.labels = {}
-        for name, label, _help in texts.entries("agreements"):
+        for name, label, _help in texts.entries(self.page):
             if label:
                 self.labels[name] = label
         self.values = value_words()
         self.refresh()
 
-    def items(self):
+    def edited(self):
+        """The rules edited and their agreements' names, in the editor's order (Five Hundred's
+        editor, thousand.ui.five_hundred_menus, gives its own)."""
         from thousand.rules_table import agreement_names  # on demand, as rules_check
 
+        return self.app.rules, agreement_names()
+
+    def items(self):
         cols = self.list.cols
-        rules = self.app.rules
+        rules, names = self.edited()
         out = [pad(self.word(_PRESET), self.values.get(rules.preset_name, rules.preset_name), cols)]
-        for name in agreement_names():
+        for name in names:
             value = value_text(getattr(rules, name), self.words, self.values)
             out.append(pad(self.labels.get(name) or name.replace("_", " "), value, cols))
         return out
 
     def footer(self):
         from thousand import texts  # the words are data, read on demand (thousand.texts)
-        from thousand.rules_table import agreement_names
 
         if self.cursor == 0:
             return self.word(_RESETS_ALL)
-        return texts.entries("agreements", agreement_names()[self.cursor - 1])[0][2]
+        return texts.entries(self.page, self.edited()[1][self.cursor - 1])[0][2]
 
     def choose(self, index):
         from thousand.rules_table import PRESET_NAMES, agreements  # on demand, as rules_check
@@ -763,5 +761,4 @@ SCREENS = {
     "tablemenu": TableMenu,
     "language": LanguageScreen,
     "fivehundred": FiveHundredScreen,
-    "fhagreements": five_hundred_agreements,
 }
