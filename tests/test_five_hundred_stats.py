@@ -50,6 +50,17 @@ def test_statistics_saved_before_five_hundred_was_counted_read_its_numbers_as_ze
     assert back.five_hundred == [0] * FIVE_HUNDRED_COUNTS
 
 
+def test_a_player_of_thousand_only_pays_one_byte_for_five_hundreds_numbers():
+    """The statistics go to the flash at every deal's end (the RP2040's journal fills by their bytes)."""
+    stats = Stats()
+    stats.games, stats.deals = 3, 120
+    older = old_bytes(stats, FIELDS[:FIELDS.index("five_hundred")])
+    assert len(stats_bytes(stats)) == len(older) + 1
+    stats.five_hundred[3] = 2  # the trailing zeros left out, the zeros before kept
+    back = stats_from(stats_bytes(stats))
+    assert len(stats_bytes(stats)) == len(older) + 5 and back.five_hundred == stats.five_hundred
+
+
 def test_an_older_program_reads_the_new_statistics_with_thousands_numbers_whole(monkeypatch):
     stats = Stats()
     stats.games, stats.hints, stats.worst_score, stats.best_score = 9, 4, -120, 1000

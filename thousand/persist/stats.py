@@ -55,8 +55,9 @@ FIELDS = (
     "undone", "five_hundred",
 )
 SIGNED = ("best_score", "worst_score")  # None until a game is finished
-# "five_hundred": Five Hundred's numbers, one list (a count, then each signed): their places
-# and meaning are thousand.persist.five_hundred_stats's; statistics from before it read zeros.
+# "five_hundred": Five Hundred's numbers, one list (a count, then each signed; the trailing
+# zeros left out): their places and meaning are thousand.persist.five_hundred_stats's;
+# statistics from before it, or a shorter list, read zeros.
 
 
 def deal_key(game, end):
@@ -190,9 +191,12 @@ def stats_bytes(stats):
             w.uint(0 if value is None else 1)
             if value is not None:
                 w.sint(value)
-        elif name == "five_hundred":
-            w.uint(len(value))
-            for n in value:
+        elif name == "five_hundred":  # its trailing zeros left out (all of them for a player of Thousand only)
+            count = len(value)
+            while count and not value[count - 1]:
+                count -= 1
+            w.uint(count)
+            for n in value[:count]:
                 w.sint(n)
         else:
             w.uint(value)
