@@ -12,9 +12,11 @@ from thousand.persist import stats as stats_module
 from thousand.persist.coding import Writer
 from thousand.persist.five_hundred_stats import lines
 from thousand.persist.saves import NEW_GAME, Saves
-from thousand.persist.stats import FIELDS, FIVE_HUNDRED_COUNTS, Stats, stats_bytes, stats_from
+from thousand.persist.stats import FIELDS, Stats, stats_bytes, stats_from
 from thousand.persist.store import memory_store
 from thousand.rng import Rng
+
+_FIVE_HUNDRED_COUNTS = len(Stats().five_hundred)  # 14 a game of 3 players, 14 of 4
 
 
 def old_bytes(stats, fields):
@@ -32,7 +34,7 @@ def old_bytes(stats, fields):
     return bytes(w.buf)
 
 
-@given(st.lists(st.integers(-2 ** 20, 2 ** 20), min_size=FIVE_HUNDRED_COUNTS, max_size=FIVE_HUNDRED_COUNTS),
+@given(st.lists(st.integers(-2 ** 20, 2 ** 20), min_size=_FIVE_HUNDRED_COUNTS, max_size=_FIVE_HUNDRED_COUNTS),
        st.integers(0, 2 ** 20))
 def test_five_hundreds_numbers_round_trip_beside_thousands(numbers, games):
     stats = Stats()
@@ -47,7 +49,7 @@ def test_statistics_saved_before_five_hundred_was_counted_read_its_numbers_as_ze
     stats.games, stats.wins, stats.undone, stats.best_score = 5, 3, 2, 740
     back = stats_from(old_bytes(stats, FIELDS[:FIELDS.index("five_hundred")]))
     assert (back.games, back.wins, back.undone, back.best_score) == (5, 3, 2, 740)
-    assert back.five_hundred == [0] * FIVE_HUNDRED_COUNTS
+    assert back.five_hundred == [0] * _FIVE_HUNDRED_COUNTS
 
 
 def test_a_player_of_thousand_only_pays_one_byte_for_five_hundreds_numbers():
@@ -64,7 +66,7 @@ def test_a_player_of_thousand_only_pays_one_byte_for_five_hundreds_numbers():
 def test_an_older_program_reads_the_new_statistics_with_thousands_numbers_whole(monkeypatch):
     stats = Stats()
     stats.games, stats.hints, stats.worst_score, stats.best_score = 9, 4, -120, 1000
-    stats.five_hundred = list(range(1, FIVE_HUNDRED_COUNTS + 1))
+    stats.five_hundred = list(range(1, _FIVE_HUNDRED_COUNTS + 1))
     data = stats_bytes(stats)
     monkeypatch.setattr(stats_module, "FIELDS", FIELDS[:FIELDS.index("five_hundred")])  # the program before
     back = stats_from(data)
@@ -102,9 +104,9 @@ def test_a_game_of_five_hundred_is_counted_at_its_deal_ends_for_its_players_only
     controller = play_game(players, 11, saves)
     game = controller.game
     stats = saves.load_stats()
-    at = 0 if players == 3 else FIVE_HUNDRED_COUNTS // 2
-    mine = stats.five_hundred[at:at + FIVE_HUNDRED_COUNTS // 2]
-    other = stats.five_hundred[FIVE_HUNDRED_COUNTS // 2 - at:FIVE_HUNDRED_COUNTS - at]
+    at = 0 if players == 3 else _FIVE_HUNDRED_COUNTS // 2
+    mine = stats.five_hundred[at:at + _FIVE_HUNDRED_COUNTS // 2]
+    other = stats.five_hundred[_FIVE_HUNDRED_COUNTS // 2 - at:_FIVE_HUNDRED_COUNTS - at]
     played = [r for r in game.sheet if r.result != PASSED_OUT]
     taken = [r for r in played if r.contractor == 0 and r.result != ALL_PASS_PLAYED]
     side = 0
@@ -112,7 +114,7 @@ def test_a_game_of_five_hundred_is_counted_at_its_deal_ends_for_its_players_only
     assert mine[2] == len(played) > 0
     assert mine[3] == len(taken) and mine[4] == len([r for r in taken if r.result == MADE])
     assert mine[12] == mine[13] == game.scores[side]
-    assert other == [0] * (FIVE_HUNDRED_COUNTS // 2) and stats.games == stats.deals == 0  # Thousand's untouched
+    assert other == [0] * (_FIVE_HUNDRED_COUNTS // 2) and stats.games == stats.deals == 0  # Thousand's untouched
     before = list(stats.five_hundred)
     saves.end_deal(controller, 0)  # told again: counted once
     assert saves.load_stats().five_hundred == before
@@ -145,7 +147,7 @@ def test_five_hundreds_pages_fit_the_smallest_screen_in_every_language():
     from helpers import speaking
 
     stats = Stats()
-    stats.five_hundred = [999] * FIVE_HUNDRED_COUNTS
+    stats.five_hundred = [999] * _FIVE_HUNDRED_COUNTS
     stats.five_hundred[12] = stats.five_hundred[13] = stats.five_hundred[26] = stats.five_hundred[27] = -1200
     text = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "assets", "text")
     for language in sorted(os.listdir(text)):

@@ -536,10 +536,10 @@ def test_a_whole_game_played_by_keys_ends_at_the_title_loading_only_its_plan(boa
     title = app.screen
     hands.move_to("statistics", lambda: title.entries()[title.cursor], len(title.entries()))
     hands.press(A)
-    assert app.screen.heads[0] == "Thousand" and app.screen.lines[0].startswith("Games 0,")
+    assert app.screen.values[0] == "Thousand" and app.screen.lines[0].startswith("Games 0,")
     for _ in range(players - 2):
         hands.press(A)
-    assert app.screen.heads[0] == "Five Hundred, %d players" % players
+    assert app.screen.values[0] == "Five Hundred, %d players" % players
     assert app.screen.lines[0].startswith("Games 1,") and app.screen.lines[1] != "Deals played 0"
     hands.press(A)  # the other page of Five Hundred (or Thousand's again)
     assert app.screen.lines[0].startswith("Games 0,")

@@ -34,7 +34,7 @@ _N_HINTS_ASKED = const(10)
 _N_GAMES_UNDONE = const(11)
 _N_BEST_SCORE = const(12)
 _N_WORST_SCORE = const(13)
-_PER_GAME = const(14)  # thousand.persist.stats.FIVE_HUNDRED_COUNTS is two of these
+_PER_GAME = const(14)  # thousand.persist.stats._FIVE_HUNDRED_COUNTS is two of these
 
 # The lines of stats.txt (thousand.texts) by their places, as thousand.persist.stats names them
 # (a test holds each to its entry's name).

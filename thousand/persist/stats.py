@@ -43,7 +43,7 @@ _NEXT_GAME = const(18)
 _MISERES = const(19)
 _ALL_TEN = const(20)
 _BACKWARDS = const(21)
-FIVE_HUNDRED_COUNTS = const(28)  # Five Hundred's numbers (thousand.persist.five_hundred_stats)
+_FIVE_HUNDRED_COUNTS = const(28)  # Five Hundred's numbers (thousand.persist.five_hundred_stats)
 
 
 # ---------------------------------------------------------------- statistics
@@ -86,7 +86,7 @@ class Stats:
     def __init__(self):
         for name in FIELDS:
             setattr(self, name, None if name in SIGNED else 0)
-        self.five_hundred = [0] * FIVE_HUNDRED_COUNTS
+        self.five_hundred = [0] * _FIVE_HUNDRED_COUNTS
         self.flash_writes = None  # the board's wear count (thousand.persist.flash), not kept here
         self.flash_rated = 0  # the writes its flash bears at the rated minimum (a board's row)
 
@@ -209,7 +209,7 @@ def stats_from(payload):
     for name in FIELDS[:r.uint()]:
         if name == "five_hundred":  # a newer program's longer list: its first numbers are these
             values = [r.sint() for _ in range(r.uint())]
-            s.five_hundred[:len(values)] = values[:FIVE_HUNDRED_COUNTS]
+            s.five_hundred[:len(values)] = values[:_FIVE_HUNDRED_COUNTS]
         else:
             setattr(s, name, (r.sint() if r.uint() else None) if name in SIGNED else r.uint())
     return s

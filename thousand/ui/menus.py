@@ -575,8 +575,8 @@ class StatisticsScreen(MenuScreen):
 
         self.page = page
         self.cursor = 0
-        w = texts.bodies("stats")
-        self.heads = (w[_STATS_FIVE_HUNDRED] % (page + 2) if page else w[_STATS_THOUSAND], w[_STATS_NEXT_GAME])
+        w = texts.bodies("stats")  # the title and the footer (values: a name the menus have)
+        self.values = (w[_STATS_FIVE_HUNDRED] % (page + 2) if page else w[_STATS_THOUSAND], w[_STATS_NEXT_GAME])
         w = None
         if page:
             from thousand.persist.five_hundred_stats import lines
@@ -591,7 +591,7 @@ class StatisticsScreen(MenuScreen):
 
     def refresh(self):
         self.cursor = min(self.cursor, len(self.lines) - 1)
-        self.list.show(self.heads[0], self.lines, self.cursor, self.heads[1])
+        self.list.show(self.values[0], self.lines, self.cursor, self.values[1])
 
     def choose(self, index):
         self.turn((self.page + 1) % 3)
