@@ -32,7 +32,7 @@ def slow_but(values, quick):
 
 # The board and the screens the quick run draws (every board and screen: the whole run).
 QUICK_BOARD = "pybadge"
-SLOW_SCENES = ("table-auction-history", "table-dark", "gameover", "chart", "statistics", "sheet")  # long to reach
+SLOW_SCENES = ("table-auction-history", "table-dark", "gameover", "chart", "statistics", "sheet", "fh-statistics")  # long to reach
 
 
 @pytest.fixture

@@ -51,7 +51,7 @@ def test_settings_saved_before_the_later_settings_existed_read_them_as_their_def
 
     s = settings_from()
     s.dim, s.points, s.autoplay, s.undo, s.guided = False, False, True, False, False
-    older = settings_bytes(s)[:-6]  # format 1 as it was: it ended with the sound
+    older = settings_bytes(s)[:-7]  # format 1 as it was: it ended with the sound (Five Hundred's rules: one byte, None)
     again = settings_from(older)
     # the defaults; the guide counts as seen: settings older than it are a player's who has played
     assert (again.dim, again.points, again.autoplay, again.undo, again.guided) == (True, True, False, True, True)
@@ -67,7 +67,7 @@ def test_the_language_is_kept_and_settings_from_before_it_or_with_one_unknown_re
     s = settings_from()
     assert s.language == 0 and LANGUAGES[0] == "en"
     s.language = LANGUAGES.index("ru")
-    kept = settings_bytes(s)
+    kept = settings_bytes(s)[:-1]  # as saved before Five Hundred's rules (None: one byte) were appended
     assert settings_from(kept).language == 1
     assert settings_from(kept[:-1]).language == 0  # saved before the language existed
     assert settings_from(kept[:-1] + bytes([len(LANGUAGES)])).language == 0  # a later program's language
@@ -91,6 +91,21 @@ def test_statistics_saved_before_hints_and_undos_were_counted_read_them_as_none(
             w.uint(getattr(stats, name))
     back = stats_from(bytes(w.buf))
     assert back.games == 4 and back.hints == 0 and back.undone == 0
+
+
+def test_five_hundreds_rules_are_kept_after_the_language_and_older_settings_read_none():
+    from thousand.persist.settings import settings_from
+
+    s = settings_from()
+    assert s.five_hundred is None
+    s.language = 2
+    s.five_hundred = {"preset": "simple", "players": 4, "lose_at": None, "defender_cap": 490}
+    kept = settings_bytes(s)
+    again = settings_from(kept)
+    assert again.five_hundred == s.five_hundred and again.language == 2
+    s.five_hundred = None
+    older = settings_bytes(s)[:-1]  # before Five Hundred's rules
+    assert settings_from(older).five_hundred is None and settings_from(older).language == 2
 
 
 def test_a_pause_between_the_steps_is_kept_as_the_nearest_step():

@@ -101,13 +101,16 @@ def test_a_screens_modules_load_nothing_outside_its_scene(screen, game):
 
 
 def test_a_session_of_thousand_is_planned_without_any_module_of_five_hundred():
-    """Only the title's choice of Five Hundred (its players' screen) loads its plan's module,
-    and its rules' presets."""
+    """Only the title's choice of Five Hundred (its players' screen and its agreements' editor)
+    loads its plan's module and its rules; the statistics screen, the lines of its pages."""
+    allowed = {"fivehundred": ["thousand.ui.five_hundred_app", "thousand.five_hundred", "thousand.five_hundred.rules"],
+               "fhagreements": ["thousand.ui.five_hundred_menus", "thousand.ui.five_hundred_app", "thousand.five_hundred",
+                                "thousand.five_hundred.rules"],
+               "statistics": ["thousand.persist.five_hundred_stats"]}
     for screen in scenes.SCREENS:
         for held in (False, True, "thousand"):
             wanted = [name for name in scenes.needed(screen, held) if "five_hundred" in name]
-            assert wanted == ([] if screen != "fivehundred" else [  # its players' screen reads its presets
-                "thousand.ui.five_hundred_app", "thousand.five_hundred", "thousand.five_hundred.rules"]), screen
+            assert wanted == allowed.get(screen, []), screen
     assert [name for name in scenes.RESIDENT if "five_hundred" in name] == []
 
 

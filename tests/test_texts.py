@@ -87,6 +87,7 @@ def test_micropython_reads_the_words_from_a_checkout_and_from_a_boards_drive(tmp
 @pytest.mark.parametrize("module, page", [("thousand.ui.helptext", "help"), ("thousand.ui.sheet", "summary"), ("thousand.ui.guide", "guided"),
                                           ("thousand.explain_redeal", "redeal"), ("thousand.ui.menus", "menus"),
                                           ("thousand.ui.table", "table"), ("thousand.persist.stats", "stats"),
+                                          ("thousand.persist.five_hundred_stats", "stats"),
                                           ("thousand.ui.five_hundred_table", "five_hundred"),
                                           ("thousand.five_hundred.helptext", "five_hundred_help")])
 def test_a_readers_places_are_the_places_of_the_entries_they_are_named_after(module, page):
@@ -163,10 +164,11 @@ def test_the_values_page_names_every_preset_every_word_value_of_the_agreements_a
     from thousand import PLAYER_LEVELS
     from thousand.rules_table import ENUM, PRESET_NAMES, agreements
 
-    from thousand.five_hundred.rules import PRESET_NAMES as FIVE_HUNDREDS
+    from thousand.five_hundred.rules import PRESET_NAMES as FIVE_HUNDREDS, agreements as five_hundreds
 
     tokens = set(PRESET_NAMES) | set(PLAYER_LEVELS) | {value for _name, kind, _default, choices in agreements() if kind == ENUM for value in choices}
-    tokens |= set(FIVE_HUNDREDS)  # Five Hundred's presets (its players' screen)
+    tokens |= set(FIVE_HUNDREDS)  # Five Hundred's presets (its players' screen) and its enums' values (its editor)
+    tokens |= {value for _name, kind, _default, choices in five_hundreds() if kind == ENUM for value in choices}
     for language in sorted(os.listdir(TEXT)):
         assert {name for name, _rest, _body in texts.entries("values", language=language)} == tokens, language
     assert all(name == body for name, _rest, body in texts.entries("values", language="en"))  # English shows the tokens

@@ -42,6 +42,7 @@ def start_five_hundred(board_name="pybadge", players=3, seed=1, preset=0):
     for _ in range(preset):
         hands.press(A)  # Rules: the next preset
     hands.press(RIGHT)
+    hands.press(RIGHT)  # past Change agreements
     hands.press(A)  # Start the game
     hands.run(100)
     assert app.screen_name == "table" and app.controller.game_name == "five_hundred"
@@ -147,6 +148,102 @@ def test_a_new_game_plays_the_rules_chosen_on_the_players_screen(board, preset):
     rules = app.controller.rules
     assert rules.preset_name == PRESET_NAMES[preset] and rules.players == 4
     assert rules.joker_nomination == "lead"  # both presets: the Joker is never nominated
+
+
+def open_editor(app, hands):
+    """From the title: Five Hundred's players' screen, then Change agreements."""
+    title = app.screen
+    hands.move_to("five hundred", lambda: title.entries()[title.cursor], len(title.entries()))
+    hands.press(A)
+    hands.press(RIGHT)
+    hands.press(RIGHT)
+    hands.press(A)
+    assert app.screen_name == "fhagreements"
+    return app.screen
+
+
+def test_the_agreements_editor_offers_every_agreement_of_five_hundred_and_keeps_the_rules_valid(board):
+    from thousand import texts
+    from thousand.five_hundred.rules import Rules, agreements
+
+    app = new_app()
+    hands = Hands(app)
+    editor = open_editor(app, hands)
+    lines = editor.items()
+    helps = {name: line for name, _label, line in texts.entries("five_hundred_agreements")}
+    labels = {name: label for name, label, _line in texts.entries("five_hundred_agreements") if label}
+    assert len(lines) == len(agreements()) + 1 and lines[0].split() == ["preset", "australian"]
+    for index, entry in enumerate(agreements()):
+        assert lines[index + 1].startswith(labels.get(entry[0]) or entry[0].replace("_", " ")), lines[index + 1]
+    for index, entry in enumerate(agreements()):
+        hands.move_to(index + 1, lambda: editor.cursor, len(lines))
+        assert helps[entry[0]][:10] in " ".join(f.text for f in editor.list.footer).replace("  ", " ")
+        before = getattr(editor.rules, entry[0])
+        hands.press(A)
+        assert getattr(editor.rules, entry[0]) != before, entry[0]
+        assert app.settings.five_hundred == editor.rules.to_dict()  # kept in the settings at once
+    assert Rules.from_dict(editor.rules.to_dict()).to_dict() == editor.rules.to_dict()  # valid together
+
+
+def test_the_agreements_chosen_are_kept_in_the_settings_and_played_by_the_next_new_game(board, tmp_path, monkeypatch):
+    from thousand.persist.files import FileStore
+    from thousand.persist.saves import Saves
+
+    def opened():
+        saves = Saves(FileStore(str(tmp_path)))
+        return shoot.open_app("pybadge", seed=1, window=False, storage=saves, language="en")
+
+    saves = Saves(FileStore(str(tmp_path)))
+    settings = saves.load_settings()
+    settings.guided = True  # not a first start: the title
+    saves.save_settings(settings)
+    app = opened()
+    hands = Hands(app)
+    editor = open_editor(app, hands)
+    hands.move_to(1 + 6, lambda: editor.cursor, len(editor.items()))  # all_pass
+    hands.press(A)
+    assert editor.rules.all_pass == "redeal_same"
+    hands.move_to(1, lambda: editor.cursor, len(editor.items()))  # players
+    hands.press(A)
+    hands.press(B)  # back to the players' screen, which shows the choice
+    assert app.screen_name == "fivehundred"
+    assert app.screen.items()[0].split() == ["Players", "4"] and app.screen.items()[1].split() == ["Rules", "australian*"]
+    hands.press(B)  # the title: the settings are saved
+    again = opened()
+    assert again.settings.five_hundred == {"preset": "australian", "players": 4, "all_pass": "redeal_same"}
+    hands = Hands(again)
+    title = again.screen
+    hands.move_to("five hundred", lambda: title.entries()[title.cursor], len(title.entries()))
+    hands.press(A)
+    hands.move_to(3, lambda: again.screen.cursor, 4)
+    again.settings.bot_delay_ms = 0
+    hands.press(A)  # Start the game
+    hands.run(100)
+    rules = again.controller.rules
+    assert (rules.players, rules.all_pass, rules.preset_name) == (4, "redeal_same", "australian")
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "uk"])
+def test_every_row_and_help_line_of_the_editor_fits_the_smallest_screen_in_every_language(language):
+    from helpers import DRAWABLE, speaking
+    from thousand import texts
+    from thousand.five_hundred.rules import BOOL, ENUM, agreements
+    from thousand.ui import five_hundred_menus, menus
+    from thousand.ui.listview import ListView
+    from thousand.ui.widgets import wrap
+
+    found = texts.entries("five_hundred_agreements", language=language)
+    assert [name for name, _label, _line in found] == [entry[0] for entry in agreements()]
+    with speaking(language):
+        words, values = texts.lines("menus"), menus.value_words()
+    view = ListView(160, 128)
+    for (name, label, line), entry in zip(found, agreements()):
+        kind, choices = entry[1], entry[3]
+        shown = (True, False) if kind == BOOL else choices if kind == ENUM else five_hundred_menus.NUMBERS.get(name, (entry[2],))
+        longest = max(len(menus.value_text(v, words, values)) for v in shown)
+        assert len(label or name.replace("_", " ")) + 1 + longest <= view.cols, (name, label)
+        assert 0 < len(line) and not set(line + label) - DRAWABLE[language], line
+        assert len(wrap(line, view.footer_cols)) <= 2, line
 
 
 def test_up_and_down_change_the_bids_level_and_left_and_right_its_denomination(board):
@@ -435,6 +532,19 @@ def test_a_whole_game_played_by_keys_ends_at_the_title_loading_only_its_plan(boa
             for key in decision_keys(app, rng):
                 hands.press(key)
     assert app.screen_name == "title" and summaries >= 1 and not app.can_continue()
+    # The statistics: Thousand's page first, then A turns to this game's page, which counts it
+    title = app.screen
+    hands.move_to("statistics", lambda: title.entries()[title.cursor], len(title.entries()))
+    hands.press(A)
+    assert app.screen.values[0] == "Thousand" and app.screen.lines[0].startswith("Games 0,")
+    for _ in range(players - 2):
+        hands.press(A)
+    assert app.screen.values[0] == "Five Hundred, %d players" % players
+    assert app.screen.lines[0].startswith("Games 1,") and app.screen.lines[1] != "Deals played 0"
+    hands.press(A)  # the other page of Five Hundred (or Thousand's again)
+    assert app.screen.lines[0].startswith("Games 0,")
+    hands.press(B)
+    assert app.screen_name == "title"
 
 
 def test_play_opens_five_hundred_in_the_window_at_its_table(board, tmp_path, monkeypatch):

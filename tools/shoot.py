@@ -224,8 +224,21 @@ def five_hundred_scenes():
         play(app)
         app.show("help")
 
+    def agreements(app):  # its editor, a few agreements changed, the cursor on the Joker's
+        app.back_to = "fivehundred"
+        app.show("fhagreements")
+        screen = app.screen
+        for key in (keys.RIGHT, keys.A, keys.RIGHT, keys.RIGHT, keys.A) + (keys.RIGHT,) * 6 + (keys.A,):
+            screen.key(key)
+
+    def statistics(app):  # after a game of 3 players: its page (A turns from Thousand's)
+        summary(app, True)
+        app.show("statistics")
+        app.screen.key(keys.A)
+
     return (
         ("fh-new", lambda app: app.show("fivehundred")),
+        ("fh-agreements", agreements),
         ("fh-auction", auction),
         ("fh-auction-4", lambda app: find_five_hundred(app, human_does(FA.BID), 4)),
         ("fh-discard", discard),
@@ -241,6 +254,7 @@ def five_hundred_scenes():
         ("fh-summary-4", lambda app: (find_five_hundred(app, lambda c: c.between_deals(), 4), app.show("summary"))),
         ("fh-sheet", sheet),
         ("fh-gameover", lambda app: summary(app, True)),
+        ("fh-statistics", statistics),
     )
 
 

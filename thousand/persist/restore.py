@@ -269,14 +269,21 @@ def load_controller(saves, pair):
 
 
 def five_hundred_controller(saves, game, extra):
-    """The Controller of a saved game of Five Hundred, or None (reported).  Its statistics are
-    not kept yet (docs/saves.md)."""
+    """The Controller of a saved game of Five Hundred, or None (reported).  A deal that ended
+    after the game save but before the statistics save is counted now, as Thousand's."""
     try:
         from thousand.five_hundred.controller import Controller  # (where the save's decoder was: above)
     except ImportError:
         return None
     try:
-        return Controller.restore(game, extra)
+        controller = Controller.restore(game, extra)
     except (KeyError, IndexError, TypeError, ValueError) as error:  # a snapshot we did not write
         saves.report("save unusable (%s)" % type(error).__name__)
         return None
+    from thousand import HUMAN
+    from thousand.persist.five_hundred_stats import record_deal, record_game
+
+    stats = saves.load_stats()
+    if record_game(stats, game, HUMAN) if game.over else record_deal(stats, game, HUMAN):
+        saves.save_stats(stats)
+    return controller

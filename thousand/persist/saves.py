@@ -181,11 +181,12 @@ class Saves:
         """A deal has ended: the statistics count it (``stats.end_deal``: their record, or
         None), then they and the save go in one write (a board's flash is erased once); a
         game over leaves an empty save."""
-        item = None
-        if controller.game_name == "thousand":  # Five Hundred's statistics are not counted yet
-            from thousand.persist.stats import end_deal
+        from thousand.persist.stats import end_deal
 
-            item = end_deal(self, controller, human)  # the statistics let go: a deal's end is the table's peak
+        count = None
+        if controller.game_name != "thousand":  # Five Hundred's counting (loaded in its games only)
+            from thousand.persist.five_hundred_stats import count
+        item = end_deal(self, controller, human, count)  # the statistics let go: a deal's end is the table's peak
         if controller.over():
             self.clear_game(item)
         else:

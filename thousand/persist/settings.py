@@ -34,7 +34,10 @@ class Settings:
 # Format 1: rules, the bot levels (a list of text), the speed step (an index into
 # BOT_DELAYS), sound (1: on), then (added later: older settings end before them) dimming,
 # running points, autoplay of forced cards, undo and the guide shown once (1: on), then the
-# language (an index into thousand.LANGUAGES; settings from before it are English's, 0).
+# language (an index into thousand.LANGUAGES; settings from before it are English's, 0),
+# then Five Hundred's rules of the last game chosen, with its players (a small value: None,
+# or the dict of its Rules.to_dict(), read again by thousand.ui.five_hundred_app.chosen_rules;
+# settings from before it: None, australian with 3 players).
 def settings_bytes(settings):
     w = Writer()
     put_rules(w, settings.rules)
@@ -48,6 +51,7 @@ def settings_bytes(settings):
     for flag in (settings.dim, settings.points, settings.autoplay, settings.undo, settings.guided):
         w.uint(1 if flag else 0)
     w.uint(settings.language)
+    put_value(w, settings.five_hundred)
     return bytes(w.buf)
 
 
@@ -63,6 +67,7 @@ def settings_from(payload=None):
     s.undo = True  # the table's menu may take back your last decision
     s.guided = False  # the guided first deal was shown (at the first start)
     s.language = 0  # the player's words: an index into thousand.LANGUAGES (0: English)
+    s.five_hundred = None  # Five Hundred's rules and players (a dict, Rules.to_dict()); None: australian, 3
     if payload is None:
         s.rules = Rules.preset("classic")  # of the last new game: the next one's
         return s
@@ -84,6 +89,10 @@ def settings_from(payload=None):
         language = r.uint()
         if language < len(LANGUAGES):  # a language this program lacks: English
             s.language = language
+    if r.pos < len(r.data):
+        rules = get_value(r)
+        if isinstance(rules, dict):  # checked where it is used (its engine's rules)
+            s.five_hundred = rules
     return s
 
 

@@ -37,6 +37,13 @@ _BEST_SCORE = const(12)
 _WORST_SCORE = const(13)
 _FLASH_WEAR = const(14)
 _FLASH_WRITES = const(15)
+_THOUSAND = const(16)
+_FIVE_HUNDRED = const(17)
+_NEXT_GAME = const(18)
+_MISERES = const(19)
+_ALL_TEN = const(20)
+_BACKWARDS = const(21)
+_FIVE_HUNDRED_COUNTS = const(28)  # Five Hundred's numbers (thousand.persist.five_hundred_stats)
 
 
 # ---------------------------------------------------------------- statistics
@@ -45,9 +52,12 @@ FIELDS = (
     "games", "wins", "deals", "contracts_taken", "contracts_made", "contract_total",
     "best_contract", "barrels", "falls", "bolts", "concessions", "marriages", "ace_marriages",
     "best_score", "worst_score", "last_deal_key", "last_game_key", "hints",
-    "undone",
+    "undone", "five_hundred",
 )
 SIGNED = ("best_score", "worst_score")  # None until a game is finished
+# "five_hundred": Five Hundred's numbers, one list (a count, then each signed; the trailing
+# zeros left out): their places and meaning are thousand.persist.five_hundred_stats's;
+# statistics from before it, or a shorter list, read zeros.
 
 
 def deal_key(game, end):
@@ -56,7 +66,10 @@ def deal_key(game, end):
     w.sint(game.seed if isinstance(game.seed, int) else 0)
     w.uint(game.deal_number)
     for mask in game.dealt:
-        w.mask24(mask)
+        if isinstance(mask, int):
+            w.mask24(mask)
+        else:  # Five Hundred's hand: a mask a suit
+            w.uints(mask)
     w.uint(end)
     return crc32(w.buf)
 
@@ -73,6 +86,7 @@ class Stats:
     def __init__(self):
         for name in FIELDS:
             setattr(self, name, None if name in SIGNED else 0)
+        self.five_hundred = [0] * _FIVE_HUNDRED_COUNTS
         self.flash_writes = None  # the board's wear count (thousand.persist.flash), not kept here
         self.flash_rated = 0  # the writes its flash bears at the rated minimum (a board's row)
 
@@ -177,6 +191,13 @@ def stats_bytes(stats):
             w.uint(0 if value is None else 1)
             if value is not None:
                 w.sint(value)
+        elif name == "five_hundred":  # its trailing zeros left out (all of them for a player of Thousand only)
+            count = len(value)
+            while count and not value[count - 1]:
+                count -= 1
+            w.uint(count)
+            for n in value[:count]:
+                w.sint(n)
         else:
             w.uint(value)
     return bytes(w.buf)
@@ -186,7 +207,11 @@ def stats_from(payload):
     r = Reader(payload)
     s = Stats()
     for name in FIELDS[:r.uint()]:
-        setattr(s, name, (r.sint() if r.uint() else None) if name in SIGNED else r.uint())
+        if name == "five_hundred":  # a newer program's longer list: its first numbers are these
+            values = [r.sint() for _ in range(r.uint())]
+            s.five_hundred[:len(values)] = values[:_FIVE_HUNDRED_COUNTS]
+        else:
+            setattr(s, name, (r.sint() if r.uint() else None) if name in SIGNED else r.uint())
     return s
 
 
@@ -218,14 +243,19 @@ def stats_item(saves, stats, pair=None):
     return pair or saves.pair("stats", KIND_STATS), _STATS_VERSION, stats_bytes(stats)
 
 
-def end_deal(saves, controller, human):
+def end_deal(saves, controller, human, count=None):
     """A deal has ended: the statistics count it (and the game, when it is over); the record
     to write with the game's save (``Saves.end_deal`` writes both), or None when nothing was counted.
-    Stats count each deal once: after a cut the deal played again is not counted again."""
+    Stats count each deal once: after a cut the deal played again is not counted again.
+    ``count(stats, controller, human)``: what counts another game's deal (Five Hundred's,
+    ``thousand.persist.five_hundred_stats.count``), true when it counted; None: Thousand's."""
     pair = saves.pair("stats", KIND_STATS)
     stats, problem = load_stats(saves.store, pair)
     if problem:
         saves.report(problem)
+    if count is not None:
+        counted = count(stats, controller, human)
+        return stats_item(saves, stats, pair) if counted else None
     game = controller.game
     counted = stats.record_deal(game, human)
     if counted:

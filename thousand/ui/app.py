@@ -78,7 +78,7 @@ class App:
         self.deal_over_ms = None  # when the deal in play ended
         self.deal_unsaved = False  # a deal ended and is not yet saved and counted (deal_ended)
         self.to_start = None  # a new game's seed, or _CONTINUE: the game the table will show
-        self.five_hundred = None  # the new game to start is Five Hundred's: (its players, 3 or 4; its preset)
+        self.five_hundred = None  # the new game to start is Five Hundred's: its rules' dict (Rules.to_dict())
         self.turn_seat = -1
         self.now = 0
         self.key_ms = board.ticks_ms()  # the last key's time (the backlight dims a minute after it); None: dimmed
@@ -135,6 +135,10 @@ class App:
             from thousand.ui import sheet
 
             return {"summary": sheet.SummaryScreen, "sheet": sheet.SheetScreen, "chart": sheet.ChartScreen}[name](self)
+        if name == "fhagreements":  # Five Hundred's agreements' editor: a module of its own (it imports the menus')
+            from thousand.ui.five_hundred_menus import AgreementsScreen
+
+            return AgreementsScreen(self)
         from thousand.ui import menus
 
         return menus.SCREENS[name](self)

@@ -96,7 +96,7 @@ def main(argv, max_ticks=None):
     if options.resume and app.can_continue():  # else the title, which says why there is none
         app.continue_game()
     elif options.game == "five_hundred" and not options.resume:  # as its title's row would
-        app.five_hundred = (options.players, "australian")
+        app.five_hundred = {"preset": "australian", "players": options.players}
         app.new_game()
     from thousand.hw import desktop
 

@@ -29,7 +29,8 @@ SCREENS = {
     "help": ("thousand.ui.menus", "thousand.ui.listview", "thousand.five_hundred.helptext"),
 }
 ON_DEMAND = ("thousand.five_hundred.explain", "thousand.five_hundred.replay",
-             "thousand.five_hundred.notation", "thousand.five_hundred.record", "thousand.persist.five_hundred")
+             "thousand.five_hundred.notation", "thousand.five_hundred.record", "thousand.persist.five_hundred",
+             "thousand.persist.five_hundred_stats")
 
 
 def needed(screen, resident, screens):
@@ -62,14 +63,29 @@ def build(app, name):
 
 
 def new_controller(app, seed):
-    """A new game of Five Hundred as ``app.five_hundred`` says: (its players, 3 for you
-    against two computers or 4 with a computer partner, North, against two; its preset), with
-    the strongest computers (``App.start_pending`` starts and saves it as Thousand's)."""
+    """A new game of Five Hundred as ``app.five_hundred`` says (its rules' dict, its players
+    in it: 3 for you against two computers, 4 with a computer partner, North, against two),
+    with the strongest computers (``App.start_pending`` starts and saves it as Thousand's)."""
     from thousand.five_hundred.controller import Controller
-    from thousand.five_hundred.rules import Rules
 
-    players, preset = app.five_hundred
+    rules = chosen_rules(app.five_hundred)
     app.five_hundred = None
-    rules = Rules.preset(preset)
-    rules.set("players", players)
     return Controller(rules, seed=seed)
+
+
+def chosen_rules(kept):
+    """Five Hundred's Rules from ``kept``, a dict as Rules.to_dict() gives (the settings'
+    ``five_hundred``); None, or rules this program refuses: australian with 3 players."""
+    from thousand.five_hundred.rules import Rules, RulesError
+
+    try:
+        return Rules.from_dict(kept)
+    except RulesError:
+        return Rules.preset()
+
+
+def keep_rules(app, rules):
+    """``rules`` are the next game's: kept in the settings (saved when the players' screen is
+    left or the game starts)."""
+    app.settings.five_hundred = rules.to_dict()
+    app.settings_changed = True

@@ -285,45 +285,59 @@ class NewGameScreen(MenuScreen):
 
 class FiveHundredScreen(MenuScreen):
     """A new game of Five Hundred: 3 players (you against two computers) or 4 (with a
-    computer partner, North, against two), its rules (a preset of FIVE_HUNDRED.md 8), then
-    the deal."""
+    computer partner, North, against two), its rules (a preset of FIVE_HUNDRED.md 8, ``*`` when
+    an agreement differs), its agreements one by one (``thousand.ui.five_hundred_menus``), then
+    the deal.  The choice is the settings' (``five_hundred_app.keep_rules``), saved when the
+    screen is left or the game starts: the next game's too."""
 
     title = _FIVE_HUNDRED
-
-    def __init__(self, app):
-        MenuScreen.__init__(self, app)
-        self.players = 3
-        self.preset = 0  # its place in thousand.five_hundred.rules.PRESET_NAMES
+    footer_lines = 2
 
     def enter(self):
+        from thousand.ui.five_hundred_app import chosen_rules  # this screen's (thousand.ui.scenes)
+
         self.values = value_words()
+        self.rules = chosen_rules(self.app.settings.five_hundred)
         self.refresh()
 
     def items(self):
-        from thousand.five_hundred.rules import PRESET_NAMES  # this screen's (thousand.ui.scenes)
-
-        name = PRESET_NAMES[self.preset]
+        rules = self.rules
+        name = rules.preset_name
         cols = self.list.cols
-        return [pad(self.word(_PLAYERS), str(self.players), cols), pad(self.word(_RULES), self.values.get(name, name), cols),
-                self.word(_START_THE_GAME)]
+        return [pad(self.word(_PLAYERS), str(rules.players), cols),
+                pad(self.word(_RULES), self.values.get(name, name) + ("*" if len(rules.to_dict()) > 2 else ""), cols),
+                self.word(_CHANGE_AGREEMENTS), self.word(_START_THE_GAME)]
 
     def footer(self):
-        return self.word((_NEXT_PLAYERS, _NEXT_RULES, _DEAL_BACK)[self.cursor])
+        return self.word((_NEXT_PLAYERS, _NEXT_RULES, _EVERY_HOUSE_RULE, _DEAL_BACK)[self.cursor])
 
     def choose(self, index):
-        from thousand.five_hundred.rules import PRESET_NAMES
+        from thousand.ui.five_hundred_app import keep_rules
 
+        app = self.app
+        rules = self.rules
         if index == 0:
-            self.players = 7 - self.players
-        elif index == 1:
-            self.preset = (self.preset + 1) % len(PRESET_NAMES)
+            rules.set("players", 7 - rules.players)
+        elif index == 1:  # the next preset, the players kept
+            from thousand.five_hundred.rules import PRESET_NAMES, Rules
+
+            players = rules.players
+            rules = self.rules = Rules.preset(PRESET_NAMES[(PRESET_NAMES.index(rules.preset_name) + 1) % len(PRESET_NAMES)])
+            rules.set("players", players)
+        elif index == 2:
+            app.back_to = "fivehundred"
+            app.show("fhagreements")
+            return
         else:
-            app = self.app
             app.back_to = "title"
-            app.five_hundred = (self.players, PRESET_NAMES[self.preset])
-            app.new_game()
+            app.five_hundred = rules.to_dict()
+            app.new_game()  # saves the settings
+            return
+        keep_rules(app, rules)
 
     def back(self):
+        if self.app.settings_changed:
+            self.app.save_settings()
         self.app.show("title")
 
 
@@ -341,14 +355,15 @@ NUMBER_CHOICES = {
 }
 
 
-def agreement_choices(entry, current):
-    """The values the editor offers for one agreement, in cycling order."""
+def agreement_choices(entry, current, numbers=None):
+    """The values the editor offers for one agreement, in cycling order; ``numbers``: the
+    number agreements' values, by name (Five Hundred's editor's), else NUMBER_CHOICES."""
     name, kind, default, choices = entry
     if kind == "bool":
         return (True, False)
     if kind == "enum":
         return choices
-    values = list(NUMBER_CHOICES.get(name, (default, None) if kind == "int or null" else (default,)))
+    values = list((numbers or NUMBER_CHOICES).get(name, (default, None) if kind == "int or null" else (default,)))
     if kind == "int or null" and name.startswith("redeal_"):
         values = [default, None, default + 1, default - 1] if default is not None else [None]
     if current not in values:
@@ -385,6 +400,7 @@ class AgreementsScreen(MenuScreen):
     title = _AGREEMENTS
     footer_lines = 2
     big_text = False
+    page = "agreements"  # its words (thousand.texts): a label and a help line an agreement
 
     def enter(self):
         from thousand import texts  # the words are data, read on demand (thousand.texts)
@@ -392,30 +408,34 @@ class AgreementsScreen(MenuScreen):
         # The editor's words for the names too long for a row, read once; the help line
         # under the cursor is read when the cursor moves.
         self.labels = {}
-        for name, label, _help in texts.entries("agreements"):
+        for name, label, _help in texts.entries(self.page):
             if label:
                 self.labels[name] = label
         self.values = value_words()
         self.refresh()
 
-    def items(self):
+    def edited(self):
+        """The rules edited and their agreements' names, in the editor's order (Five Hundred's
+        editor, thousand.ui.five_hundred_menus, gives its own)."""
         from thousand.rules_table import agreement_names  # on demand, as rules_check
 
+        return self.app.rules, agreement_names()
+
+    def items(self):
         cols = self.list.cols
-        rules = self.app.rules
+        rules, names = self.edited()
         out = [pad(self.word(_PRESET), self.values.get(rules.preset_name, rules.preset_name), cols)]
-        for name in agreement_names():
+        for name in names:
             value = value_text(getattr(rules, name), self.words, self.values)
             out.append(pad(self.labels.get(name) or name.replace("_", " "), value, cols))
         return out
 
     def footer(self):
         from thousand import texts  # the words are data, read on demand (thousand.texts)
-        from thousand.rules_table import agreement_names
 
         if self.cursor == 0:
             return self.word(_RESETS_ALL)
-        return texts.entries("agreements", agreement_names()[self.cursor - 1])[0][2]
+        return texts.entries(self.page, self.edited()[1][self.cursor - 1])[0][2]
 
     def choose(self, index):
         from thousand.rules_table import PRESET_NAMES, agreements  # on demand, as rules_check
@@ -529,26 +549,54 @@ class LanguageScreen(MenuScreen):
             self.app.start_guided()
 
 
+# The statistics page's (stats.txt) titles and footer, by their places (thousand.persist.stats's).
+_STATS_THOUSAND = const(16)
+_STATS_FIVE_HUNDRED = const(17)
+_STATS_NEXT_GAME = const(18)
+
+
 class StatisticsScreen(MenuScreen):
+    """A page a game: Thousand's, Five Hundred's with 3 players, with 4 (A the next, B back),
+    titled with the game's name; Five Hundred's lines are ``thousand.persist.five_hundred_stats``'s,
+    loaded when its page is shown."""
+
     title = _STATISTICS
     big_text = False  # the lines need the width
 
     def __init__(self, app):
         MenuScreen.__init__(self, app)
         self.lines = []
+        self.page = 0  # 0: Thousand's; 1, 2: Five Hundred's with 3, 4 players
 
     def enter(self):
-        self.lines = self.app.storage.load_stats().lines()
+        self.stats = self.app.storage.load_stats()
+        self.turn(0)
+
+    def turn(self, page):
+        from thousand import texts  # the words are data, read on demand (thousand.texts)
+
+        self.page = page
+        self.cursor = 0
+        w = texts.bodies("stats")  # the title and the footer (values: a name the menus have)
+        self.values = (w[_STATS_FIVE_HUNDRED] % (page + 2) if page else w[_STATS_THOUSAND], w[_STATS_NEXT_GAME])
+        w = None
+        if page:
+            from thousand.persist.five_hundred_stats import lines
+
+            self.lines = lines(self.stats, page + 2)
+        else:
+            self.lines = self.stats.lines()
         self.refresh()
 
     def items(self):
         return self.lines
 
-    def footer(self):
-        return self.word(_B_BACK)
+    def refresh(self):
+        self.cursor = min(self.cursor, len(self.lines) - 1)
+        self.list.show(self.values[0], self.lines, self.cursor, self.values[1])
 
     def choose(self, index):
-        self.back()
+        self.turn((self.page + 1) % 3)
 
 
 class HelpScreen(MenuScreen):
