@@ -45,8 +45,9 @@ title.cursor = title.entries().index("five hundred")
 key(keys.A)
 if PLAYERS == 4:
     key(keys.A)
-key(keys.RIGHT)
-key(keys.RIGHT)
+key(keys.RIGHT)  # the rules
+key(keys.RIGHT)  # its agreements
+key(keys.RIGHT)  # start the game
 key(keys.A)
 summaries = []
 peak = 0

@@ -129,8 +129,9 @@ for players in (3, 4):
     chooser = Rng(players)
     pair = SlotPair(NvmStore(bytearray(b"\\xff" * 4096)), "game", KIND_GAME)
     same = True
-    for move in range(1500):
-        if controller.over():
+    move = 0
+    for step in range(40000):  # a computer's step is a slice of its thinking (thousand.slices)
+        if controller.over() or move == 60:
             break
         if controller.between_deals():
             controller.next_deal()
@@ -145,6 +146,7 @@ for players in (3, 4):
         game, extra = decode_game(pair.newest()[1])
         same = same and encode_game(game, extra, pair.capacity()) == payload
         print(players, move, payload.hex())
+        move += 1
     print("ok" if same else "MISMATCH")
 """
 

@@ -320,12 +320,17 @@ class Robot:
                 # the game's own state (see play_game): saved once, the deals of its hint,
                 # talon hint and visit, the visits made, the kinds of decision hinted at, its deals
                 self.play = [self.game > 0, -1, -1, -1, 0, [], 0]
-                if self.options[6]:  # Five Hundred's screen: the players (3 first), the preset, start
-                    if self.options[6] == 4:
+                if self.options[6]:  # Five Hundred's screen: the players, the preset (rows 0 and 1,
+                    # kept in the settings from game to game), its agreements, start (row 3)
+                    yield LEFT
+                    yield RIGHT
+                    yield from self.move(-self.app.screen.cursor)
+                    while self.app.screen.rules.players != self.options[6]:
                         yield A
                     yield RIGHT
                     while not self.preset_chosen():
                         yield A
+                    yield RIGHT
                     yield RIGHT
                     yield A
                 else:
@@ -569,9 +574,7 @@ class Robot:
 
     def preset_chosen(self):
         """Does Five Hundred's new game screen show the preset asked for?"""
-        from thousand.five_hundred.rules import PRESET_NAMES
-
-        return PRESET_NAMES[self.app.screen.preset] == self.preset
+        return self.app.screen.rules.preset_name == self.preset
 
     def five_hundred_keys(self):
         """The keys of one random legal step of the player's at Five Hundred's table
