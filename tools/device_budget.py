@@ -42,8 +42,10 @@ With ``--json``, one object: board, levels, rules, deals, peak_live, least_heap,
 most heap in use on each screen: every screen is a scene of the load plan,
 thousand/ui/scenes.py), scene_parts (that figure's modules, display, rest and the modules
 loaded), modules, stand_ins, most_allocated_in_a_tick and where, fits_heap (with --heap),
-names_at_end (the names in the VM's pool when the game is done, the stand-ins' and the
-robot's included: past NAME_POOL_STEP the pool takes a 9 KB table more).  Where the 64-bit unix port is installed (PyPI ``micropython``),
+names_at_end (the game's names in the last VM's pool when the session is done, as a board
+holds them), most_names (the most names of the game's that one VM held, at its end, before
+its reload: the pool never shrinks, and past NAME_POOL_STEP a board's pool takes a 9 KB table
+more), and per game its names at its end and most_names (its VMs' most).  Where the 64-bit unix port is installed (PyPI ``micropython``),
 ``--unix`` plays the same game there too and prints its most heap in use, for comparison.
 
 Exit status 0; 1 when the game failed (the VM's output is shown); 2 for bad arguments or a
@@ -290,6 +292,17 @@ def parse_run(out):
             names, games)
 
 
+def vm_names_of(out, firmware):
+    """{game: the most names of the game's that one VM of that game held}, from each VM's
+    pool at its end (its reload's moment: a pool never shrinks), the firmware's left out.  A VM
+    whose last label is game N's (the robot's "N:SCREEN") is counted in game N."""
+    most = {}
+    for label, names in re.findall(r"^vm_names (\S*) (\d+) \d+ \d+$", out, re.M):
+        game = int(label.partition(":")[0]) if label[:1].isdigit() else 0
+        most[game] = max(most.get(game, 0), int(names) - firmware[0])
+    return most
+
+
 def play(node, build_dir, heap_kb, args):
     setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d, %r, %d, %d, %r, %d, %d)" % (
         board_id(args.board), args.levels, args.rules, args.seed, args.max_deals, args.writable_drive,
@@ -422,6 +435,7 @@ def measure(args, log):
                     least += HOLDS_KB
             # less what the VM's pool held beyond a board's at the session's end (the most)
             least = least * 1024 - stand_ins - board_pool(names_at_end, firmware)[2]
+        vm_names = vm_names_of(out, firmware)
         scenes = {}
         for label, (live, modules, display, pool) in screens.items():
             code = sum(module_heap.get(name, 0) - names_of.get(name, 0) for name in modules)
@@ -437,10 +451,12 @@ def measure(args, log):
                 "scene_parts": scenes, "modules": module_heap, "stand_ins": stand_ins, "fits_heap": fits_heap,
                 "most_allocated_in_a_tick": most[0], "where_most_was_allocated": most[1],
                 "screens_seen": seen, "names_at_end": names_at_end[0] - firmware[0],
+                "most_names": max(vm_names.values()),
                 "names_in_the_vm": names_at_end[0], "firmware_names": firmware[0],
                 "games": [{"peak_live": live - stand_ins - board_pool(pool, firmware)[2], "where": screen,
-                           "names": None if names is None else names[0] - firmware[0], "deals": deals_of_game}
-                          for live, screen, pool, names, deals_of_game in games]}
+                           "names": None if names is None else names[0] - firmware[0], "deals": deals_of_game,
+                           "most_names": vm_names.get(number)}
+                          for number, (live, screen, pool, names, deals_of_game) in enumerate(games)]}
 
 
 def run_unix(build_dir, heap_kb, args, timeout=3600):
@@ -543,10 +559,13 @@ def report(result, unix):
               "VM's pool held %d, the stand-ins' and the robot's included, which a board's firmware keeps "
               "in flash: every figure here is the heap less that difference)" % (
                   result["names_at_end"], NAME_POOL_STEP, result["names_in_the_vm"]), "",
-              "| game of the session | most heap in use | on | names at its end (the game's own) |", "|---|---|---|---|"]
+              "most_names %d of the game's in one VM, at its most (before a reload)" % result["most_names"], "",
+              "| game of the session | most heap in use | on | names at its end (the game's own) | most in one VM |",
+              "|---|---|---|---|---|"]
     for number, game in enumerate(result["games"]):
-        lines.append("| %d | %s | %s | %s |" % (number + 1, kb(game["peak_live"]), game["where"],
-                                               "-" if game["names"] is None else game["names"]))
+        lines.append("| %d | %s | %s | %s | %s |" % (number + 1, kb(game["peak_live"]), game["where"],
+                                                    "-" if game["names"] is None else game["names"],
+                                                    "-" if game["most_names"] is None else game["most_names"]))
     lines.append("")
     lines.append("most allocated in one tick %s (on %s; the VM collects only between ticks, a board "
                  "whenever it must)" % (kb(result["most_allocated_in_a_tick"]), result["where_most_was_allocated"]))

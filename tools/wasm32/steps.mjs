@@ -27,6 +27,8 @@
 // name pool at that moment),
 // "mark WORD BYTES QSTRS STRING_BYTES POOL_BYTES" per word that ``bench.mark()`` returned (its
 // spaces as "_": the heap in use and the name pool after that step),
+// "vm_names LABEL QSTRS STRING_BYTES POOL_BYTES" per VM (its name pool at its end, before a
+// reload or the program's end: the most names it held, and the label then),
 // "most_allocated_in_a_step BYTES LABEL" (the most one step allocated, garbage included, and
 // the label after it), "names_at_end QSTRS STRING_BYTES POOL_BYTES" (the name pool when the
 // program is done: it never shrinks), "reloads N" (the fresh VMs that supervisor.reload()
@@ -36,6 +38,28 @@
 import { loadMicroPython } from "@micropython/micropython-webassembly-pyscript/micropython.mjs";
 import fs from "node:fs";
 import path from "node:path";
+
+// The heap where a board's lies.  The collector keeps every block that some word of a live
+// object points into, a bytearray's bytes included.  This port's heap would lie at the bottom
+// of WebAssembly's memory (about 0x38000 to 0x130000), so two int16 side by side whose
+// second is 3 to 19 (a score sheet's deltas -160 and 5 are the word 0x0005FF60) read as a
+// pointer and kept a let-go module alive (docs/memory.md, "A false pointer in the measuring
+// VM").  A SAMD51's RAM starts at 0x20000000, where only a word whose high half is 8,192 to
+// 8,195 can point.  So before the VM makes its heap, a block is taken below it (only touched
+// at its ends: the pages stay virtual) and the heap, and every area it grows by, start at
+// HEAP_BASE, as on a board.
+const HEAP_BASE = 0x20000000;
+const instantiate = WebAssembly.instantiate;
+WebAssembly.instantiate = async (...args) => {
+  const made = await instantiate(...args);
+  const exports = Object.assign({}, made.instance.exports);
+  exports.mp_js_init = (pystack, heapBytes) => {
+    const here = exports.malloc(16);
+    exports.malloc(HEAP_BASE - here - 64);
+    return made.instance.exports.mp_js_init(pystack, heapBytes);
+  };
+  return { instance: { exports }, module: made.module };
+};
 
 const [buildDir, heapKb, modules, setup] = process.argv.slice(2);
 if (setup === undefined) {
@@ -157,6 +181,9 @@ try {
   // the board's supervisor.reload(), with what a board keeps through it)
   let carry = hasattr(bench, "carry") ? bench.carry : undefined;
   let marks = "";
+  // the names each VM held at its end (before its reload, or the program's end): they never
+  // shrink, so this is the most names that VM ever held
+  let vmNames = "";
   let peak = 0;
   let most = [0, ""];  // the most a step allocated (no collection runs inside a step), and where
   const peaks = new Map();
@@ -196,6 +223,7 @@ try {
     }
     const carried = going && carry !== undefined ? carry() : "";
     if (carried) {  // the program ended in a reload: a fresh VM goes on with what it carries
+      vmNames += "vm_names " + (where === undefined ? "" : where()) + " " + qstrs() + "\n";
       reloads += 1;
       // the files the program left for the fresh VM (the robot's /reload.bin)
       const files = mp.FS.readdir("/").filter((name) => name.startsWith("reload."))
@@ -220,7 +248,8 @@ try {
   mp.runPython("print()");  // ends a line the program left open, which the port holds until then
   report += printed + bench.summary() + "\ndone\npeak_live " + peak + "\n";
   report += "most_allocated_in_a_step " + most[0] + " " + most[1] + "\n";
-  report += "names_at_end " + qstrs() + "\n" + marks + "reloads " + reloads + "\n";
+  vmNames += "vm_names " + (where === undefined ? "" : where()) + " " + qstrs() + "\n";
+  report += "names_at_end " + qstrs() + "\n" + marks + vmNames + "reloads " + reloads + "\n";
   if (grewAt) report += "grew_at " + grewAt + "\n";
   for (const [label, [live, loaded]] of peaks) report += "where " + label + " " + live + " " + loaded + "\n";
 } catch (error) {
