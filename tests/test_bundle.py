@@ -231,7 +231,10 @@ def test_real_repository_bundles_for_the_pybadge(tmp_path):
     assert unbundled_imports(bundle.REPO_ROOT, out, PYBADGE) == []
     # the words kept as data (thousand.texts), where the game reads them on the board's drive
     pages = {path.relative_to(bundle.REPO_ROOT).as_posix() for path in (bundle.REPO_ROOT / "assets" / "text").rglob("*.txt")}
-    assert "assets/text/en/refusals.txt" in pages and pages <= {f.dest for f in files}
+    device_pages = {page for page in pages if page.rsplit("/", 1)[1] not in bundle.DESKTOP_ONLY_PAGES}
+    assert "assets/text/en/refusals.txt" in device_pages and device_pages <= {f.dest for f in files}
+    # the terminal games' words stay on the desktop: a board never reads them
+    assert "assets/text/ru/terminal.txt" in pages and not pages - device_pages & {f.dest for f in files}
     # the one board fact a board reads, written from the board table (thousand.hw.choose)
     assert (out / "assets" / "boards.txt").read_text() == boards.machines_text()
 

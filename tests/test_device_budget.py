@@ -175,6 +175,40 @@ def test_the_vms_heap_lies_where_a_boards_does(wasm32_node, tmp_path):
     assert all(0x20000000 <= int(address) < 0x20000000 + 1024 * 1024 for address in found.groups())
 
 
+def test_the_nvm_stand_in_lies_outside_the_heap_where_no_word_of_it_keeps_an_object_alive(wasm32_node, tmp_path):
+    """A board's collector never scans its NVM or sleep memory; on the VM the stand-ins keep
+    them outside the heap too (``microcontroller.outside_heap``).  A save's word that reads as
+    the address of a let-go object kept it alive while the NVM was a bytearray in the heap:
+    12 KB of a game once, and only with the heap at some addresses (docs/memory.md)."""
+    import shutil
+
+    import mpy
+
+    shutil.copy(os.path.join(ROOT, "tools", "device_vm", "stubs", "microcontroller.py"), tmp_path)
+    setup = ("import gc, microcontroller\n"
+             "def kept(memory):\n"
+             "    garbage = bytearray(3000)\n"
+             "    memory[0:4] = id(garbage).to_bytes(4, 'little')\n"
+             "    garbage = None\n"
+             "    gc.collect()\n"
+             "    return gc.mem_alloc()\n"
+             "class Probe:\n"
+             "    def step(self):\n"
+             "        nvm = microcontroller.nvm\n"
+             "        outside = kept(nvm)\n"
+             "        inside = bytearray(16)\n"
+             "        print('nvm', len(nvm), nvm[5], kept(inside) - outside)\n"
+             "        return False\n"
+             "    def summary(self):\n"
+             "        return ''\n"
+             "bench = Probe()")
+    fits, out = mpy.run_wasm32(wasm32_node, str(tmp_path), 256, ["microcontroller"], setup)
+    found = re.search(r"^nvm (\d+) (\d+) (-?\d+)$", out, re.M)
+    assert fits and found, out[-2000:]
+    assert int(found.group(1)) == 8192 and int(found.group(2)) == 0xFF
+    assert int(found.group(3)) >= 3000  # the same word in the heap's bytearray kept the 3,000 bytes
+
+
 def test_the_breakdown_says_what_each_part_of_the_table_holds(wasm32_node):
     """--breakdown lets go of the table's parts one by one: each part freed heap of its own, and
     together with what is left they are the table's whole heap (no part counted twice)."""

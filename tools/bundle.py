@@ -68,6 +68,9 @@ TEST_FILE_PATTERN = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
 # stale .mpy files that would stand in for a fresh compile of the source.
 SKIPPED_DIR_NAMES = frozenset({"__pycache__"})
 SKIPPED_SUFFIXES = (".pyc", ".mpy")
+# Pages of assets/text that only the desktop reads: the terminal games' words (tools/
+# terminal_common.py), about 20 KB of a board's drive across the languages.
+DESKTOP_ONLY_PAGES = ("terminal.txt", "five_hundred_terminal.txt")
 
 # Modules that CircuitPython 9.x/10.x firmware provides itself, so they must not
 # come from lib/ (Blinka's desktop versions of displayio, board, ... live in
@@ -393,6 +396,8 @@ def collect_bundle(root, board, log, source_lines=False):
     assets = root / "assets"
     if assets.is_dir():
         for path in _walk_files(assets):
+            if path.name in DESKTOP_ONLY_PAGES:
+                continue
             files.append(BundleFile(path.relative_to(root).as_posix(), path.read_bytes()))
     # The one board fact a board reads (thousand.hw.choose, at boot): which module serves it.
     files.append(BundleFile(choose.MACHINES_PATH, boards.machines_text().encode()))

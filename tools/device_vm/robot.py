@@ -103,14 +103,14 @@ class Robot:
 
         sleep_bytes = self.options[2]
         if not self.carried:  # else carry_in put back what the board kept through the reload
-            alarm.sleep_memory = bytearray(sleep_bytes) if sleep_bytes else None
+            alarm.sleep_memory = microcontroller.outside_heap(1, sleep_bytes, 0) if sleep_bytes else None
         from thousand.persist.boards import POLICIES, policy_saves
         from thousand.persist.store import NvmStore
 
         size = POLICIES[self.board.save_policy][0]  # the board's NVM bytes (the stand-in's are 8 KB)
         if len(microcontroller.nvm) != size and not self.carried:
             microcontroller.nvm = None
-            microcontroller.nvm = bytearray(b"\xff" * size)
+            microcontroller.nvm = microcontroller.outside_heap(0, size, 0xFF)
         storage = policy_saves(self.board.save_policy, NvmStore(microcontroller.nvm), self.board.sleep_memory(),
                                self.board.battery_volts)
         if not self.options[1]:  # as board_saves finds a drive that boot.py left read-only
@@ -170,8 +170,8 @@ class Robot:
 
         if len(kept) == 5:  # from carry: the board's NVM and sleep memory too
             microcontroller.nvm = None
-            microcontroller.nvm = bytearray(kept[0])
-            alarm.sleep_memory = bytearray(self.options[2]) if kept[1] else None
+            microcontroller.nvm = microcontroller.outside_heap(0, kept[0], 0xFF)
+            alarm.sleep_memory = microcontroller.outside_heap(1, self.options[2], 0) if kept[1] else None
             with open(_CARRIED, "rb") as file:
                 file.readinto(microcontroller.nvm)
                 if kept[1]:

@@ -61,6 +61,8 @@ WebAssembly.instantiate = async (...args) => {
   return { instance: { exports }, module: made.module };
 };
 
+const BOARD_RAM_BYTES = 2 * 65536;  // two places of 64 KB: the NVM and sleep memory
+
 const [buildDir, heapKb, modules, setup] = process.argv.slice(2);
 if (setup === undefined) {
   console.error("usage: node steps.mjs BUILD_DIR HEAP_KB MODULES SETUP");
@@ -140,6 +142,9 @@ async function freshVm(also, files) {
                                stdout: keep, stderr: keep });
   copyInto(buildDir, "");
   for (const [name, data] of files || []) mp.FS.writeFile(name, data);
+  // What a board keeps outside its heap (its NVM, sleep memory), which its collector never
+  // scans: the stand-ins put it here, beside the heap (tools/device_vm/stubs/microcontroller.py)
+  mp.runPython("import builtins\nbuiltins.BOARD_RAM = " + mp._module._malloc(BOARD_RAM_BYTES));
   initial = heapTotal();
   // sys.path as CircuitPython's: the current folder, the root, then /lib
   mp.runPython('import os, sys\nos.chdir("/")\nsys.path[:] = ["", "/", "/lib"]');
