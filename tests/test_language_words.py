@@ -212,3 +212,23 @@ def test_the_windows_own_key_line_is_in_the_players_words(monkeypatch):
     finally:
         texts.set_language("en")
         desktop.show_window_keys(desktop.WINDOW_KEYS)
+
+
+def test_the_windows_key_line_with_the_turn_marker_fits_under_the_screen_in_every_language():
+    """The window's footer (``hw.desktop.Window._draw_footer``): the seat whose turn it is
+    ("> 2", the turn light's stand-in) and the key line in the player's words, drawn in
+    pygame's font, fit the window's width at the smallest screen (160 pixels, zoomed 4 times)."""
+    pygame = pytest.importorskip("pygame")
+    from thousand import texts
+    from thousand.hw import desktop
+    from thousand.ui.menus import keys
+
+    pygame.font.init()
+    font = pygame.font.Font(None, desktop.FOOTER)
+    try:
+        for language in LANGUAGES:
+            texts.set_language(language)
+            line = "> %d   %s" % (2, keys(desktop.WINDOW_KEYS))
+            assert 4 + font.size(line)[0] <= 160 * 4, (language, line, font.size(line))
+    finally:
+        texts.set_language("en")
