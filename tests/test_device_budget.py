@@ -121,7 +121,8 @@ def test_a_session_of_five_hundred_fits_what_its_page_states_and_its_names_do_no
     import device_budget
 
     assert result["game"] == "five_hundred" and result["players"] == int(row["players"])
-    assert result["names_at_end"] <= result["most_names"] <= device_budget.NAME_POOL_STEP
+    # its game VMs pass the pool's step (most_names, stated on the page as not met): its end's do not
+    assert result["names_at_end"] <= min(result["most_names"], device_budget.NAME_POOL_STEP)
     assert result["peak_live"] <= float(row["peak"]) * 1024 + SLACK
     assert result["fits_heap"], "the session did not complete in a heap of %d KB, 4 KB above the page's least" % heap
     games = result["games"]
@@ -185,28 +186,33 @@ def test_the_nvm_stand_in_lies_outside_the_heap_where_no_word_of_it_keeps_an_obj
     import mpy
 
     shutil.copy(os.path.join(ROOT, "tools", "device_vm", "stubs", "microcontroller.py"), tmp_path)
+    # The VM collects only between steps (tools/wasm32/steps.mjs): each step makes an object
+    # and writes its address into a memory, the next reads the heap in use once it was collected.
     setup = ("import gc, microcontroller\n"
-             "def kept(memory):\n"
-             "    garbage = bytearray(3000)\n"
-             "    memory[0:4] = id(garbage).to_bytes(4, 'little')\n"
-             "    garbage = None\n"
-             "    gc.collect()\n"
-             "    return gc.mem_alloc()\n"
              "class Probe:\n"
+             "    def __init__(self):\n"
+             "        self.step_number, self.heap, self.holder = 0, [], bytearray(16)\n"
              "    def step(self):\n"
-             "        nvm = microcontroller.nvm\n"
-             "        outside = kept(nvm)\n"
-             "        inside = bytearray(16)\n"
-             "        print('nvm', len(nvm), nvm[5], kept(inside) - outside)\n"
-             "        return False\n"
+             "        self.heap.append(gc.mem_alloc())\n"
+             "        self.step_number += 1\n"
+             "        if self.step_number == 3:\n"
+             "            nvm = microcontroller.nvm\n"
+             "            print('nvm', len(nvm), nvm[5], self.heap[1] - self.heap[0], self.heap[2] - self.heap[1])\n"
+             "            return False\n"
+             "        garbage = bytearray(3000)\n"
+             "        where = microcontroller.nvm if self.step_number == 1 else self.holder\n"
+             "        where[0:4] = id(garbage).to_bytes(4, 'little')\n"
+             "        return True\n"
              "    def summary(self):\n"
              "        return ''\n"
              "bench = Probe()")
     fits, out = mpy.run_wasm32(wasm32_node, str(tmp_path), 256, ["microcontroller"], setup)
-    found = re.search(r"^nvm (\d+) (\d+) (-?\d+)$", out, re.M)
+    found = re.search(r"^nvm (\d+) (\d+) (-?\d+) (-?\d+)$", out, re.M)
     assert fits and found, out[-2000:]
-    assert int(found.group(1)) == 8192 and int(found.group(2)) == 0xFF
-    assert int(found.group(3)) >= 3000  # the same word in the heap's bytearray kept the 3,000 bytes
+    length, erased, after_nvm, after_heap = (int(part) for part in found.groups())
+    assert length == 8192 and erased == 0xFF
+    assert after_heap >= 3000  # a word in a bytearray of the heap kept the object alive
+    assert after_nvm < 1000, "the NVM's word kept the object alive: the NVM is in the scanned heap"
 
 
 def test_the_breakdown_says_what_each_part_of_the_table_holds(wasm32_node):

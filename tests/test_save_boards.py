@@ -618,7 +618,6 @@ def test_the_device_budget_takes_each_boards_nvm_and_sleep_memory_from_its_modul
         row = POLICIES[policy]
         assert device_budget.policy_row(board) is row
         assert device_budget.sleep_memory_bytes(board) == row[SLEEP_BYTES]
-        assert device_budget.outside_heap(board) == row[boards._NVM_BYTES] - 8192 + row[SLEEP_BYTES]
 
 
 def test_a_board_whose_drive_is_read_only_exports_no_record_and_loads_nothing_to_try(monkeypatch, tmp_path):

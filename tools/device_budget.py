@@ -28,8 +28,9 @@ Printed:
 * per screen, the most heap in use between key presses there, split into the modules
   loaded at that moment (each one's own heap, measured by importing the modules one by one
   in a separate run), the display's bitmaps and palettes, and the rest (the game's state,
-  the screens' Python objects, the libraries' objects); the stand-ins' own heap (their code
-  the NVM's 8 KB, which a board keeps in flash, and its sleep memory) is left out of every figure;
+  the screens' Python objects, the libraries' objects); the stand-ins' own heap (their code)
+  is left out of every figure, and their NVM and sleep memory lie outside the VM's heap, where
+  its collector never looks, as a board's do;
 * ``peak_live``: the most heap in use between key presses, over the whole game;
 * ``least_heap``: the least heap in which the game completes without the heap having to
   grow (bisection in 1 KB steps; ``--no-least`` skips it), and in which it also completes with
@@ -79,7 +80,6 @@ STUBS = TOOLS / "device_vm" / "stubs"
 ROBOT = TOOLS / "device_vm" / "robot.py"  # imported in the VM as device_robot
 BREAKDOWN = TOOLS / "device_vm" / "breakdown.py"  # device_breakdown, only for --breakdown
 UNIX_MAIN = TOOLS / "device_vm" / "unix_main.py"  # the unix port's script, beside device_robot
-STAND_IN_NVM_BYTES = 8192  # tools/device_vm/stubs/microcontroller.py: made at its import
 # MicroPython's name pool grows in tables of doubling size, 20 entries first (qstr.c): past
 # 20 + 40 + ... + 640 names it takes a table of 1,280 entries, 8.96 KB in one block.
 NAME_POOL_STEP = 1260
@@ -100,16 +100,6 @@ def sleep_memory_bytes(board):
     from thousand.persist.boards import _SLEEP_BYTES
 
     return policy_row(board)[_SLEEP_BYTES]
-
-
-def outside_heap(board):
-    """What the stand-ins hold during the game beyond their imports' heap, all of which a
-    board keeps outside its heap: the sleep memory the robot makes, and the NVM's bytes
-    beyond the stand-in's 8 KB, which its import's heap already counts (once: counting them
-    again, as this tool did until 2026-12-02, put every figure 8 KB low)."""
-    from thousand.persist.boards import _NVM_BYTES
-
-    return policy_row(board)[_NVM_BYTES] - STAND_IN_NVM_BYTES + sleep_memory_bytes(board)
 
 
 MODULE_PASS_SETUP = ("class Done:\n    def step(self):\n        return False\n"
@@ -328,10 +318,9 @@ def board_vm(args, log):
 
 
 def stand_ins_of(out, board):
-    """(heap, name pool bytes) that the stand-ins and the robot took before the game, with what
-    a board keeps outside its heap."""
-    heap = (sum(int(size) for size in re.findall(r"(?:imported \S+|harness) (\d+)", out))  # (steps.mjs's own step)
-            + outside_heap(board))
+    """(heap, name pool bytes) that the stand-ins and the robot took before the game (the NVM
+    and sleep memory are outside the VM's heap, as a board's: stubs/microcontroller.py)."""
+    heap = sum(int(size) for size in re.findall(r"(?:imported \S+|harness) (\d+)", out))  # (steps.mjs's own step)
     return heap, int(re.findall(r"imported \S+ \d+ \d+ \d+ (\d+)", out)[-1])
 
 
@@ -554,7 +543,7 @@ def report(result, unix):
     lines += ["", "peak_live  %s  (most heap in use between key presses; %s on the VM, its pool as it was)" % (
                   kb(result["peak_live"]), kb(result["peak_live_vm"])),
               "least_heap %s  (least heap that completes the game without growing)" % kb(result["least_heap"]),
-              "stand-ins  %s  (left out above: the C modules' stand-ins, the NVM and sleep memory)" % kb(result["stand_ins"]),
+              "stand-ins  %s  (left out above: the C modules' stand-ins and the robot)" % kb(result["stand_ins"]),
               "names      %d of the game's in the pool at the end, as a board holds them (its step: %d; the "
               "VM's pool held %d, the stand-ins' and the robot's included, which a board's firmware keeps "
               "in flash: every figure here is the heap less that difference)" % (

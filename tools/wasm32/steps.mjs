@@ -144,7 +144,7 @@ async function freshVm(also, files) {
   for (const [name, data] of files || []) mp.FS.writeFile(name, data);
   // What a board keeps outside its heap (its NVM, sleep memory), which its collector never
   // scans: the stand-ins put it here, beside the heap (tools/device_vm/stubs/microcontroller.py)
-  mp.runPython("import builtins\nbuiltins.BOARD_RAM = " + mp._module._malloc(BOARD_RAM_BYTES));
+  mp.runPython("BOARD_RAM = " + mp._module._malloc(BOARD_RAM_BYTES));  // __main__'s
   initial = heapTotal();
   // sys.path as CircuitPython's: the current folder, the root, then /lib
   mp.runPython('import os, sys\nos.chdir("/")\nsys.path[:] = ["", "/", "/lib"]');
