@@ -610,8 +610,8 @@ def test_a_boards_saves_follow_its_row_and_the_desktop_saves_every_move(monkeypa
 
 
 def test_the_device_budget_takes_each_boards_nvm_and_sleep_memory_from_its_modules_policy():
-    """tools/device_budget.py leaves the board's NVM and sleep memory out of its figures: their
-    sizes come from the row its board module names, not from a table of their own."""
+    """tools/device_budget.py's robot makes the board's sleep memory (outside the VM's heap, as
+    the NVM) as large as the row its board module names says, not from a table of its own."""
     import device_budget
 
     for board, policy in (("pybadge", "samd51"), ("picosystem", "rp2040"), ("feather_esp32s3_reverse_tft", "esp32s3")):

@@ -317,7 +317,7 @@ def board_vm(args, log):
         shutil.rmtree(work, ignore_errors=True)
 
 
-def stand_ins_of(out, board):
+def stand_ins_of(out):
     """(heap, name pool bytes) that the stand-ins and the robot took before the game (the NVM
     and sleep memory are outside the VM's heap, as a board's: stubs/microcontroller.py)."""
     heap = sum(int(size) for size in re.findall(r"(?:imported \S+|harness) (\d+)", out))  # (steps.mjs's own step)
@@ -371,7 +371,7 @@ def breakdown(args, log):
     if "\ndone\n" not in out or "part left" not in out:
         log(out[-4000:])
         raise SystemExit(1)
-    stand_ins, stand_in_names = stand_ins_of(out, args.board)
+    stand_ins, stand_in_names = stand_ins_of(out)
     parts = [(name, int(size)) for name, size in re.findall(r"^part (.+) (-?\d+)$", out, re.M)]
     name, left = parts.pop()
     names = int(re.search(r"qstr pool: .*n_total_bytes=(\d+)", out).group(1)) - stand_in_names
@@ -388,7 +388,7 @@ def measure(args, log):
             log(out[-4000:])
             raise SystemExit(1)
         # the heap and the name pool as the stand-ins and the robot left them (their names are stand-ins too)
-        stand_ins, stand_in_names = stand_ins_of(out, args.board)
+        stand_ins, stand_in_names = stand_ins_of(out)
         peak, screens, deals, seen, most, names_at_end, games = parse_run(out)
         firmware = firmware_names_of(out)
         stubs = set(re.findall(r"imported (\S+) \d+", out))
