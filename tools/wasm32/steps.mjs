@@ -44,10 +44,11 @@ import path from "node:path";
 // of WebAssembly's memory (about 0x38000 to 0x130000), so two int16 side by side whose
 // second is 3 to 19 (a score sheet's deltas -160 and 5 are the word 0x0005FF60) read as a
 // pointer and kept a let-go module alive (docs/memory.md, "A false pointer in the measuring
-// VM").  A SAMD51's RAM starts at 0x20000000, where only a word whose high half is 8,192 to
-// 8,195 can point.  So before the VM makes its heap, a block is taken below it (only touched
-// at its ends: the pages stay virtual) and the heap, and every area it grows by, start at
-// HEAP_BASE, as on a board.
+// VM").  A SAMD51's RAM starts at 0x20000000 (HSRAM_ADDR in Microchip's SAMD51 device
+// headers, which CircuitPython's atmel-samd port builds on), where only a word whose high
+// half is 8,192 to 8,195 can point.  So before the VM makes its heap, a block is taken below
+// it (only touched at its ends: the pages stay virtual) and the heap, and every area it grows
+// by, start at HEAP_BASE, as on a board.
 const HEAP_BASE = 0x20000000;
 const instantiate = WebAssembly.instantiate;
 WebAssembly.instantiate = async (...args) => {
