@@ -5,7 +5,7 @@ import os
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from thousand.five_hundred import ALL_PASS_PLAYED, FAILED, MADE, PASSED_OUT
@@ -16,7 +16,7 @@ from thousand.five_hundred.explain import reason_words
 from thousand.five_hundred.game import PHASE_AUCTION, PHASE_DISCARD, PHASE_PLAY, PHASE_RAISE, Game, IllegalAction
 from thousand.five_hundred.notation import action_text
 from thousand.five_hundred.record import game_record, replay
-from thousand.five_hundred.rules import BOOL, ENUM, PRESET_NAMES, Rules, agreements
+from thousand.five_hundred.rules import BOOL, ENUM, PRESET_NAMES, Rules, RulesError, agreements
 from thousand.rng import Rng
 
 INT_CHOICES = {"defender_cap": [None, 490, 480], "target": [500, 300, 250], "lose_at": [-500, None, -250]}
@@ -170,6 +170,75 @@ def test_random_legal_games_of_every_agreement_set_keep_the_invariants_and_repla
     assert out["scores"] == game.scores
     assert (out["winner"], out["loser"], out.get("co_winners")) == (game.winner, game.loser, game.co_winners)
     assert [d["deltas"] for d in out["deals"]] == [r.deltas for r in game.sheet]
+
+
+@settings(max_examples=300, deadline=None)
+@given(values=agreement_sets(), numbers=st.lists(st.one_of(st.none(), st.integers(min_value=-99999, max_value=99999)),
+                                                 min_size=3, max_size=3))
+def test_the_rules_bytes_read_back_as_the_same_rules_and_the_settings_keep_them(values, numbers):
+    """``Rules.to_bytes`` (a board's settings keep Five Hundred's rules so) reads back as the
+    same rules for every agreement set, the numbers anywhere in their range; the settings'
+    bytes carry them through."""
+    from thousand.persist.settings import settings_bytes, settings_from
+
+    rules = Rules.from_dict(values)
+    for name, number in zip(("defender_cap", "target", "lose_at"), numbers):
+        if number is not None or name != "target":
+            rules.set(name, number)
+    try:
+        rules.validate()
+    except RulesError:
+        assume(False)  # lose_at at or above the target
+    data = rules.to_bytes()
+    assert Rules.from_bytes(data).to_dict() == rules.to_dict()
+    settings = settings_from()
+    settings.five_hundred = data
+    assert settings_from(settings_bytes(settings)).five_hundred == data
+
+
+def test_rules_bytes_that_are_not_rules_are_refused_in_words_and_an_unknown_later_agreement_reads_as_its_preset():
+    rules = Rules.preset("simple")
+    rules.set("players", 4)
+    data = rules.to_bytes()
+    for bad in (b"", b"\x09", data + b"\x0b\x00", data + b"\x01\x05"):
+        with pytest.raises(RulesError):
+            Rules.from_bytes(bad)
+    later = Rules.from_bytes(data + bytes([len(agreements()), 7, 1, 1]))  # a row this program lacks, then more
+    assert later.to_dict() == rules.to_dict()
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_boards_settings_slot_holds_five_hundreds_rules_with_four_agreements_changed_beside_thousands(preset, players):
+    """The settings' slot of a board's NVM holds 52 bytes (thousand.persist.store.NVM_SLOTS,
+    less a record's 12): Thousand's agreements at any preset, levels, toggles and language, and
+    Five Hundred's preset, players and any four agreements changed, of any kind (docs/saves.md)."""
+    from itertools import combinations
+
+    from thousand.persist.settings import settings_bytes, settings_from
+    from thousand.persist.store import NVM_SLOTS, OVERHEAD
+    from thousand.rules import Rules as ThousandRules
+
+    room = dict(NVM_SLOTS)["settings"] - OVERHEAD
+    settings = settings_from()
+    settings.levels = ["normal", "normal"]  # the longest level's name
+    settings.language = 3
+    changeable = [row for row in agreements() if row[0] != "players"]
+    for thousand_preset in ("classic", "full", "club", "family"):
+        settings.rules = ThousandRules.preset(thousand_preset)
+        for four in combinations(changeable, 4):
+            rules = Rules.preset(preset)
+            rules.set("players", players)
+            for name, kind, _default, choices in four:
+                now = getattr(rules, name)
+                if kind == BOOL:
+                    rules.set(name, not now)
+                elif kind == ENUM:
+                    rules.set(name, [c for c in choices if c != now][0])
+                else:
+                    rules.set(name, -99999 if name == "lose_at" else 99999)
+            settings.five_hundred = rules.to_bytes()
+            assert len(settings_bytes(settings)) <= room, (thousand_preset, rules.to_dict())
 
 
 def candidate_actions(game):

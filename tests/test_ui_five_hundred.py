@@ -181,11 +181,12 @@ def test_the_agreements_editor_offers_every_agreement_of_five_hundred_and_keeps_
         before = getattr(editor.rules, entry[0])
         hands.press(A)
         assert getattr(editor.rules, entry[0]) != before, entry[0]
-        assert app.settings.five_hundred == editor.rules.to_dict()  # kept in the settings at once
+        assert Rules.from_bytes(app.settings.five_hundred).to_dict() == editor.rules.to_dict()  # kept in the settings at once
     assert Rules.from_dict(editor.rules.to_dict()).to_dict() == editor.rules.to_dict()  # valid together
 
 
 def test_the_agreements_chosen_are_kept_in_the_settings_and_played_by_the_next_new_game(board, tmp_path, monkeypatch):
+    from thousand.five_hundred.rules import Rules
     from thousand.persist.files import FileStore
     from thousand.persist.saves import Saves
 
@@ -210,7 +211,7 @@ def test_the_agreements_chosen_are_kept_in_the_settings_and_played_by_the_next_n
     assert app.screen.items()[0].split() == ["Players", "4"] and app.screen.items()[1].split() == ["Rules", "australian*"]
     hands.press(B)  # the title: the settings are saved
     again = opened()
-    assert again.settings.five_hundred == {"preset": "australian", "players": 4, "all_pass": "redeal_same"}
+    assert Rules.from_bytes(again.settings.five_hundred).to_dict() == {"preset": "australian", "players": 4, "all_pass": "redeal_same"}
     hands = Hands(again)
     title = again.screen
     hands.move_to("five hundred", lambda: title.entries()[title.cursor], len(title.entries()))

@@ -663,6 +663,45 @@ def test_on_a_board_that_reloads_every_game_starts_and_ends_in_a_fresh_vm(board,
     assert load_stats(NvmStore(nvm))[0].games == 1  # the game's end was counted before the reload
 
 
+def test_on_a_board_five_hundreds_players_and_agreements_fit_the_settings_and_its_new_game_is_played_by_a_fresh_vm(
+        board, monkeypatch):
+    """A board keeps the settings in a 64-byte slot of its NVM (52 bytes of them).  Five
+    Hundred's rules were kept there as their dict (33 bytes for the preset and the players
+    alone): choosing Five Hundred made every later settings save fail ("settings save too
+    big"), and the failed save kept its new game from the fresh VM that plays a game."""
+    from thousand.five_hundred.rules import Rules as FiveHundredRules
+
+    nvm = MemoryNvm(8192)
+    app, hands = start_app(NvmStore(nvm))
+
+    def reload():
+        raise Reloaded()
+
+    monkeypatch.setattr(board, "reload", reload, raising=False)
+    title = app.screen
+    hands.move_to("five hundred", lambda: title.entries()[title.cursor], len(title.entries()))
+    hands.press(A)
+    hands.press(A)  # Players: 4
+    hands.press(RIGHT)
+    hands.press(A)  # Rules: simple
+    hands.press(RIGHT)
+    hands.press(A)  # Change agreements: the editor
+    for row in (7, 8, 12, 13):  # all_pass, the Joker's nomination, target, lose_at: each changed
+        hands.move_to(row, lambda: app.screen.cursor, len(app.screen.items()))
+        hands.press(A)
+    chosen = app.screen.rules.copy()
+    assert chosen.to_dict() != {"preset": "simple", "players": 4}
+    hands.press(B)  # the players' screen
+    hands.move_to(3, lambda: app.screen.cursor, 4)
+    with pytest.raises(Reloaded):
+        hands.press(A)  # Start the game: saved, then a fresh VM plays it
+        hands.run(100)
+    assert app.storage.problem is None
+    kept = Saves(NvmStore(nvm))
+    assert FiveHundredRules.from_bytes(kept.load_settings().five_hundred).to_dict() == chosen.to_dict()
+    assert kept.has_game()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["samd51", "esp32s3"])
 def test_before_every_reload_the_flash_holds_the_newest_save_so_sleep_memory_cleared_by_it_loses_nothing(

@@ -33,6 +33,7 @@ AGREEMENT_TABLE = (
 )
 _ROW = 4
 MAX_POINTS = 99999  # bounds of target, lose_at and defender_cap: small ints, short outputs
+_NO_NUMBER = 0x800000  # null in to_bytes (a number there is within MAX_POINTS of 0)
 
 PRESETS = {
     "australian": {},
@@ -148,6 +149,68 @@ class Rules:
             if getattr(self, name) != getattr(base, name) or name == "players":
                 out[name] = getattr(self, name)
         return out
+
+    def to_bytes(self):
+        """The rules in a few bytes, as a board's settings keep them (their slot holds 52
+        bytes for every setting): the preset's index in PRESET_NAMES, then, for the players
+        and each agreement that differs from the preset, its row's index in AGREEMENT_TABLE
+        and its value (a byte: an enum's or a choice's index, 0 or 1; three for a number,
+        two's complement, ``_NO_NUMBER`` for null).  Rows are only ever added at the
+        table's end: an older program stops at a row it does not know, the rest reading as
+        its preset's.
+
+        >>> rules = Rules.preset("simple"); rules.set("players", 4); rules.set("target", 250)
+        >>> data = rules.to_bytes(); len(data), Rules.from_bytes(data) == rules
+        (7, True)
+        """
+        base = Rules.preset(self.preset_name)
+        out = bytearray([PRESET_NAMES.index(self.preset_name)])
+        t = AGREEMENT_TABLE
+        for row in range(0, len(t) // _ROW):
+            name, kind, choices = t[row * _ROW], t[row * _ROW + 1], t[row * _ROW + 3]
+            value = getattr(self, name)
+            if value == getattr(base, name) and name != "players":
+                continue
+            out.append(row)
+            if choices is not None:
+                out.append(choices.index(value))
+            elif kind == BOOL:
+                out.append(1 if value else 0)
+            else:
+                number = _NO_NUMBER if value is None else value & 0xFFFFFF
+                out.append(number >> 16)
+                out.append((number >> 8) & 0xFF)
+                out.append(number & 0xFF)
+        return bytes(out)
+
+    @classmethod
+    def from_bytes(cls, data):
+        """The rules ``to_bytes`` gave; RulesError for bytes that are not such rules."""
+        t = AGREEMENT_TABLE
+        if len(data) < 1 or data[0] >= len(PRESET_NAMES):
+            raise RulesError("no preset in the rules' bytes")
+        rules = cls.preset(PRESET_NAMES[data[0]])
+        at = 1
+        while at < len(data):
+            row = data[at]
+            if row >= len(t) // _ROW:
+                break  # a later program's agreement, and any after it: their preset's values
+            name, kind, choices = t[row * _ROW], t[row * _ROW + 1], t[row * _ROW + 3]
+            size = 3 if choices is None and kind != BOOL else 1
+            if at + 1 + size > len(data):
+                raise RulesError("the rules' bytes end inside agreement '%s'" % name)
+            if choices is not None:
+                if data[at + 1] >= len(choices):
+                    raise RulesError("agreement '%s' has no choice %d" % (name, data[at + 1]))
+                value = choices[data[at + 1]]
+            elif kind == BOOL:
+                value = data[at + 1] == 1
+            else:
+                number = (data[at + 1] << 16) | (data[at + 2] << 8) | data[at + 3]
+                value = None if number == _NO_NUMBER else number - 0x1000000 if number & 0x800000 else number
+            rules.set(name, value)
+            at += 1 + size
+        return rules.validate()
 
     def copy(self):
         return Rules.from_dict(self.to_dict())

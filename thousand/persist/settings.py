@@ -36,8 +36,11 @@ class Settings:
 # running points, autoplay of forced cards, undo and the guide shown once (1: on), then the
 # language (an index into thousand.LANGUAGES; settings from before it are English's, 0),
 # then Five Hundred's rules of the last game chosen, with its players (a small value: None,
-# or the dict of its Rules.to_dict(), read again by thousand.ui.five_hundred_app.chosen_rules;
-# settings from before it: None, australian with 3 players).
+# or the bytes of its Rules.to_bytes(), read again by thousand.ui.five_hundred_app.chosen_rules;
+# settings from before it: None, australian with 3 players).  Its first programs kept the
+# dict of Rules.to_dict() there: 33 bytes for the preset and the players alone, past the
+# 52 a board's settings slot holds with Thousand's, so that no setting was saved any more
+# (a program before the bytes reads them as None: australian, 3 players).
 def settings_bytes(settings):
     w = Writer()
     put_rules(w, settings.rules)
@@ -67,7 +70,7 @@ def settings_from(payload=None):
     s.undo = True  # the table's menu may take back your last decision
     s.guided = False  # the guided first deal was shown (at the first start)
     s.language = 0  # the player's words: an index into thousand.LANGUAGES (0: English)
-    s.five_hundred = None  # Five Hundred's rules and players (a dict, Rules.to_dict()); None: australian, 3
+    s.five_hundred = None  # Five Hundred's rules and players (Rules.to_bytes(), or an older dict); None: australian, 3
     if payload is None:
         s.rules = Rules.preset("classic")  # of the last new game: the next one's
         return s
@@ -91,7 +94,7 @@ def settings_from(payload=None):
             s.language = language
     if r.pos < len(r.data):
         rules = get_value(r)
-        if isinstance(rules, dict):  # checked where it is used (its engine's rules)
+        if isinstance(rules, (bytes, dict)):  # checked where it is used (its engine's rules)
             s.five_hundred = rules
     return s
 

@@ -74,12 +74,13 @@ def new_controller(app, seed):
 
 
 def chosen_rules(kept):
-    """Five Hundred's Rules from ``kept``, a dict as Rules.to_dict() gives (the settings'
-    ``five_hundred``); None, or rules this program refuses: australian with 3 players."""
+    """Five Hundred's Rules from ``kept``: the bytes of Rules.to_bytes() (the settings'
+    ``five_hundred``) or a dict as Rules.to_dict() gives (older settings, a new game's
+    ``App.five_hundred``); None, or rules this program refuses: australian with 3 players."""
     from thousand.five_hundred.rules import Rules, RulesError
 
     try:
-        return Rules.from_dict(kept)
+        return Rules.from_dict(kept) if kept is None or isinstance(kept, dict) else Rules.from_bytes(kept)
     except RulesError:
         return Rules.preset()
 
@@ -87,5 +88,5 @@ def chosen_rules(kept):
 def keep_rules(app, rules):
     """``rules`` are the next game's: kept in the settings (saved when the players' screen is
     left or the game starts)."""
-    app.settings.five_hundred = rules.to_dict()
+    app.settings.five_hundred = rules.to_bytes()  # a board's settings slot is small (Rules.to_bytes)
     app.settings_changed = True
