@@ -255,20 +255,25 @@ def modules_alone(node, build_dir, order, stubs):
     return heap, names_of
 
 
-def parse_run(out):
+def parse_run(out, as_a_board):
     """(peak, {screen: (live, modules, display, pool)} at the screen's peak over the session,
     deals, screens seen, (most allocated in a step, where), names at the end, [(game's peak,
-    its screen, names at its end)] a game of the session)."""
+    its screen, names at its end)] a game of the session).  ``as_a_board(live, pool)``: the
+    heap in use at a moment whose name pool was ``pool``, as a board holds it; each moment is
+    taken so before the peaks are chosen (chosen before, a screen's peak over the session was
+    the moment of most heap in the VM, which the VM's own names may have set: the session's
+    peak then read 8 KB below a game's)."""
     peak = int(re.search(r"peak_live (\d+)", out).group(1))
     screens, game_peaks = {}, {}
     for label, live, loaded in re.findall(r"^where (\S+) (\d+) (\S*)$", out, re.M):
         game, _, screen = label.partition(":")  # the robot's "GAME:SCREEN"
         modules, display, pool = loaded.split(";")
         pool = tuple(int(part) for part in pool.split(","))  # (names, their characters, the pool's heap)
-        if int(live) > game_peaks.get(int(game), (0, ""))[0]:
-            game_peaks[int(game)] = (int(live), screen, pool)
-        if screen not in screens or int(live) > screens[screen][0]:
-            screens[screen] = (int(live), modules.split(",") if modules else [], int(display or 0), pool)
+        live = as_a_board(int(live), pool)
+        if int(game) not in game_peaks or live > game_peaks[int(game)][0]:
+            game_peaks[int(game)] = (live, screen, pool)
+        if screen not in screens or live > screens[screen][0]:
+            screens[screen] = (live, modules.split(",") if modules else [], int(display or 0), pool)
     names_after = dict((int(game), (int(names), int(chars), int(pool))) for game, names, chars, pool in
                        re.findall(r"^mark game_(\d+) \d+ (\d+) (\d+) (\d+)$", out, re.M))
     summary = re.search(r"^ok deals=(\d+) screens=(\S*) games=(\S*)$", out, re.M)
@@ -389,8 +394,9 @@ def measure(args, log):
             raise SystemExit(1)
         # the heap and the name pool as the stand-ins and the robot left them (their names are stand-ins too)
         stand_ins, stand_in_names = stand_ins_of(out)
-        peak, screens, deals, seen, most, names_at_end, games = parse_run(out)
         firmware = firmware_names_of(out)
+        peak, screens, deals, seen, most, names_at_end, games = parse_run(
+            out, lambda live, pool: live - stand_ins - board_pool(pool, firmware)[2])
         stubs = set(re.findall(r"imported (\S+) \d+", out))
         loaded = set()
         for _, modules, _, _ in screens.values():
@@ -428,8 +434,7 @@ def measure(args, log):
         scenes = {}
         for label, (live, modules, display, pool) in screens.items():
             code = sum(module_heap.get(name, 0) - names_of.get(name, 0) for name in modules)
-            _, names_heap, beyond = board_pool(pool, firmware)
-            live -= stand_ins + beyond  # as a board holds it
+            _, names_heap, _ = board_pool(pool, firmware)  # (live: as a board holds it, parse_run)
             scenes[label] = {"live": live, "modules": code, "display": display, "names": names_heap,
                              "rest": live - code - display - names_heap,
                              "loaded": sorted(name for name in modules if name in module_heap)}
@@ -442,7 +447,7 @@ def measure(args, log):
                 "screens_seen": seen, "names_at_end": names_at_end[0] - firmware[0],
                 "most_names": max(vm_names.values()),
                 "names_in_the_vm": names_at_end[0], "firmware_names": firmware[0],
-                "games": [{"peak_live": live - stand_ins - board_pool(pool, firmware)[2], "where": screen,
+                "games": [{"peak_live": live, "where": screen,
                            "names": None if names is None else names[0] - firmware[0], "deals": deals_of_game,
                            "most_names": vm_names.get(number)}
                           for number, (live, screen, pool, names, deals_of_game) in enumerate(games)]}
