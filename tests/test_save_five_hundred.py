@@ -313,6 +313,40 @@ print(sorted(m for m in sys.modules if "five_hundred" in m))
     assert (out.returncode, out.stderr, out.stdout.strip()) == (0, "", "[]")
 
 
+def test_a_five_hundred_deal_played_saved_counted_and_written_as_a_record_loads_none_of_thousands_engine():
+    """Five Hundred's play, its saves, its statistics and its record as the board writes it
+    load no module of Thousand's engine, its record reader or its cards: on a board their
+    names would stay in the pool of the game's VM (docs/memory.md; its record once loaded
+    Thousand's whole engine for ``RecordError``, its cards Thousand's for a popcount table).
+    Continue still reads a save through Thousand's reader (``thousand.persist.restore``)."""
+    script = """
+import io, sys
+from thousand.five_hundred.controller import Controller
+from thousand.persist.records import write_game
+from thousand.persist.saves import NEW_GAME, Saves
+from thousand.persist.store import memory_store
+saves = Saves(memory_store())
+c = Controller(seed=4)
+saves.save_game(c, NEW_GAME)
+c.next_deal()
+while not c.between_deals():
+    d = c.pending()
+    if d.seat == 0:
+        c.act(d.legal[0]); saves.save_game(c)
+    else:
+        c.step()
+saves.end_deal(c, 0)
+out = io.StringIO()
+write_game(c.game, out)
+assert out.getvalue().startswith('{')
+engine = ("thousand.game", "thousand.record", "thousand.cards", "thousand.actions", "thousand.notation",
+          "thousand.controller", "thousand.checks", "thousand.replay", "thousand.scoring", "thousand.bots")
+print(sorted(m for m in sys.modules if m in engine))
+"""
+    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert (out.returncode, out.stderr, out.stdout.strip()) == (0, "", "[]")
+
+
 def test_the_terminal_continues_the_saved_game_of_five_hundred_at_the_same_decision(tmp_path):
     env = dict(os.environ, THOUSAND_DATA_DIR=str(tmp_path), PYTHONUNBUFFERED="1")
     game = [sys.executable, os.path.join(ROOT, "tools", "terminal_game.py")]

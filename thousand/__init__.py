@@ -19,6 +19,15 @@ LANGUAGES = ("en", "ru", "uk", "pl")  # the player's words, the one list of them
 LANGUAGE = ["en"]
 SEAT_WORDS = list(SEAT_NAMES)
 RANK_SIGNS = "9 J Q K 10 A".split()  # a card's rank as the screens write it (thousand.cards.card_text)
+# POPCOUNT6[bits]: the number of cards in a 6-bit suit mask, for both games' cards
+# (thousand.cards, thousand.five_hundred.cards): here, so that Five Hundred's table does not
+# load Thousand's cards module for it (2.7 KB and 22 names of a board's heap).
+POPCOUNT6 = (
+    b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
+    b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05"
+    b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05"
+    b"\x02\x03\x03\x04\x03\x04\x04\x05\x03\x04\x04\x05\x04\x05\x05\x06"
+)
 
 
 

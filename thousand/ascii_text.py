@@ -1,8 +1,24 @@
-"""Records are plain ASCII in both games (REFEREE.md, FIVE_HUNDRED.md section 10).
+"""What both games' records share: plain ASCII text (REFEREE.md, FIVE_HUNDRED.md section 10)
+and ``RecordError``, the error a record's replay raises (one class, which the referee catches
+for both games).
 
-One small module of its own so that Five Hundred's engine reads its records the same way
-without loading Thousand's notation (and its actions) into a small heap.
+One small module of its own so that Five Hundred's engine reads and writes its records the
+same way without loading Thousand's notation (and its actions), or Thousand's record reader
+(and its whole engine: a board's name pool keeps their names), into a small heap.
 """
+
+
+class RecordError(ValueError):
+    """Where a record stops making sense: the deal and the action (indexes, or None), and why."""
+
+    def __init__(self, deal, action, message):
+        super().__init__(message)  # ValueError.__init__(self, ...) fails on MicroPython
+        self.deal = deal
+        self.action = action
+        self.message = message
+
+    def to_json(self):
+        return {"error": {"deal": self.deal, "action": self.action, "message": self.message}}
 
 
 def plain_ascii(text):

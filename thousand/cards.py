@@ -25,6 +25,7 @@ Reading the text form back (``parse_card``) is in ``thousand.notation``.
 """
 
 from thousand import RANK_SIGNS, const  # const: MicroPython's, or the package's stand-in on CPython
+from thousand import POPCOUNT6  # noqa: F401  (C.POPCOUNT6: a suit's card count, shared with Five Hundred)
 
 NUM_CARDS = const(24)
 _NUM_SUITS = const(4)
@@ -60,15 +61,9 @@ ALL_ACES = const((1 << 5) | (1 << 11) | (1 << 17) | (1 << 23))
 ALL_NINES = const(1 | (1 << 6) | (1 << 12) | (1 << 18))
 ALL_JACKS = const((1 << 1) | (1 << 7) | (1 << 13) | (1 << 19))
 
-# POPCOUNT6[bits]: the card count of a 6-bit suit mask in one lookup; SUIT_POINTS6[bits]:
-# its card points (by RANK_POINTS).  Written out: computing them at import left about 10
-# KB of garbage on a 32-bit heap while the modules load (a test recomputes them).
-POPCOUNT6 = (
-    b"\x00\x01\x01\x02\x01\x02\x02\x03\x01\x02\x02\x03\x02\x03\x03\x04"
-    b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05"
-    b"\x01\x02\x02\x03\x02\x03\x03\x04\x02\x03\x03\x04\x03\x04\x04\x05"
-    b"\x02\x03\x03\x04\x03\x04\x04\x05\x03\x04\x04\x05\x04\x05\x05\x06"
-)
+# SUIT_POINTS6[bits]: the card points of a 6-bit suit mask (by RANK_POINTS) in one lookup,
+# as POPCOUNT6 (the package's) its card count.  Written out: computing them at import left
+# about 10 KB of garbage on a 32-bit heap while the modules load (a test recomputes them).
 SUIT_POINTS6 = (
     b"\x00\x00\x02\x02\x03\x03\x05\x05\x04\x04\x06\x06\x07\x07\x09\x09"
     b"\x0a\x0a\x0c\x0c\x0d\x0d\x0f\x0f\x0e\x0e\x10\x10\x11\x11\x13\x13"

@@ -11,17 +11,7 @@ from thousand.game import (HAND_SIZE, NUM_SEATS, PHASE_DARK, PHASE_DEAL_OVER, PH
                            TALON_SIZE, Game, IllegalAction, unpack_deal)
 from thousand.rules import RulesError
 from thousand import rules_check
-
-
-class RecordError(ValueError):
-    def __init__(self, deal, action, message):
-        super().__init__(message)  # ValueError.__init__(self, ...) fails on MicroPython
-        self.deal = deal
-        self.action = action
-        self.message = message
-
-    def to_json(self):
-        return {"error": {"deal": self.deal, "action": self.action, "message": self.message}}
+from thousand.ascii_text import RecordError  # both games' records raise it (the referee imports it from here)
 
 
 def _cards(value, count, what, deal_index):

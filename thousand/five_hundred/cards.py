@@ -22,8 +22,8 @@ about ("must follow hearts") is one of them already.  A hand is a list of five s
 """
 
 from thousand import RANK_SIGNS  # a rank as the player's language writes it (rank_sign)
+from thousand import POPCOUNT6  # a 6-bit popcount: the same table as Thousand's cards read
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
-from thousand.cards import POPCOUNT6  # a 6-bit popcount: the same table as Thousand's
 from thousand.ascii_text import plain_ascii  # records are ASCII in both games
 
 SPADES = const(0)

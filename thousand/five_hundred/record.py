@@ -12,7 +12,7 @@ from thousand.five_hundred.game import (HAND_SIZE, KITTY_SIZE, PHASE_DEAL_OVER, 
                                         IllegalAction)
 from thousand.five_hundred.notation import parse_action
 from thousand.five_hundred.rules import Rules, RulesError
-from thousand.record import RecordError
+from thousand.ascii_text import RecordError  # both games' (not Thousand's record reader: its engine would load)
 
 
 def _cards(value, count, what, deal_index, players, seen):

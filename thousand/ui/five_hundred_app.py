@@ -13,7 +13,7 @@ lets go.
 """
 
 ENGINE = (
-    "thousand.rng", "thousand.cards", "thousand.ascii_text", "thousand.five_hundred", "thousand.five_hundred.cards",
+    "thousand.rng", "thousand.ascii_text", "thousand.five_hundred", "thousand.five_hundred.cards",
     "thousand.five_hundred.actions", "thousand.five_hundred.rules", "thousand.five_hundred.game",
     "thousand.five_hundred.driver", "thousand.five_hundred.controller", "thousand.five_hundred.bots",
     "thousand.five_hundred.easy", "thousand.five_hundred.playout", "thousand.five_hundred.search", "thousand.slices",
