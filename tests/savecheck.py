@@ -209,7 +209,7 @@ def save(store, game, extra=None):
 
 def load(store):
     """(game, extra) of the store's game save, or None; SaveError for a bad one."""
-    from thousand.persist.restore import load_game
+    from thousand.persist.continuing import load_game
     from thousand.persist.store import KIND_GAME, SlotPair
 
     return load_game(SlotPair(store, "game", KIND_GAME))

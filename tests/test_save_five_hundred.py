@@ -19,7 +19,7 @@ from thousand.five_hundred import actions as A
 from thousand.five_hundred.controller import Controller
 from thousand.five_hundred.rules import Rules
 from thousand.persist import coding
-from thousand.persist.restore import load_game, saved_game
+from thousand.persist.continuing import load_game, saved_game
 from thousand.persist.saves import NEW_GAME, Saves
 from thousand.persist.store import KIND_GAME, NvmStore, SaveError, SlotPair, memory_store
 from thousand.rng import Rng
@@ -313,12 +313,12 @@ print(sorted(m for m in sys.modules if "five_hundred" in m))
     assert (out.returncode, out.stderr, out.stdout.strip()) == (0, "", "[]")
 
 
-def test_a_five_hundred_deal_played_saved_counted_and_written_as_a_record_loads_none_of_thousands_engine():
-    """Five Hundred's play, its saves, its statistics and its record as the board writes it
-    load no module of Thousand's engine, its record reader or its cards: on a board their
-    names would stay in the pool of the game's VM (docs/memory.md; its record once loaded
-    Thousand's whole engine for ``RecordError``, its cards Thousand's for a popcount table).
-    Continue still reads a save through Thousand's reader (``thousand.persist.restore``)."""
+def test_a_five_hundred_deal_played_saved_counted_written_as_a_record_and_continued_loads_none_of_thousands_engine():
+    """Five Hundred's play, its saves, its statistics, its record as the board writes it and
+    Continue load no module of Thousand's engine, its record reader, its save reader or its
+    cards: on a board their names would stay in the pool of the game's VM (docs/memory.md; its
+    record once loaded Thousand's whole engine for ``RecordError``, its cards Thousand's for a
+    popcount table, Continue Thousand's save reader, ``thousand.persist.restore``)."""
     script = """
 import io, sys
 from thousand.five_hundred.controller import Controller
@@ -339,8 +339,14 @@ saves.end_deal(c, 0)
 out = io.StringIO()
 write_game(c.game, out)
 assert out.getvalue().startswith('{')
+c.next_deal()
+c.act(c.pending().legal[0]) if c.pending().seat == 0 else c.step()
+saves.save_game(c)
+again = Saves(saves.store).load_game()
+assert again.game_name == "five_hundred" and again.game.log == c.game.log
 engine = ("thousand.game", "thousand.record", "thousand.cards", "thousand.actions", "thousand.notation",
-          "thousand.controller", "thousand.checks", "thousand.replay", "thousand.scoring", "thousand.bots")
+          "thousand.controller", "thousand.checks", "thousand.replay", "thousand.scoring", "thousand.bots",
+          "thousand.persist.restore", "thousand.persist.encode")
 print(sorted(m for m in sys.modules if m in engine))
 """
     out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)

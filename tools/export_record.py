@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import cli  # noqa: E402  (tools/cli.py, beside this script)
 from thousand.persist.files import FileStore, data_dir  # noqa: E402
 from thousand.persist.records import CURRENT, LAST, records_dir, write_game, write_record  # noqa: E402
-from thousand.persist.restore import load_game  # noqa: E402
+from thousand.persist.continuing import load_game  # noqa: E402
 from thousand.persist.store import KIND_GAME, SaveError, SlotPair  # noqa: E402
 
 

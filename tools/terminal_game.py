@@ -355,7 +355,7 @@ def open_game(options, storage, out, read=read_answer, ask=False):
     is the game a new one plays (Thousand, or Five Hundred with ``options.players``), in the
     player's words (--lang)."""
     if not options.resume and ask and storage.has_game():
-        from thousand.persist.restore import saved_game
+        from thousand.persist.continuing import saved_game
 
         saved = saved_game(storage.game_record)
         if saved == "thousand":

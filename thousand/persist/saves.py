@@ -214,7 +214,7 @@ class Saves:
     def load_game(self):
         """The saved game as a Controller ready to play on, or None (no save, or a bad one)."""
         if self.found is NOT_READ:
-            from thousand.persist.restore import load_controller
+            from thousand.persist.continuing import load_controller
 
             self.found = load_controller(self, self.game_record)
         return self.found

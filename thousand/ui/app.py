@@ -241,12 +241,19 @@ class App:
         if seed == _CONTINUE:
             if self.fresh_vm():
                 return
-            if "thousand.persist.restore" not in sys.modules:
+            if "thousand.persist.continuing" not in sys.modules:
                 # The engine and the save's reader are imported in a tick of their own, the
                 # save read and replayed at the next: a tick's garbage is what sets the heap a
                 # board needs between collections (a fresh VM's first tick did both: 57 KB).
-                import thousand.controller  # noqa: F401
-                import thousand.persist.restore  # noqa: F401
+                # Only the saved game's: the other's would leave its names in the pool.
+                from thousand.persist.continuing import saved_game
+
+                if saved_game(self.storage.game_record) == "five_hundred":
+                    import thousand.five_hundred.controller  # noqa: F401
+                    import thousand.persist.five_hundred  # noqa: F401
+                else:
+                    import thousand.controller  # noqa: F401
+                    import thousand.persist.restore  # noqa: F401
 
                 self.to_start = _CONTINUE  # finish_show comes back here at the next tick
                 self.queue("finish_show")
