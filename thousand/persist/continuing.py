@@ -42,7 +42,7 @@ def load_named(pair, memo=None):
                 return ("thousand",) + decode_game(payload, version, memo)
             return ("thousand",) + decode_game(memoryview(payload)[1:], FORMAT_VERSION, memo)
         if payload[0] == GAME_FIVE_HUNDRED:
-            try:  # desktop-only until the device plays Five Hundred (tools/bundle.py leaves it out)
+            try:  # a lib folder without Five Hundred (copied from a bundle older than it)
                 from thousand.persist.five_hundred import decode_game as decode_five_hundred
             except ImportError:
                 raise SaveError("the saved game is Five Hundred, which this version does not play")

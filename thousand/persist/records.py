@@ -23,7 +23,7 @@ def write_game(game, out):
     if getattr(game, "game_name", None) is not None:
         import json
 
-        try:  # desktop-only until the device plays Five Hundred (tools/bundle.py leaves it out)
+        try:  # a lib folder without Five Hundred (copied from a bundle older than it)
             from thousand.five_hundred.record import game_record
         except ImportError:
             return

@@ -156,7 +156,7 @@ class Saves:
         """The game's save at ``moment``; ``item``, a record to write with it (a deal's end:
         the statistics, ``thousand.persist.stats.end_deal``)."""
         if controller.game_name != "thousand":  # Five Hundred's
-            try:  # desktop-only until the device plays Five Hundred (tools/bundle.py leaves it out)
+            try:  # a lib folder without Five Hundred (copied from a bundle older than it)
                 from thousand.persist.five_hundred import FORMAT_VERSION, encode_game
             except ImportError:
                 self.report("Five Hundred cannot be saved here")
