@@ -286,16 +286,16 @@ def test_a_game_over_leaves_the_empty_save_and_a_record_of_five_hundred(tmp_path
     assert record["game"] == "five_hundred" and len(record["deals"]) == controller.game.deal_number
 
 
-def test_thousand_never_loads_five_hundreds_code():
-    """A Thousand game saved after every move, continued and ended loads no module of Five
-    Hundred's (the device's memory for Thousand stays as it was)."""
-    script = """
+# A deal played to its end, saved after each of the player's moves and counted at its end, in
+# a fresh interpreter (where sys.modules tells what it loaded): the import of a game's
+# Controller and the Controller made, the two %s it is formatted with.
+DEAL_SAVED_AFTER_EVERY_MOVE = """
 import sys
-from thousand.controller import Controller
+%s
 from thousand.persist.saves import NEW_GAME, Saves
 from thousand.persist.store import memory_store
 saves = Saves(memory_store())
-c = Controller(seed=4, levels=("random", "random"))
+c = %s
 saves.save_game(c, NEW_GAME)
 c.next_deal()
 while not c.between_deals():
@@ -305,12 +305,26 @@ while not c.between_deals():
     else:
         c.step()
 saves.end_deal(c, 0)
+"""
+
+
+def modules_loaded(script):
+    """What ``script`` printed in a fresh interpreter (it must end without an error)."""
+    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert (out.returncode, out.stderr) == (0, ""), out.stderr
+    return out.stdout.strip()
+
+
+def test_thousand_never_loads_five_hundreds_code():
+    """A Thousand game saved after every move, continued and ended loads no module of Five
+    Hundred's (the device's memory for Thousand stays as it was)."""
+    loaded = modules_loaded(DEAL_SAVED_AFTER_EVERY_MOVE % (
+        "from thousand.controller import Controller", 'Controller(seed=4, levels=("random", "random"))') + """
 again = Saves(saves.store).load_game()
 assert again is not None
 print(sorted(m for m in sys.modules if "five_hundred" in m))
-"""
-    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert (out.returncode, out.stderr, out.stdout.strip()) == (0, "", "[]")
+""")
+    assert loaded == "[]"
 
 
 def test_a_five_hundred_deal_played_saved_counted_written_as_a_record_and_continued_loads_none_of_thousands_engine():
@@ -319,23 +333,10 @@ def test_a_five_hundred_deal_played_saved_counted_written_as_a_record_and_contin
     cards: on a board their names would stay in the pool of the game's VM (docs/memory.md; its
     record once loaded Thousand's whole engine for ``RecordError``, its cards Thousand's for a
     popcount table, Continue Thousand's save reader, ``thousand.persist.restore``)."""
-    script = """
-import io, sys
-from thousand.five_hundred.controller import Controller
+    loaded = modules_loaded(DEAL_SAVED_AFTER_EVERY_MOVE % (
+        "from thousand.five_hundred.controller import Controller", "Controller(seed=4)") + """
+import io
 from thousand.persist.records import write_game
-from thousand.persist.saves import NEW_GAME, Saves
-from thousand.persist.store import memory_store
-saves = Saves(memory_store())
-c = Controller(seed=4)
-saves.save_game(c, NEW_GAME)
-c.next_deal()
-while not c.between_deals():
-    d = c.pending()
-    if d.seat == 0:
-        c.act(d.legal[0]); saves.save_game(c)
-    else:
-        c.step()
-saves.end_deal(c, 0)
 out = io.StringIO()
 write_game(c.game, out)
 assert out.getvalue().startswith('{')
@@ -348,9 +349,8 @@ engine = ("thousand.game", "thousand.record", "thousand.cards", "thousand.action
           "thousand.controller", "thousand.checks", "thousand.replay", "thousand.scoring", "thousand.bots",
           "thousand.persist.restore", "thousand.persist.encode")
 print(sorted(m for m in sys.modules if m in engine))
-"""
-    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert (out.returncode, out.stderr, out.stdout.strip()) == (0, "", "[]")
+""")
+    assert loaded == "[]"
 
 
 def test_the_terminal_continues_the_saved_game_of_five_hundred_at_the_same_decision(tmp_path):
