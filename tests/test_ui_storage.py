@@ -573,7 +573,7 @@ def test_the_first_start_deals_the_guided_deal_once_and_the_title_offers_it_agai
     board's saves keep that it was had: a second start opens at the title, with the guided
     game under Continue); the title's "How to play" deals it again."""
     from thousand import texts
-    from thousand.ui.app import _GUIDE_SEED
+    from thousand.ui.starting import _GUIDE_SEED
 
     folder = str(tmp_path / "data")
     app = open_app("pybadge", seed=SEED, window=False, storage=Saves(FileStore(folder)))

@@ -21,11 +21,10 @@ loaded bytecode lives in the heap, and it is the heap's largest part.
 """
 
 import gc
-import sys
 
 from thousand import DEFAULT_LEVEL, HUMAN, LANGUAGES, PLAYER_LEVELS
 from thousand.hw.keys import NO_KEY, SELECT, ticks_diff
-from thousand.persist.saves import LEAVE, NEW_GAME, Saves
+from thousand.persist.saves import LEAVE, Saves
 from thousand.persist.store import memory_store
 from thousand.ui import scenes, sprites
 
@@ -33,8 +32,6 @@ from thousand import const  # MicroPython's, or the package's stand-in on CPytho
 
 _DEAL_END_PAUSE_MS = const(900)  # the last trick stays on the table this long before the summary
 _MEMORY_RESTARTS = const(3)  # restarts after a MemoryError (main) before the error stops the program
-_CONTINUE = const(-1)  # App.to_start: the saved game (a new game's is its seed)
-_GUIDE_SEED = const(16777229)  # App.to_start: the guided deal's game (menus.py, thousand.ui.guide)
 _DIM_AFTER_MS = const(60000)  # the backlight dims after this long without a key (a setting)
 
 
@@ -77,7 +74,7 @@ class App:
         self.last_move_ms = 0
         self.deal_over_ms = None  # when the deal in play ended
         self.deal_unsaved = False  # a deal ended and is not yet saved and counted (deal_ended)
-        self.to_start = None  # a new game's seed, or _CONTINUE: the game the table will show
+        self.to_start = None  # a new game's seed, or CONTINUE (thousand.ui.starting): the game the table will show
         self.five_hundred = None  # the new game to start is Five Hundred's: its rules' dict (Rules.to_dict())
         self.turn_seat = -1
         self.now = 0
@@ -92,7 +89,9 @@ class App:
         # that plays the saved game, from its table.
         self.reloaded = reloaded and storage.has_game()
         if self.reloaded:  # the game read at the first tick, its table built at the next (tick)
-            self.to_start = _CONTINUE
+            from thousand.ui.starting import CONTINUE
+
+            self.to_start = CONTINUE
             self.ticking = True  # show leaves the start to the first tick
             self.show("table")
             self.ticking = False
@@ -111,13 +110,9 @@ class App:
         self.show("title")
 
     def start_guided(self):
-        """The first start's guided deal, a real deal in which the table says what to do at
-        each step and why (the title's "How to play" deals it again).  Kept as seen at once:
-        a player who switches off in it finds it under Continue."""
-        self.settings.guided = True
-        self.save_settings()
-        self.to_start = _GUIDE_SEED
-        self.show("table")
+        from thousand.ui.starting import start_guided
+
+        start_guided(self)
 
     # -------------------------------------------------------------- screens
     def build(self, name):
@@ -193,7 +188,9 @@ class App:
         """What ``show`` leaves to the next tick: the game to start, if any (``to_start``),
         and the screen."""
         if self.to_start is not None:
-            self.start_pending()  # shows the table (or the title) again
+            from thousand.ui.starting import start_pending
+
+            start_pending(self)  # shows the table (or the title) again
         else:
             self.build_screen()
 
@@ -220,86 +217,9 @@ class App:
         return False if controller is None else controller.game_name
 
     def new_game(self):
-        """The menus are let go first; the engine is loaded at the next tick, and the table
-        built at the one after (``finish_show``): a collection between each on the VM."""
-        seed = self.seed
-        if seed is None:
-            import os
+        from thousand.ui.starting import new_game  # on demand: a game's start (thousand.ui.scenes)
 
-            seed = int.from_bytes(os.urandom(3), "little")
-        else:
-            seed = seed + self.games_started
-        self.games_started += 1
-        self.save_settings()  # the rules and levels chosen for this game are the next game's too
-        self.to_start = seed
-        self.show("table")
-
-    def start_pending(self):
-        """The game ``to_start``: a new one (saved at once, replacing the game before) or
-        the saved one (the title again if it cannot be read)."""
-        seed, self.to_start = self.to_start, None
-        if seed == _CONTINUE:
-            if self.fresh_vm():
-                return
-            if "thousand.persist.continuing" not in sys.modules:
-                # The engine and the save's reader are imported in a tick of their own, the
-                # save read and replayed at the next: a tick's garbage is what sets the heap a
-                # board needs between collections (a fresh VM's first tick did both: 57 KB).
-                # Only the saved game's: the other's would leave its names in the pool.
-                from thousand.persist.continuing import saved_game
-
-                if saved_game(self.storage.game_record) == "five_hundred":
-                    import thousand.five_hundred.controller  # noqa: F401
-                    import thousand.persist.five_hundred  # noqa: F401
-                else:
-                    import thousand.controller  # noqa: F401
-                    import thousand.persist.restore  # noqa: F401
-
-                self.to_start = _CONTINUE  # finish_show comes back here at the next tick
-                self.queue("finish_show")
-                return
-            self.reloaded = False  # the fresh VM's own game is read: the next start reloads
-            saved = self.storage.load_game()
-            if saved is None:
-                self.show("title")
-                return
-            self.start(saved)
-            return
-        if self.five_hundred is not None:  # the title's other game
-            from thousand.ui.five_hundred_app import new_controller
-
-            self.start(new_controller(self, seed))
-        else:
-            from thousand.controller import Controller
-
-            guided = seed == _GUIDE_SEED  # the guided deal's game: classic agreements, normal computers
-            self.start(Controller(self.rules.preset() if guided else self.rules.copy(), levels=(DEFAULT_LEVEL, DEFAULT_LEVEL) if guided else self.levels,
-                                  seed=seed))
-        self.storage.save_game(self.controller, NEW_GAME)
-        if self.storage.has_game() and self.fresh_vm():
-            return
-        scenes.settle(self.screen_name, self.holds_game())  # the save's coder, and the flash's
-        self.report_problem()
-
-    def fresh_vm(self):
-        """A game's start and its end on a board (``board.reload``): the game, saved, is played
-        by a fresh VM, which ``main()`` starts at its table (``board.reloaded()``; at the
-        title once the game is over).  The heap holds names and holes for good once made
-        (MicroPython frees neither), and a session's menus, help, hints, refusals and earlier
-        games made them: a fresh VM for each game keeps an evening's heap at one game's
-        (docs/memory.md has the figures).  False where the board does not reload (the
-        desktop), in the fresh VM's own first start, or when a save failed."""
-        reload = getattr(self.board, "reload", None)
-        if reload is None or self.reloaded:
-            return False
-        # A save must be on the flash before it: the flash takes what sleep memory holds
-        # newer (a reset left it), as some firmware clears sleep memory at a reload
-        # (CircuitPython 10.3.0's pre-releases after a power-on: docs/saves.md).
-        self.storage.flush(True)
-        if self.storage.problem is not None:
-            return False  # a save failed: said here, where this program plays on (a reload would lose the words)
-        reload()
-        return True
+        new_game(self)
 
     def start(self, controller):
         """Play ``controller``'s game from where it is (a new game or a continued one)."""
@@ -321,9 +241,9 @@ class App:
         return self.storage.has_game()
 
     def continue_game(self):
-        if self.controller is None or self.controller.over():
-            self.to_start = _CONTINUE  # read once the menus are let go (new_game)
-        self.show("table")
+        from thousand.ui.starting import continue_game
+
+        continue_game(self)
 
     def on_action(self, seat, action):
         self.last_move_ms = self.now
@@ -350,7 +270,9 @@ class App:
             # use, and holding it made the title after it the heap's high point.  On a board,
             # the title is a fresh VM's (no game saved: main() starts at the title).
             self.controller = None
-            if not self.fresh_vm():
+            from thousand.ui.starting import fresh_vm
+
+            if not fresh_vm(self):
                 self.show("title")
             return
         controller.next_deal()

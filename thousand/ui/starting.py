@@ -1,0 +1,127 @@
+"""How the app starts a game: a new one, the saved one (Continue), the first start's guided
+deal, and the fresh VM a board plays each game in.
+
+Loaded for the moment a game starts and let go at the next screen change
+(``thousand.ui.scenes.ON_DEMAND``). On a board every game is played by a VM of its own,
+which starts that one game at its first table: as part of the always-loaded app, this code
+sat in the heap for the whole game (about 1 KB of bytecode, docs/memory.md). The app's
+methods that start a game (``App.new_game``, ``App.continue_game``, ``App.start_guided``,
+and the job ``finish_show``) call these.
+"""
+
+import sys
+
+from thousand import DEFAULT_LEVEL
+from thousand.persist.saves import NEW_GAME
+from thousand.ui import scenes
+
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
+
+CONTINUE = const(-1)  # App.to_start: the saved game (a new game's is its seed)
+# The guided deal's game (thousand.ui.guide): a const in each module that reads it (menus.py,
+# table.py, sheet.py), as a const costs no name.
+_GUIDE_SEED = const(16777229)
+
+
+def new_game(app):
+    """The menus are let go first; the engine is loaded at the next tick, and the table
+    built at the one after (``finish_show``): a collection between each on the VM."""
+    seed = app.seed
+    if seed is None:
+        import os
+
+        seed = int.from_bytes(os.urandom(3), "little")
+    else:
+        seed = seed + app.games_started
+    app.games_started += 1
+    app.save_settings()  # the rules and levels chosen for this game are the next game's too
+    app.to_start = seed
+    app.show("table")
+
+
+def start_guided(app):
+    """The first start's guided deal, a real deal in which the table says what to do at
+    each step and why (the title's "How to play" deals it again).  Kept as seen at once:
+    a player who switches off in it finds it under Continue."""
+    app.settings.guided = True
+    app.save_settings()
+    app.to_start = _GUIDE_SEED
+    app.show("table")
+
+
+def continue_game(app):
+    controller = app.controller
+    if controller is None or controller.over():
+        app.to_start = CONTINUE  # read once the menus are let go (new_game)
+    app.show("table")
+
+
+def start_pending(app):
+    """The game ``app.to_start``: a new one (saved at once, replacing the game before) or
+    the saved one (the title again if it cannot be read)."""
+    seed, app.to_start = app.to_start, None
+    storage = app.storage
+    if seed == CONTINUE:
+        if fresh_vm(app):
+            return
+        if "thousand.persist.continuing" not in sys.modules:
+            # The engine and the save's reader are imported in a tick of their own, the
+            # save read and replayed at the next: a tick's garbage is what sets the heap a
+            # board needs between collections (a fresh VM's first tick did both: 57 KB).
+            # Only the saved game's: the other's would leave its names in the pool.
+            from thousand.persist.continuing import saved_game
+
+            if saved_game(storage.game_record) == "five_hundred":
+                import thousand.five_hundred.controller  # noqa: F401
+                import thousand.persist.five_hundred  # noqa: F401
+            else:
+                import thousand.controller  # noqa: F401
+                import thousand.persist.restore  # noqa: F401
+
+            app.to_start = CONTINUE  # finish_show comes back here at the next tick
+            app.queue("finish_show")
+            return
+        app.reloaded = False  # the fresh VM's own game is read: the next start reloads
+        saved = storage.load_game()
+        if saved is None:
+            app.show("title")
+            return
+        app.start(saved)
+        return
+    if app.five_hundred is not None:  # the title's other game
+        from thousand.ui.five_hundred_app import new_controller
+
+        app.start(new_controller(app, seed))
+    else:
+        from thousand.controller import Controller
+
+        guided = seed == _GUIDE_SEED  # the guided deal's game: classic agreements, normal computers
+        app.start(Controller(app.rules.preset() if guided else app.rules.copy(), levels=(DEFAULT_LEVEL, DEFAULT_LEVEL) if guided else app.levels,
+                             seed=seed))
+    storage.save_game(app.controller, NEW_GAME)
+    if storage.has_game() and fresh_vm(app):
+        return
+    scenes.settle(app.screen_name, app.holds_game())  # the save's coder, and the flash's, and this module
+    app.report_problem()
+
+
+def fresh_vm(app):
+    """A game's start and its end on a board (``board.reload``): the game, saved, is played
+    by a fresh VM, which ``main()`` starts at its table (``board.reloaded()``; at the
+    title once the game is over).  The heap holds names and holes for good once made
+    (MicroPython frees neither), and a session's menus, help, hints, refusals and earlier
+    games made them: a fresh VM for each game keeps an evening's heap at one game's
+    (docs/memory.md has the figures).  False where the board does not reload (the
+    desktop), in the fresh VM's own first start, or when a save failed."""
+    reload = getattr(app.board, "reload", None)
+    if reload is None or app.reloaded:
+        return False
+    storage = app.storage
+    # A save must be on the flash before it: the flash takes what sleep memory holds
+    # newer (a reset left it), as some firmware clears sleep memory at a reload
+    # (CircuitPython 10.3.0's pre-releases after a power-on: docs/saves.md).
+    storage.flush(True)
+    if storage.problem is not None:
+        return False  # a save failed: said here, where this program plays on (a reload would lose the words)
+    reload()
+    return True
