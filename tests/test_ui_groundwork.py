@@ -275,7 +275,7 @@ def test_sprite_sheet_is_what_the_tool_draws(tmp_path):
 def test_five_hundreds_sheets_are_thousands_with_a_row_of_tiles_more():
     """Its ranks 4 to 8 and its Joker (11 tiles) after Thousand's 43, loaded only while it is played:
     Thousand's sheet, which every session holds, did not grow."""
-    from thousand.ui.sprites import load_bmp
+    from thousand.ui.bmp import load_bmp
 
     for ending in ("", "-ru", "-pl"):
         thousands = load_bmp(SHEET[:-4] + ending + ".bmp")

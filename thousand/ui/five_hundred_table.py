@@ -170,7 +170,9 @@ def use_five_hundreds_sheet(sheet):
         if sheet.language != "en":
             path = path[:-4] + "-" + sheet.language + path[-4:]
         sheet.bitmap = None  # the old sheet goes before the new one is read
-        sheet.bitmap = sprites.load_bmp(path[:-4] + "-500" + path[-4:])
+        from thousand.ui.bmp import load_bmp
+
+        sheet.bitmap = load_bmp(path[:-4] + "-500" + path[-4:])
 
 
 class Layout:

@@ -1,4 +1,4 @@
-"""The card tile sheet: a tiny BMP reader and card TileGrids composed from tiles.
+"""The card tile sheet and card TileGrids composed from tiles (the BMP reader: ``thousand.ui.bmp``).
 
 A card is a 3 x 3 TileGrid of 8 x 10 tiles (24 x 30 pixels) over one shared
 2-bit Bitmap; changing a card only rewrites 9 tile indexes and the palette.
@@ -11,8 +11,6 @@ with suit S C D H, 11 top edge, 12 top-right corner, 13 bottom-left corner,
 14-29 big centre suit (4 tiles a suit), 30-38 card back, 39-42 suit icons
 for text lines (transparent background).
 """
-
-import struct
 
 import displayio
 
@@ -73,40 +71,6 @@ def card_tile(rank, suit, col, row):
     return _BIG_TILE + 4 * suit + 2 * (row - 1) + col - 1
 
 
-def load_bmp(path, value_count=4):
-    """Read an uncompressed 1/2/4/8-bit BMP into a displayio.Bitmap.
-
-    Our own reader, so the device needs no adafruit_imageload.  Pixel values
-    are kept as they are (each must be below ``value_count``); the file's
-    palette is ignored: the game sets colours with its own palettes.
-    """
-    with open(path, "rb") as file:
-        head = file.read(54)
-        if head[:2] != b"BM":
-            raise ValueError("not a BMP: %s" % path)
-        offset = struct.unpack_from("<I", head, 10)[0]
-        width, height, _, bits, compression = struct.unpack_from("<iiHHI", head, 18)
-        if compression or bits > 8:
-            raise ValueError("only uncompressed 1-8 bit BMPs: %s" % path)
-        bottom_up = height > 0  # the usual BMP row order
-        height = abs(height)
-        bitmap = displayio.Bitmap(width, height, value_count)
-        row = bytearray(((width * bits + 31) // 32) * 4)
-        mask = (1 << bits) - 1
-        per_byte = 8 // bits
-        file.seek(offset)
-        for line in range(height):
-            file.readinto(row)
-            at = (height - 1 - line if bottom_up else line) * width
-            # An int index, not (x, y): a tuple a pixel was some 40 KB of garbage for the
-            # font and the sheet on a board; a new Bitmap is all zeros already.
-            for x in range(width):
-                value = row[x // per_byte] >> (8 - bits * (x % per_byte + 1)) & mask
-                if value:
-                    bitmap[at + x] = value
-    return bitmap
-
-
 def _palette(face, edge, ink):
     palette = displayio.Palette(4)
     palette[0] = 0
@@ -129,6 +93,8 @@ def font():
         _font[:] = []  # the old strip goes before the new one is read
         name = "font.bmp" if language == "en" else "font-" + language + ".bmp"
         _font.append(language)
+        from thousand.ui.bmp import load_bmp  # on demand: read at the start and at a change of language
+
         _font.append(load_bmp(_font_folder[0] + name, 2))
     return _font[1]
 
@@ -141,6 +107,8 @@ class Sheet:
     def __init__(self, path=SHEET_PATH, four_colour=False):
         self.path = path
         self.language = "en"
+        from thousand.ui.bmp import load_bmp
+
         self.bitmap = load_bmp(path)
         _font_folder[0] = path[:path.rfind("/") + 1]
         inks = INKS_4 if four_colour else INKS_2
@@ -162,6 +130,8 @@ class Sheet:
         if language != self.language:
             self.bitmap = None  # the old sheet goes before the new one is read
             path = self.path
+            from thousand.ui.bmp import load_bmp
+
             self.bitmap = load_bmp(path if language == "en" else path[:-4] + "-" + language + path[-4:])
             self.language = language
 
