@@ -163,7 +163,9 @@ class Game:
         self.seed = seed
         scores = [0] * self.sides
         dealer = 0
-        if start is not None:
+        if start is not None:  # a record's or a save's: checked in a module loaded only then
+            from thousand.five_hundred.checks import checked_start
+
             scores, dealer = checked_start(start, r)
         self.start = {"scores": list(scores), "dealer": dealer}
         self.scores = scores
@@ -822,29 +824,3 @@ def card_power(card, led, trump, nominated):
     if follow_suit(card, trump, nominated) == led:
         return card & 15
     return -1
-
-
-def checked_start(start, rules):
-    """(scores, dealer) of a record's ``start`` (FIVE_HUNDRED.md 10), or ValueError."""
-    if not isinstance(start, dict):
-        raise ValueError("'start' must be an object with 'scores' and 'dealer'")
-    players = rules.players
-    sides = 2 if players == 4 else 3
-    for key in start:
-        if key != "scores" and key != "dealer":
-            raise ValueError("unknown key '%s' in 'start' (it may hold 'scores' and 'dealer')" % key)
-    dealer = start.get("dealer", 0)
-    if not isinstance(dealer, int) or dealer is True or dealer is False or dealer < 0 or dealer >= players:
-        raise ValueError("'start.dealer' must be a seat from 0 to %d" % (players - 1))
-    scores = start.get("scores", [0] * sides)
-    if not isinstance(scores, list) or len(scores) != sides:
-        raise ValueError("'start.scores' must hold %d scores, one a side" % sides)
-    out = []
-    for v in scores:
-        if not isinstance(v, int) or v is True or v is False or v < -99999 or v > 99999:
-            raise ValueError("'start.scores' must hold whole numbers from -99999 to 99999")
-        if rules.lose_at is not None and v <= rules.lose_at:
-            raise ValueError("a start score of %d is at or below lose_at (%d): that side has lost already"
-                             % (v, rules.lose_at))
-        out.append(v)
-    return out, dealer
