@@ -16,7 +16,8 @@ from thousand.five_hundred.explain import reason_words
 from thousand.five_hundred.game import PHASE_AUCTION, PHASE_DISCARD, PHASE_PLAY, PHASE_RAISE, Game, IllegalAction
 from thousand.five_hundred.notation import action_text
 from thousand.five_hundred.record import game_record, replay
-from thousand.five_hundred.rules import BOOL, ENUM, PRESET_NAMES, Rules, RulesError, agreements
+from thousand.five_hundred.rules import Rules, RulesError
+from thousand.five_hundred.rules_table import BOOL, ENUM, PRESET_NAMES, agreements
 from thousand.rng import Rng
 
 INT_CHOICES = {"defender_cap": [None, 490, 480], "target": [500, 300, 250], "lose_at": [-500, None, -250]}

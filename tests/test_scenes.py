@@ -103,9 +103,10 @@ def test_a_screens_modules_load_nothing_outside_its_scene(screen, game):
 def test_a_session_of_thousand_is_planned_without_any_module_of_five_hundred():
     """Only the title's choice of Five Hundred (its players' screen and its agreements' editor)
     loads its plan's module and its rules; the statistics screen, the lines of its pages."""
-    allowed = {"fivehundred": ["thousand.ui.five_hundred_app", "thousand.five_hundred", "thousand.five_hundred.rules"],
+    allowed = {"fivehundred": ["thousand.ui.five_hundred_app", "thousand.five_hundred", "thousand.five_hundred.rules",
+                               "thousand.five_hundred.rules_table"],
                "fhagreements": ["thousand.ui.five_hundred_menus", "thousand.ui.five_hundred_app", "thousand.five_hundred",
-                                "thousand.five_hundred.rules"],
+                                "thousand.five_hundred.rules", "thousand.five_hundred.rules_table"],
                "statistics": ["thousand.persist.five_hundred_stats"]}
     for screen in scenes.SCREENS:
         for held in (False, True, "thousand"):

@@ -164,7 +164,7 @@ def test_the_values_page_names_every_preset_every_word_value_of_the_agreements_a
     from thousand import PLAYER_LEVELS
     from thousand.rules_table import ENUM, PRESET_NAMES, agreements
 
-    from thousand.five_hundred.rules import PRESET_NAMES as FIVE_HUNDREDS, agreements as five_hundreds
+    from thousand.five_hundred.rules_table import PRESET_NAMES as FIVE_HUNDREDS, agreements as five_hundreds
 
     tokens = set(PRESET_NAMES) | set(PLAYER_LEVELS) | {value for _name, kind, _default, choices in agreements() if kind == ENUM for value in choices}
     tokens |= set(FIVE_HUNDREDS)  # Five Hundred's presets (its players' screen) and its enums' values (its editor)

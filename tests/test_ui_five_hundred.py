@@ -142,7 +142,7 @@ def test_the_title_offers_five_hundred_for_3_players_by_default_and_4_as_an_opti
 
 @pytest.mark.parametrize("preset", [1, 2])
 def test_a_new_game_plays_the_rules_chosen_on_the_players_screen(board, preset):
-    from thousand.five_hundred.rules import PRESET_NAMES
+    from thousand.five_hundred.rules_table import PRESET_NAMES
 
     app, hands = start_five_hundred(players=4, preset=preset)
     rules = app.controller.rules
@@ -164,7 +164,8 @@ def open_editor(app, hands):
 
 def test_the_agreements_editor_offers_every_agreement_of_five_hundred_and_keeps_the_rules_valid(board):
     from thousand import texts
-    from thousand.five_hundred.rules import Rules, agreements
+    from thousand.five_hundred.rules import Rules
+    from thousand.five_hundred.rules_table import agreements
 
     app = new_app()
     hands = Hands(app)
@@ -228,7 +229,7 @@ def test_the_agreements_chosen_are_kept_in_the_settings_and_played_by_the_next_n
 def test_every_row_and_help_line_of_the_editor_fits_the_smallest_screen_in_every_language(language):
     from helpers import DRAWABLE, speaking
     from thousand import texts
-    from thousand.five_hundred.rules import BOOL, ENUM, agreements
+    from thousand.five_hundred.rules_table import BOOL, ENUM, agreements
     from thousand.ui import five_hundred_menus, menus
     from thousand.ui.listview import ListView
     from thousand.ui.widgets import wrap

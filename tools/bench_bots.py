@@ -456,7 +456,7 @@ def bench_five_hundred(p, args):
     """``--game five_hundred``: the instructions per decision of Five Hundred's bots under
     callgrind, overall and per phase (the heap is tools/device_budget.py's)."""
     from thousand import PLAYER_LEVELS
-    from thousand.five_hundred.rules import PRESET_NAMES
+    from thousand.five_hundred.rules_table import PRESET_NAMES
 
     levels = ("hard,hard,hard" if args.levels_text is None else args.levels_text).split(",")
     if len(levels) not in (3, 4) or any(level not in PLAYER_LEVELS for level in levels):

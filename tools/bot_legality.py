@@ -115,7 +115,7 @@ def play_checked_game(index, seed, max_deals, bot_for=None):
 def five_hundred_choices():
     """Five Hundred's agreements that take a few values, each with its values: the players,
     and every enum and yes/no agreement."""
-    from thousand.five_hundred.rules import BOOL as BOOL_500, ENUM as ENUM_500, agreements as agreements_500
+    from thousand.five_hundred.rules_table import BOOL as BOOL_500, ENUM as ENUM_500, agreements as agreements_500
 
     out = []
     for name, kind, _default, choices in agreements_500():

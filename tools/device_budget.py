@@ -74,7 +74,7 @@ import mpy  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
 from thousand import LANGUAGES  # noqa: E402
-from thousand.five_hundred.rules import PRESET_NAMES as FIVE_HUNDRED_PRESETS  # noqa: E402
+from thousand.five_hundred.rules_table import PRESET_NAMES as FIVE_HUNDRED_PRESETS  # noqa: E402
 
 STUBS = TOOLS / "device_vm" / "stubs"
 ROBOT = TOOLS / "device_vm" / "robot.py"  # imported in the VM as device_robot

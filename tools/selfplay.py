@@ -105,7 +105,7 @@ def parse_args(argv):
     if options["rules"] is None:
         options["rules"] = "australian" if five_hundred else "classic"
     if five_hundred:
-        from thousand.five_hundred.rules import PRESET_NAMES as presets
+        from thousand.five_hundred.rules_table import PRESET_NAMES as presets
     else:
         presets = PRESET_NAMES
     if options["rules"] not in presets:

@@ -1,4 +1,5 @@
-"""Five Hundred's agreements (FIVE_HUNDRED.md section 8) as one object.
+"""Five Hundred's agreements (FIVE_HUNDRED.md section 8) as one object: a value for every
+agreement, read as plain attributes (``rules.misere``).
 
 >>> rules = Rules.from_dict({"preset": "american", "players": 4})
 >>> rules.bidding, rules.all_pass, rules.players, rules.sides
@@ -7,130 +8,57 @@
 Traceback (most recent call last):
 ...
 thousand.five_hundred.rules.RulesError: agreement 'sans_kitty' must be true or false, not 1
+
+This module holds only the values' object, as ``thousand.rules`` does for Thousand: the table
+of agreements, the presets and what reads, checks and writes rules
+(``thousand.five_hundred.rules_table``) are loaded when rules are made, read or written (a
+new game, a save written or read, the agreements screen, a record) and let go while a game
+is played (4.8 KB of a board's heap at the table, where this module now holds about 1 KB:
+docs/memory.md).
 """
-
-BOOL = "bool"
-INT = "int"
-INT_OR_NULL = "int or null"
-ENUM = "enum"
-
-# One flat tuple, four entries a row: id, type, the australian value, an enum's choices
-# (the shape of Thousand's thousand/rules.py table).
-AGREEMENT_TABLE = (
-    "players", INT, 3, (3, 4),
-    "bidding", ENUM, "auction", ("auction", "one_round"),
-    "misere", ENUM, "after_seven", ("after_seven", "anytime", "off"),
-    "blind_misere", BOOL, False, None,
-    "sans_kitty", BOOL, False, None,
-    "raise_own_bid", BOOL, False, None,
-    "all_pass", ENUM, "throw_in", ("throw_in", "redeal_same", "play_nt"),
-    "joker_nomination", ENUM, "before_play", ("before_play", "lead"),
-    "joker_lead_last", BOOL, False, None,
-    "defender_points", ENUM, "always", ("always", "on_fail"),
-    "defender_cap", INT_OR_NULL, None, None,
-    "target", INT, 500, None,
-    "lose_at", INT_OR_NULL, -500, None,
-)
-_ROW = 4
-MAX_POINTS = 99999  # bounds of target, lose_at and defender_cap: small ints, short outputs
-_NO_NUMBER = 0x800000  # null in to_bytes (a number there is within MAX_POINTS of 0)
-
-PRESETS = {
-    "australian": {},
-    "simple": {"misere": "off", "joker_nomination": "lead"},
-    "american": {"bidding": "one_round", "all_pass": "play_nt", "joker_nomination": "lead"},
-}
-PRESET_NAMES = ("australian", "simple", "american")
 
 
 class RulesError(ValueError):
     pass
 
 
-def agreements():
-    """The rows of AGREEMENT_TABLE as (id, type, australian value, choices) tuples."""
-    t = AGREEMENT_TABLE
-    return [t[i:i + _ROW] for i in range(0, len(t), _ROW)]
-
-
-def agreement_names():
-    t = AGREEMENT_TABLE
-    return [t[i] for i in range(0, len(t), _ROW)]
-
-
-def _row(name):
-    t = AGREEMENT_TABLE
-    for i in range(0, len(t), _ROW):
-        if t[i] == name:
-            return t[i:i + _ROW]
-    return None
-
-
-def _is_int(value):
-    return isinstance(value, int) and value is not True and value is not False
-
-
-def check_value(name, value):
-    """``value`` if agreement ``name`` may take it, else RulesError in words."""
-    row = _row(name)
-    if row is None:
-        raise RulesError("unknown agreement '%s' (known: %s)" % (name, ", ".join(agreement_names())))
-    kind, choices = row[1], row[3]
-    if kind == BOOL:
-        if value is not True and value is not False:
-            raise RulesError("agreement '%s' must be true or false, not %r" % (name, value))
-    elif kind == ENUM:
-        if not isinstance(value, str) or value not in choices:
-            raise RulesError("agreement '%s' must be one of %s, not %r" % (name, ", ".join(choices), value))
-    elif value is None and kind == INT_OR_NULL:
-        pass
-    elif not _is_int(value):
-        raise RulesError("agreement '%s' must be a whole number%s, not %r"
-                         % (name, " or null" if kind == INT_OR_NULL else "", value))
-    elif choices is not None and value not in choices:
-        raise RulesError("agreement '%s' must be %s, not %r" % (name, " or ".join([str(c) for c in choices]), value))
-    elif value < -MAX_POINTS or value > MAX_POINTS:
-        raise RulesError("agreement '%s' must be from %d to %d, not %d" % (name, -MAX_POINTS, MAX_POINTS, value))
-    return value
-
-
 class Rules:
     """One value for every agreement, read as plain attributes (``rules.misere``): the
-    shape of Thousand's ``Rules``, written again (the package's docstring says why)."""
+    shape of Thousand's ``Rules``, written again (the package's docstring says why).
+    ``Rules()`` has the australian values; ``Rules(False)`` none, for the caller to fill."""
 
-    def __init__(self):
-        t = AGREEMENT_TABLE
-        for i in range(0, len(t), _ROW):
-            setattr(self, t[i], t[i + 2])
+    def __init__(self, australian=True):
+        if australian:
+            from thousand.five_hundred.rules_table import set_australian
+
+            set_australian(self)
         self.preset_name = "australian"
         self.sides = 3
 
     @classmethod
     def preset(cls, name="australian"):
-        if not isinstance(name, str) or name not in PRESETS:
-            raise RulesError("unknown preset %r (known: %s)" % (name, ", ".join(PRESET_NAMES)))
-        rules = cls()
-        values = PRESETS[name]
-        for key in values:
-            setattr(rules, key, values[key])
-        rules.preset_name = name
-        return rules
+        from thousand.five_hundred.rules_table import preset
+
+        return preset(cls, name)
 
     @classmethod
     def from_dict(cls, data):
         """Rules from a record's ``rules`` object: a preset (australian when missing) plus
         the agreements that differ."""
-        if data is None:
-            data = {}
-        if not isinstance(data, dict):
-            raise RulesError("'rules' must be an object: a preset and agreements")
-        rules = cls.preset(data.get("preset", "australian"))
-        for key in data:
-            if key != "preset":
-                rules.set(key, data[key])
-        return rules.validate()
+        from thousand.five_hundred.rules_table import from_dict
+
+        return from_dict(cls, data)
+
+    @classmethod
+    def from_bytes(cls, data):
+        """The rules ``to_bytes`` gave; RulesError for bytes that are not such rules."""
+        from thousand.five_hundred.rules_table import from_bytes
+
+        return from_bytes(cls, data)
 
     def set(self, name, value):
+        from thousand.five_hundred.rules_table import check_value
+
         setattr(self, name, check_value(name, value))
         self.sides = 2 if self.players == 4 else 3
 
@@ -143,82 +71,32 @@ class Rules:
 
     def to_dict(self):
         """The preset's name plus every agreement that differs from it."""
-        base = Rules.preset(self.preset_name)
-        out = {"preset": self.preset_name}
-        for name in agreement_names():
-            if getattr(self, name) != getattr(base, name) or name == "players":
-                out[name] = getattr(self, name)
-        return out
+        from thousand.five_hundred.rules_table import to_dict
+
+        return to_dict(self)
 
     def to_bytes(self):
-        """The rules in a few bytes, as a board's settings keep them (their slot holds 52
-        bytes for every setting): the preset's index in PRESET_NAMES, then, for the players
-        and each agreement that differs from the preset, its row's index in AGREEMENT_TABLE
-        and its value (a byte: an enum's or a choice's index, 0 or 1; three for a number,
-        two's complement, ``_NO_NUMBER`` for null).  Rows are only ever added at the
-        table's end: an older program stops at a row it does not know, the rest reading as
-        its preset's.
+        """The rules in a few bytes, as a board's settings keep them
+        (``thousand.five_hundred.rules_table.to_bytes`` says how)."""
+        from thousand.five_hundred.rules_table import to_bytes
 
-        >>> rules = Rules.preset("simple"); rules.set("players", 4); rules.set("target", 250)
-        >>> data = rules.to_bytes(); len(data), Rules.from_bytes(data) == rules
-        (7, True)
-        """
-        base = Rules.preset(self.preset_name)
-        out = bytearray([PRESET_NAMES.index(self.preset_name)])
-        t = AGREEMENT_TABLE
-        for row in range(0, len(t) // _ROW):
-            name, kind, choices = t[row * _ROW], t[row * _ROW + 1], t[row * _ROW + 3]
-            value = getattr(self, name)
-            if value == getattr(base, name) and name != "players":
-                continue
-            out.append(row)
-            if choices is not None:
-                out.append(choices.index(value))
-            elif kind == BOOL:
-                out.append(1 if value else 0)
-            else:
-                number = _NO_NUMBER if value is None else value & 0xFFFFFF
-                out.append(number >> 16)
-                out.append((number >> 8) & 0xFF)
-                out.append(number & 0xFF)
-        return bytes(out)
+        return to_bytes(self)
 
-    @classmethod
-    def from_bytes(cls, data):
-        """The rules ``to_bytes`` gave; RulesError for bytes that are not such rules."""
-        t = AGREEMENT_TABLE
-        if len(data) < 1 or data[0] >= len(PRESET_NAMES):
-            raise RulesError("no preset in the rules' bytes")
-        rules = cls.preset(PRESET_NAMES[data[0]])
-        at = 1
-        while at < len(data):
-            row = data[at]
-            if row >= len(t) // _ROW:
-                break  # a later program's agreement, and any after it: their preset's values
-            name, kind, choices = t[row * _ROW], t[row * _ROW + 1], t[row * _ROW + 3]
-            size = 3 if choices is None and kind != BOOL else 1
-            if at + 1 + size > len(data):
-                raise RulesError("the rules' bytes end inside agreement '%s'" % name)
-            if choices is not None:
-                if data[at + 1] >= len(choices):
-                    raise RulesError("agreement '%s' has no choice %d" % (name, data[at + 1]))
-                value = choices[data[at + 1]]
-            elif kind == BOOL:
-                value = data[at + 1] == 1
-            else:
-                number = (data[at + 1] << 16) | (data[at + 2] << 8) | data[at + 3]
-                value = None if number == _NO_NUMBER else number - 0x1000000 if number & 0x800000 else number
-            rules.set(name, value)
-            at += 1 + size
-        return rules.validate()
-
+    # A copy and a comparison read the values an instance holds, not the table: a game in
+    # play copies and compares its rules without loading it.
     def copy(self):
-        return Rules.from_dict(self.to_dict())
+        other = Rules(False)
+        values = self.__dict__
+        for name in values:
+            setattr(other, name, values[name])
+        return other
 
     def __eq__(self, other):
+        """The same value for every agreement (the preset's name aside)."""
         if not isinstance(other, Rules):
             return False
-        for name in agreement_names():
-            if getattr(self, name) != getattr(other, name):
+        mine, theirs = self.__dict__, other.__dict__
+        for name in mine:
+            if name != "preset_name" and (name not in theirs or mine[name] != theirs[name]):
                 return False
-        return True
+        return len(mine) == len(theirs)

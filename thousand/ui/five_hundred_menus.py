@@ -30,12 +30,13 @@ class AgreementsScreen(menus.AgreementsScreen):
         menus.AgreementsScreen.enter(self)
 
     def edited(self):
-        from thousand.five_hundred.rules import agreement_names
+        from thousand.five_hundred.rules_table import agreement_names
 
         return self.rules, agreement_names()
 
     def choose(self, index):
-        from thousand.five_hundred.rules import PRESET_NAMES, Rules, RulesError, agreements
+        from thousand.five_hundred.rules import Rules, RulesError
+        from thousand.five_hundred.rules_table import PRESET_NAMES, agreements
         from thousand.ui.five_hundred_app import keep_rules
 
         rules = self.rules

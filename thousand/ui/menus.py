@@ -319,7 +319,8 @@ class FiveHundredScreen(MenuScreen):
         if index == 0:
             rules.set("players", 7 - rules.players)
         elif index == 1:  # the next preset, the players kept
-            from thousand.five_hundred.rules import PRESET_NAMES, Rules
+            from thousand.five_hundred.rules import Rules
+            from thousand.five_hundred.rules_table import PRESET_NAMES
 
             players = rules.players
             rules = self.rules = Rules.preset(PRESET_NAMES[(PRESET_NAMES.index(rules.preset_name) + 1) % len(PRESET_NAMES)])
