@@ -431,3 +431,39 @@ def test_the_hint_thinks_in_slices_from_the_players_view_and_gives_the_same_acti
         slices += 1
     assert slices > 0 and bot.result in controller.human_decision().legal
     assert controller.hint().decide() == bot.result
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_computer_seats_of_a_table_share_one_set_of_deals_and_play_outs_and_play_as_with_their_own(players):
+    """Issue 37 (memory): the normal and hard seats of one table, and its hint, share one
+    ``Sampler`` and one ``Playout`` (they think one at a time, each decision setting them up
+    anew from its view): a board's heap holds one set, not one a seat.  The game they play is
+    the one they played with a set each."""
+    from thousand.five_hundred.controller import Controller
+
+    def play(share):
+        controller = Controller(Rules.from_dict({"players": players}), levels=["hard", "normal", "hard"][:players - 1], seed=7)
+        if not share:
+            for player in controller.players[1:]:
+                player.shared = []
+        controller.next_deal()
+        hints = 0
+        while not controller.between_deals():
+            decision = controller.human_decision()
+            if decision is None:
+                controller.step()
+            elif hints < 2 and len(decision.legal) > 1:  # a hint, and its action played
+                hints += 1
+                bot = controller.hint()
+                while not bot.think_step():
+                    pass
+                controller.act(bot.result)
+            else:
+                controller.act(decision.legal[-1])
+        return controller
+
+    shared, own = play(True), play(False)
+    assert [player.shared is shared.tools for player in shared.players[1:]] == [True] * (players - 1)
+    assert shared.tools[0] == players and isinstance(shared.tools[1], Sampler) and isinstance(shared.tools[2], Playout)
+    assert own.players[1].shared is not own.players[2].shared and own.players[1].shared is not own.tools
+    assert shared.game.log == own.game.log and shared.game.scores == own.game.scores and len(shared.game.log) > 20

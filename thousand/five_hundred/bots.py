@@ -37,7 +37,9 @@ from thousand import PLAYER_LEVELS as LEVELS  # one list of levels for both game
 from thousand.five_hundred.driver import RandomPlayer
 
 
-def make_player(name, seed=0):
+def make_player(name, seed=0, shared=None):
+    """A player of level ``name``; ``shared``: a list in which the normal and hard players of
+    one table share their deals and play-outs (``SearchBot``: they think one at a time)."""
     if name == "random":
         return RandomPlayer(seed)
     if name == "easy":
@@ -47,5 +49,5 @@ def make_player(name, seed=0):
     if name == "normal" or name == "hard":
         from thousand.five_hundred.search import SearchBot  # loaded only for these levels
 
-        return SearchBot(seed, name)
+        return SearchBot(seed, name, shared)
     raise ValueError("unknown player '%s' (known: %s)" % (name, ", ".join(LEVELS)))

@@ -33,8 +33,9 @@ class Controller:
         self.seed = seed
         self.driver = TableDriver(self.game)
         self.players = [None]
+        self.tools = []  # the computer seats' deals and play-outs, shared: one thinks at a time
         for seat in range(1, n):
-            self.players.append(make_player(self.levels[seat - 1], seed * 7 + seat))
+            self.players.append(make_player(self.levels[seat - 1], seed * 7 + seat, self.tools))
         self.decision = None
         self.thinking = None  # the Decision a computer seat thinks about in slices (normal, hard)
         self.thought_from = None  # that seat's random state when it began (what a save keeps)
@@ -109,7 +110,7 @@ class Controller:
         self.hints += 1
         from thousand.five_hundred.bots import LEVELS, make_player
 
-        player = make_player(LEVELS[-1], self.seed * 7 + 5)
+        player = make_player(LEVELS[-1], self.seed * 7 + 5, self.tools)  # the seats wait meanwhile
         player.begin(self.driver.view_for(player, decision))
         return player
 

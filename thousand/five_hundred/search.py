@@ -29,12 +29,16 @@ class SearchBot(Slices, EasyBot):
     holds the seat's view and small ints, the deals live in the bot's ``Sampler`` and
     ``Playout``."""
 
-    def __init__(self, seed=0, level="hard"):
+    def __init__(self, seed=0, level="hard", shared=None):
         EasyBot.__init__(self, seed)
         self.level = level
+        # [players, Sampler, Playout]: the deals and the play-outs, made at the first decision;
+        # ``shared``, a list the bots of one table share (``Controller``): they think one at a
+        # time, and each decision sets them up anew from its view (about 1.6 KB of a board's
+        # heap a computer seat less).
+        self.shared = [] if shared is None else shared
         (self.play_outs, self.min_deals, self.max_deals, self.bid_deals, self.denominations,
          self.make_percent, self.spare_tricks, self.weigh_deals, self.slip_percent) = _SETTINGS[level]
-        self.players = 0
         self.totals = [0] * 20  # a decision's summed scores, one a candidate
         self.tenths = [0] * 5  # the auction's quick estimate of each denomination
         self.made = [0] * 5 * 11  # the auction's deals making n tricks or more, per denomination
@@ -53,13 +57,13 @@ class SearchBot(Slices, EasyBot):
             yield
 
     def _tools(self, players):
-        if self.players != players:
+        shared = self.shared
+        if not shared or shared[0] != players:
             from thousand.five_hundred.playout import Playout, Sampler
 
-            self.players = players
-            self.sampler = Sampler(players)
-            self.playout = Playout(players)
-        return self.sampler, self.playout
+            shared[:] = ()  # the old ones go before the new are made
+            shared.extend((players, Sampler(players), Playout(players)))
+        return shared[1], shared[2]
 
     # ------------------------------------------------------------ the auction
     def _bid(self, view):
