@@ -26,6 +26,12 @@ RESULT_NAMES = ("made", "failed", "passed_out", "all_pass_played", "unfinished")
 GAME_NAME = "five_hundred"  # as a record names the game (FIVE_HUNDRED.md 10), and the saves
 
 
+class RulesError(ValueError):
+    """Rules that cannot be (an unknown agreement or preset, a value out of its range): here,
+    where both the rules' values (``rules``) and their table (``rules_table``) raise it
+    without importing each other."""
+
+
 def side_of(seat, players):
     """A seat's side: itself with 3 players; seats 0+2 and 1+3 with 4 (here, where the game
     and its scoring both read it: the scoring, loaded by the game at a deal's end, imports no

@@ -6,16 +6,17 @@ Thousand's.
 
 Loaded when rules are made, read or written (a new game, a save, the agreements screen, a
 record) and let go while a game is played (``thousand.ui.five_hundred_app.ON_DEMAND``).
-It imports only ``RulesError`` of the rules' module, so that ``Rules`` can load it on demand.
+It does not import the rules' module (which loads it on demand): the class to fill is given.
 
 >>> agreements()[0]
 ('players', 'int', 3, (3, 4))
+>>> from thousand.five_hundred.rules import Rules
 >>> rules = preset(Rules, "simple"); rules.set("players", 4); rules.set("target", 250)
 >>> data = to_bytes(rules); len(data), from_bytes(Rules, data) == rules
 (7, True)
 """
 
-from thousand.five_hundred.rules import Rules, RulesError  # noqa: F401 (Rules: the doctests')
+from thousand.five_hundred import RulesError
 
 BOOL = "bool"
 INT = "int"
@@ -134,7 +135,7 @@ def from_dict(cls, data):
 
 def to_dict(rules):
     """The preset's name plus every agreement that differs from it."""
-    base = preset(Rules, rules.preset_name)
+    base = preset(type(rules), rules.preset_name)
     out = {"preset": rules.preset_name}
     for name in agreement_names():
         if getattr(rules, name) != getattr(base, name) or name == "players":
@@ -149,7 +150,7 @@ def to_bytes(rules):
     (a byte: an enum's or a choice's index, 0 or 1; three for a number, two's complement,
     ``_NO_NUMBER`` for null).  Rows are only ever added at the table's end: an older program
     stops at a row it does not know, the rest reading as its preset's."""
-    base = preset(Rules, rules.preset_name)
+    base = preset(type(rules), rules.preset_name)
     out = bytearray([PRESET_NAMES.index(rules.preset_name)])
     t = AGREEMENT_TABLE
     for row in range(0, len(t) // _ROW):
