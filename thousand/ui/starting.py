@@ -4,7 +4,7 @@ deal, and the fresh VM a board plays each game in.
 Loaded for the moment a game starts and let go at the next screen change
 (``thousand.ui.scenes.ON_DEMAND``). On a board every game is played by a VM of its own,
 which starts that one game at its first table: as part of the always-loaded app, this code
-sat in the heap for the whole game (about 1 KB of bytecode, docs/memory.md). The app's
+sat in the heap for the whole game (565 bytes of a board's heap, docs/memory.md). The app's
 methods that start a game (``App.new_game``, ``App.continue_game``, ``App.start_guided``,
 and the job ``finish_show``) call these.
 """
