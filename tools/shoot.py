@@ -91,14 +91,46 @@ def human_to(phase=None, verb=None):
     return wanted
 
 
+# The seed each search found, by what it looked for: a test draws one scene on every board in
+# every language, and the search itself (not the drawing) took most of a scene's time (the
+# auction's history: some 20 s a board and language). Seeded games are the same every time,
+# so starting from the seed found before finds the same one.
+_FOUND = {}
+
+
+def _search_key(wanted, *given):
+    """What a search looks for, as a key of ``_FOUND``: the condition's code, the plain values
+    it closes over and ``given``; None where a value is not plain (no memo then)."""
+    cells = tuple(cell.cell_contents for cell in wanted.__closure__ or ())
+    plain = (int, str, bool, type(None), type(sys))  # a module: the scenes' ``FA``
+    if not all(isinstance(value, plain) for value in cells):
+        return None
+    return (wanted.__code__, cells) + tuple(repr(value) for value in given)
+
+
+def _first_seed(key, seeds, reaches):
+    """The first of ``seeds`` that ``reaches(seed)``, starting at the one found before for
+    ``key`` (every seed before it failed then)."""
+    start = _FOUND.get(key, seeds.start) if key is not None else seeds.start
+    for seed in range(start, seeds.stop):
+        if reaches(seed):
+            if key is not None:
+                _FOUND[key] = seed
+            return seed
+    raise RuntimeError("no seed reaches the wanted state")
+
+
 def find(app, wanted, rules=None, start=None, seeds=range(1, 400)):
     """The first seeded game that reaches ``wanted``, shown on the table."""
-    for seed in seeds:
-        table = Table(app, rules, seed, start)
-        if table.until(wanted):
-            show_table(app)
-            return table
-    raise RuntimeError("no seed reaches the wanted state")
+    found = []
+
+    def reaches(seed):
+        found[:] = [Table(app, rules, seed, start)]
+        return found[0].until(wanted)
+
+    _first_seed(_search_key(wanted, None if rules is None else sorted(vars(rules).items()), start), seeds, reaches)
+    show_table(app)
+    return found[0]
 
 
 def show_table(app):
@@ -137,12 +169,16 @@ class FirstChoice:
 
 def find_five_hundred(app, wanted, players=3, seeds=range(1, 400), rules=None):
     """The first seeded game of Five Hundred that reaches ``wanted``, shown on the table."""
-    for seed in seeds:
-        table = FiveHundredTable(app, players, seed, rules)
-        if table.until(wanted):
-            show_table(app)
-            return table
-    raise RuntimeError("no seed reaches the wanted state")
+    found = []
+
+    def reaches(seed):
+        found[:] = [FiveHundredTable(app, players, seed, rules)]
+        return found[0].until(wanted)
+
+    key = _search_key(wanted, "five hundred", players, None if rules is None else sorted(vars(rules).items()))
+    _first_seed(key, seeds, reaches)
+    show_table(app)
+    return found[0]
 
 
 def human_does(verb, trick=None):
