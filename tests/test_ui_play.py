@@ -984,6 +984,7 @@ def test_the_backlight_dims_after_a_minute_without_a_key_and_the_waking_key_does
 
 def test_the_devices_loop_sleeps_between_ticks_unless_a_computer_is_thinking(board, monkeypatch):
     """The app loop lets the board idle (time.sleep) while it waits for a key or a timer."""
+    import threading
     import time
 
     app = new_app(seed=3)
@@ -998,7 +999,13 @@ def test_the_devices_loop_sleeps_between_ticks_unless_a_computer_is_thinking(boa
             raise StopIteration
 
     monkeypatch.setattr(app, "tick", tick)
-    monkeypatch.setattr(time, "sleep", lambda seconds: slept.append((len(ticks), seconds)))
+    loop = threading.get_ident()  # the app's: a display's own thread (a window's) sleeps too
+
+    def sleep(seconds):
+        if threading.get_ident() == loop:
+            slept.append((len(ticks), seconds))
+
+    monkeypatch.setattr(time, "sleep", sleep)
     with pytest.raises(StopIteration):
         app.run()
     assert slept == [(1, 0.01), (2, 0.01)]  # none once a computer thinks
