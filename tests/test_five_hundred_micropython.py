@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from conftest import ROOT
-from test_micropython import run_micropython
+from test_micropython import SMALL_HEAP, run_micropython
 
 pytestmark = pytest.mark.slow  # every test runs the MicroPython VM in a subprocess: left out of the quick run (README, Tests)
 
@@ -65,7 +65,7 @@ def test_the_compiled_engine_plays_four_handed_games_in_a_small_heap(micropython
 
     mpy.compile_tree(tmp_path, ("thousand", "thousand/five_hundred"))
     (tmp_path / "games.py").write_text(GAMES_SNIPPET % (3, 3))
-    proc = run_micropython(micropython, ["games.py"], str(tmp_path), heap="96K")  # as Thousand's compiled engine test
+    proc = run_micropython(micropython, ["games.py"], str(tmp_path), heap=SMALL_HEAP)
     assert proc.returncode == 0, proc.stderr
     cpython = subprocess.run([sys.executable, "-c", GAMES_SNIPPET % (3, 3)], capture_output=True, text=True,
                              cwd=ROOT, check=True)

@@ -62,10 +62,19 @@ def test_same_seed_same_random_games(micropython, rules):
     assert upy["peak_alloc"] > 0 and "peak_alloc" not in cpy
 
 
+# The small heap of the compiled engines' games (Thousand's and Five Hundred's), a third above the
+# least in which they complete (about 80 and 84 KB). Near that least, whether a run completes
+# is chance: this VM's collector reads its C stack for pointers, and where the stack and the
+# folders' names lie (a pytest-xdist worker's environment, a longer tmp_path) changed which
+# of 84 to 96 KB failed (Five Hundred's failed at 96 KB in a worker and passed alone). The
+# device's own budget is measured exactly on the 32-bit VM (tests/test_device_budget.py).
+SMALL_HEAP = "112K"
+
+
 def test_compiled_engine_plays_in_a_small_heap(micropython, mpy_cross, tmp_path):
     mpy.compile_tree(tmp_path, ("thousand",))
     (tmp_path / "selfplay.mpy").write_bytes(mpy.compile_micropython(os.path.join(ROOT, "tools", "selfplay.py")))
     proc = run_micropython(micropython, ["-m", "selfplay", "--games", "2", "--seed", "3", "--max-deals", "60"],
-                           str(tmp_path), heap="96K")
+                           str(tmp_path), heap=SMALL_HEAP)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["deals"] == 120
