@@ -23,8 +23,9 @@ $(WASM32)/node_modules/.installed: $(WASM32)/package-lock.json
 	  || echo "npm ci failed in $(WASM32): the 32-bit VM's test will skip"; \
 	else echo "npm not found: the 32-bit VM's test will skip"; fi
 
+# -n auto: a worker a core (pytest-xdist); ARGS='-n 0' runs in one process.
 test: $(VENV)/.installed $(WASM32)/node_modules/.installed
-	$(PY) -m pytest $(ARGS)
+	$(PY) -m pytest -n auto $(ARGS)
 
 bundle: $(VENV)/.installed
 	$(PY) tools/bundle.py $(ARGS)
