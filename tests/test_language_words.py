@@ -24,7 +24,7 @@ def key_lines():
 def test_every_boards_key_line_fits_the_titles_two_footer_lines_on_its_screen_in_every_language():
     pytest.importorskip("displayio")
     from thousand import texts
-    from thousand.ui.menus import keys
+    from thousand.ui.menu_screen import keys
     from thousand.ui.widgets import FONT_W, wrap
 
     for language in LANGUAGES:
@@ -45,7 +45,7 @@ def test_every_boards_key_line_fits_the_titles_two_footer_lines_on_its_screen_in
 
 def test_a_russian_key_line_keeps_in_latin_letters_only_the_buttons_names():
     pytest.importorskip("displayio")
-    from thousand.ui.menus import keys
+    from thousand.ui.menu_screen import keys
 
     buttons = {"START", "SELECT", "D0", "D1", "D2", "A", "B", "X", "Y", "Z", "M", "H"}
     with speaking("ru"):
@@ -155,7 +155,7 @@ def test_the_key_line_is_translated_once_a_language_and_again_when_the_language_
     from thousand import texts
     from thousand.hw import desktop
     from thousand.ui.desktop import open_app
-    from thousand.ui.menus import board_keys, keys
+    from thousand.ui.menu_screen import board_keys, keys
 
     monkeypatch.setattr(desktop, "display", None)
     app = open_app("pybadge", seed=1, window=False, storage=None, language="ru")
@@ -221,7 +221,7 @@ def test_the_windows_key_line_with_the_turn_marker_fits_under_the_screen_in_ever
     pygame = pytest.importorskip("pygame")
     from thousand import texts
     from thousand.hw import desktop
-    from thousand.ui.menus import keys
+    from thousand.ui.menu_screen import keys
 
     pygame.font.init()
     font = pygame.font.Font(None, desktop.FOOTER)

@@ -93,15 +93,32 @@ def test_micropython_reads_the_words_from_a_checkout_and_from_a_boards_drive(tmp
 def test_a_readers_places_are_the_places_of_the_entries_they_are_named_after(module, page):
     """A reader that names a page's entries by place (private const()s) names each place
     after its entry, and has a place for every entry."""
-    if module.startswith("thousand.ui.") and module != "thousand.ui.guide":
-        pytest.importorskip("displayio")
-    import importlib
-
-    reader = importlib.import_module(module)
+    reader = _reader(module)
     found = texts.entries(page)
     for place, (name, _rest, _body) in enumerate(found, 1):
         assert getattr(reader, "_" + name.upper(), None) == place, (page, name)
     assert texts.bodies(page) == [None] + [body for _name, _rest, body in found]
+
+
+@pytest.mark.parametrize("module, page", [("thousand.ui.menu_screen", "menus"), ("thousand.ui.table_menu", "menus")])
+def test_a_reader_of_some_of_a_pages_entries_names_each_place_after_its_entry(module, page):
+    """The menus' base and the table's menu read some of menus.txt's entries: each place
+    they name is its entry's (the whole page's reader is thousand.ui.menus, above)."""
+    reader = _reader(module)
+    named = [(name, place) for place, (name, _rest, _body) in enumerate(texts.entries(page), 1)
+             if hasattr(reader, "_" + name.upper())]
+    assert named, module
+    assert all(getattr(reader, "_" + name.upper()) == place for name, place in named), named
+    places = {value for key, value in vars(reader).items() if key[:1] == "_" and key[1:].isupper() and isinstance(value, int)}
+    assert places == {place for _name, place in named}, "a place named after no entry"
+
+
+def _reader(module):
+    if module.startswith("thousand.ui.") and module != "thousand.ui.guide":
+        pytest.importorskip("displayio")
+    import importlib
+
+    return importlib.import_module(module)
 
 
 @pytest.mark.parametrize("page", ["menus", "table", "five_hundred"])

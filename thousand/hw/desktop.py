@@ -14,7 +14,7 @@ from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP, KeyRepe
 name = "desktop"
 width, height = (int(n) for n in os.environ.get("THOUSAND_SCREEN", "160x128").split("x"))
 display = None
-key_help = "arrows:move Z:ok X:back M:menu H:help"  # the title's two lines, in any language (menus.keys)
+key_help = "arrows:move Z:ok X:back M:menu H:help"  # the title's two lines, in any language (menu_screen.keys)
 WINDOW_KEYS = "arrows:move Z/Enter:ok X/Esc:back M:menu H:help"  # the window's own line, under the screen
 window_keys = WINDOW_KEYS  # that line in the player's words (show_window_keys)
 muted = False

@@ -64,7 +64,7 @@ class App:
         self.screen_name = None
         self.back_to = "title"  # where the menus return to
         self.chosen = {}  # each menu's row chosen last, by its title (back there, its cursor is there)
-        self.key_words = None  # the board's key line in the player's words (menus.board_keys)
+        self.key_words = None  # the board's key line in the player's words (menu_screen.board_keys)
         self.help_from = None  # the screen SELECT opened the help from (B goes back there)
         self.hint = None  # the action a hint asked for in the table's menu names (the table points to it)
         self.thinker = None  # the hard bot thinking of that hint, in the table's menu
@@ -134,9 +134,12 @@ class App:
             from thousand.ui.five_hundred_menus import AgreementsScreen
 
             return AgreementsScreen(self)
-        from thousand.ui import menus
+        if name in ("help", "tablemenu"):  # opened mid-deal: without the other menus (thousand.ui.table_menu)
+            from thousand.ui.table_menu import SCREENS
+        else:
+            from thousand.ui.menus import SCREENS
 
-        return menus.SCREENS[name](self)
+        return SCREENS[name](self)
 
     def show(self, name):
         """Switch to screen ``name``: the old one is let go (built again when shown again),
@@ -336,7 +339,7 @@ class App:
         self.sheet.use_language(language)  # the cards' ranks as the language writes them
         show_window_keys = getattr(self.board, "show_window_keys", None)  # the desktop's window only
         if show_window_keys is not None:
-            from thousand.ui.menus import keys
+            from thousand.ui.menu_screen import keys
 
             show_window_keys(keys(self.board.WINDOW_KEYS))
 

@@ -26,7 +26,7 @@ SCREENS = {
     "summary": _PAGES,
     "sheet": _PAGES,
     "chart": _PAGES,
-    "help": ("thousand.ui.menus", "thousand.ui.listview", "thousand.five_hundred.helptext"),
+    "help": ("thousand.ui.menu_screen", "thousand.ui.table_menu", "thousand.ui.listview", "thousand.five_hundred.helptext"),
 }
 ON_DEMAND = ("thousand.five_hundred.rules_table", "thousand.five_hundred.checks", "thousand.five_hundred.explain", "thousand.five_hundred.replay",
              "thousand.five_hundred.notation", "thousand.five_hundred.record", "thousand.persist.five_hundred",

@@ -1,14 +1,16 @@
-"""The list screens: title, new game, agreements, settings, statistics, help, table menu.
+"""The list screens: title, new game, agreements, settings, statistics, language and Five
+Hundred's new game (the table's menu and the help: ``thousand.ui.table_menu``; their base,
+``MenuScreen``: ``thousand.ui.menu_screen``).
 
 Each is a cyclic list (LEFT/UP previous, RIGHT/DOWN next, A choose or change,
 B back), so a board with three buttons can use every one of them.
 """
 
 from thousand import BOT_DELAYS, LANGUAGE, LANGUAGES, PLAYER_LEVELS, SEAT_WORDS, const
-from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP
+from thousand.hw.keys import A, DOWN, LEFT, RIGHT, UP
 from thousand.rules import Rules, RulesError
-from thousand.ui.listview import ListView
-from thousand.ui.widgets import card_text, pad, word
+from thousand.ui.menu_screen import MenuScreen, board_keys
+from thousand.ui.widgets import pad, word
 
 
 # The entries of menus.txt (thousand.texts) by their places (a test holds each to its entry's
@@ -85,95 +87,6 @@ def set_setting(app, name, value):
         app.board.set_muted(not value)
     elif name == "language":  # the next screen built speaks it, in its font strip
         app.speak()
-
-
-def keys(key_help):
-    """A board's ``key_help`` ("pad:move A:ok ...", its words English) in the player's words:
-    each of its words that menus.txt's English "keys" entry lists becomes the word at the same
-    place in the player's language's entry (the buttons' names stay)."""
-    from thousand import texts  # the words are data, read on demand (thousand.texts)
-
-    if texts.LANGUAGE[0] == "en":  # nothing to read: each read of the page, line by line to
-        return key_help  # its end, was some KB of garbage in the help's tick (docs/memory.md)
-    english = texts.entries("menus", _KEYS, "en")[0][2].split()
-    words = texts.entries("menus", _KEYS)[0][2].split()
-    if words == english:
-        return key_help
-    return " ".join(":".join(words[english.index(w)] if w in english else w for w in part.split(":"))
-                    for part in key_help.split(" "))
-
-
-def board_keys(app):
-    """The board's key line in the player's words (keys), translated once a language: the
-    title reads it, so the help opened mid-deal reads no page for it (App.speak lets it go)."""
-    if app.key_words is None:
-        app.key_words = keys(app.board.key_help)
-    return app.key_words
-
-
-class MenuScreen:
-    """A title over a cyclic list; subclasses give ``items()`` and ``choose(index)``.
-    ``title`` is the place of its title's words (menus.txt), and names the screen: the row
-    chosen last is kept by it."""
-
-    title = _MENU
-    footer_lines = 1
-    all_words = True  # reads menus.txt whole when built (the help, opened mid-deal, reads its two words)
-    title_scale = 1
-    big_text = True  # doubled rows on the square screen; False where the rows need the width
-
-    def __init__(self, app):
-        from thousand import texts  # the words are data, read on demand (thousand.texts)
-
-        self.app = app
-        self.words = texts.lines("menus") if self.all_words else None
-        text_scale = 2 if self.big_text and app.height >= 200 else 1
-        self.list = ListView(app.width, app.height, self.footer_lines, max(self.title_scale, text_scale), text_scale)
-        self.group = self.list.group
-        self.cursor = app.chosen.get(self.title, 0)  # back from a menu it opened: where it was
-
-    def enter(self):
-        self.refresh()
-
-    def tick(self, now):
-        return False
-
-    def items(self):
-        return []
-
-    def word(self, place):
-        """The screen's words at ``place`` (menus.txt)."""
-        return word(self.words, place)
-
-    def footer(self):
-        return self.word(_CHOOSE_BACK)
-
-    def refresh(self):
-        items = self.items()
-        self.cursor = min(self.cursor, len(items) - 1)
-        self.list.show(self.word(self.title), items, self.cursor, self.footer())
-
-    def key(self, key):
-        count = len(self.items())
-        if key == LEFT or key == UP:
-            self.cursor = (self.cursor - 1) % count
-        elif key == RIGHT or key == DOWN:
-            self.cursor = (self.cursor + 1) % count
-        elif key == A:
-            self.app.chosen[self.title] = self.cursor
-            self.choose(self.cursor)
-            if self.app.screen is not self:
-                return
-        elif key == B:
-            self.back()
-            return
-        self.refresh()
-
-    def choose(self, index):
-        pass
-
-    def back(self):
-        self.app.show(self.app.back_to)
 
 
 class TitleScreen(MenuScreen):
@@ -600,168 +513,12 @@ class StatisticsScreen(MenuScreen):
         self.turn((self.page + 1) % 3)
 
 
-class HelpScreen(MenuScreen):
-    """The rules in short and the keys of this board, a page to scroll."""
-
-    title = _RULES_AND_KEYS
-    footer_lines = 1
-    all_words = False  # built mid-deal beside the table: its title and page mark only
-
-    def enter(self):
-        from thousand import texts  # the words are data, read on demand (thousand.texts)
-
-        self.heading = texts.entries("menus", _RULES_AND_KEYS)[0][2]
-        self.page_mark = texts.entries("menus", _PAGE_BACK)[0][2]
-
-        app = self.app
-        rules = app.controller.rules if app.controller is not None else app.rules
-        if app.controller is not None and app.controller.game_name != "thousand":  # Five Hundred's rules
-            from thousand.five_hundred.helptext import rules_text
-
-            from thousand.ui.widgets import wrap
-
-            self.lines = wrap(rules_text(rules) + "\n\n" + board_keys(app), self.list.cols)
-        else:
-            from thousand.ui import helptext  # loaded for this screen only (thousand/ui/scenes.py)
-
-            self.lines = helptext.Pages(self.list.cols, board_keys(app), rules)
-        self.refresh()
-
-    def items(self):
-        return self.lines
-
-    def refresh(self):
-        self.list.show(self.heading, self.lines, -1, self.page_mark % (
-            min(self.list.first + self.list.rows, len(self.lines)), len(self.lines)))
-
-    def key(self, key):
-        if key == B or key == A and self.list.first + self.list.rows >= len(self.lines):
-            app = self.app
-            if app.help_from is not None:  # opened by SELECT: back to that screen
-                app.show(app.help_from)
-                app.help_from = None
-            else:
-                self.back()
-            return
-        if key == LEFT or key == UP:
-            self.list.scroll(-self.list.rows + 1 if key == LEFT else -1, len(self.lines))
-        elif key == RIGHT or key == DOWN or key == A:
-            self.list.scroll(self.list.rows - 1 if key != DOWN else 1, len(self.lines))
-        self.refresh()
-
-
-class TableMenu(MenuScreen):
-    """B on the table: the actions that are not cards, the score sheet, settings."""
-
-    title = _MENU
-
-    def entries(self):
-        out = ["table"]
-        controller = self.app.controller
-        decision = controller.human_decision()
-        if self.app.settings.undo and controller.can_undo():  # the deal's own decisions only
-            out.append("undo")
-        thousand = controller.game_name == "thousand"  # Five Hundred has no concession, no redeal, no chart
-        if decision is not None:
-            out.append("hint")
-        if decision is not None and thousand:
-            from thousand import actions  # held with a game (the table's menu), not by the title
-
-            for action in decision.legal:
-                if action == actions.ACTION_CONCEDE or (action == actions.ACTION_REDEAL and not decision.question):
-                    out.append(action)
-        if controller.view().last_trick:
-            out.append("last_trick")
-        return out + ["sheet"] + (["chart"] if thousand else []) + ["settings", "help", "record", "title"]
-
-
-
-    def items(self):
-        places = {"table": _TO_TABLE, "undo": _UNDO, "hint": _HINT, "sheet": _SHEET, "chart": _CHART,
-                  "settings": _SETTINGS, "help": _RULES_AND_KEYS, "record": _RECORD, "title": _TITLE}
-        out = []
-        for entry in self.entries():
-            if isinstance(entry, int):  # Thousand's concession or redeal
-                from thousand import actions  # held with a game (the table's menu), not by the title
-
-                out.append(self.word(_CONCEDE if entry == actions.ACTION_CONCEDE else _REDEAL))
-            elif entry == "last_trick":
-                controller = self.app.controller
-                seat = controller.view().last_trick_winner
-                if controller.game_name == "thousand":
-                    from thousand.controller import seat_name  # held with a game, not by the title
-
-                    name = seat_name(seat)
-                else:  # Five Hundred's seats, 3 or 4, on its page (five_hundred.txt)
-                    from thousand import texts  # on demand
-
-                    name = texts.entries("five_hundred", 2 if controller.game.players == 4 else 1)[0][2].split()[seat]
-                out.append(self.word(_LAST_TRICK) % name)
-            elif entry == "record":  # the desktop writes it to a file
-                out.append(self.word(_RECORD_TO_FILE if hasattr(self.app.board, "send_record") else _RECORD))
-            else:
-                out.append(self.word(places[entry]))
-        return out
-
-    def footer(self):
-        """While a hint thinks, that it does; on the last trick's row: its cards, each with
-        who played it, in the order played."""
-        if self.app.thinker is not None:
-            return self.word(_THINKS)
-        if self.entries()[self.cursor] != "last_trick" or self.app.controller.game_name != "thousand":
-            return MenuScreen.footer(self)
-        from thousand.controller import seat_name  # held with a game, not by the title
-
-        return " ".join(seat_name(seat) + " " + card_text(card) for seat, card in self.app.controller.view().last_trick)
-
-    def choose(self, index):
-        entry = self.entries()[index]
-        app = self.app
-        if isinstance(entry, int):
-            app.controller.act(entry)
-            app.show("table")
-            return
-        if entry == "title":
-            app.save_and_leave()
-            return
-        if entry == "hint":
-            bot = app.controller.hint()
-            if bot is not None:  # it thinks with the table let go, a slice a tick (App.think_hint)
-                app.think_hint(bot)
-                return  # the footer says so (refresh)
-        elif entry == "undo":
-            app.controller.undo()  # its listener, app.on_action, saves it as a move of the player's
-        elif entry == "record":
-            # The game as a REFEREE.md record on one line of the serial console (for bug
-            # reports: on the device the drive is normally read-only to the game).
-            send = getattr(app.board, "send_record", None)  # the desktop: to a file
-            if send is not None:
-                app.storage.report(self.word(_RECORD_IN_FILE if send(app.controller) else _RECORD_NOT_WRITTEN))
-            else:
-                import sys
-
-                app.controller.write_record(sys.stdout)
-                app.storage.report(self.word(_RECORD_SENT))  # said on the table when it is back
-        elif entry == "last_trick":
-            app.last_trick = True  # the table shows it until a key
-        if entry in ("hint", "undo", "last_trick", "record"):
-            app.show("table")
-            return
-        app.back_to = "tablemenu"
-        app.show(entry)
-
-    def back(self):
-        self.app.show("table")
-
-
 SCREENS = {
     "title": TitleScreen,
     "newgame": NewGameScreen,
     "agreements": AgreementsScreen,
     "settings": SettingsScreen,
     "statistics": StatisticsScreen,
-    "help": HelpScreen,
-    "tablemenu": TableMenu,
     "language": LanguageScreen,
     "fivehundred": FiveHundredScreen,
 }

@@ -35,7 +35,9 @@ GAME = (
     "thousand.driver", "thousand.controller", "thousand.slices", "thousand.bots", "thousand.bots.evaluate", "thousand.bots.knowledge",
     "thousand.bots.solver", "thousand.bots.heuristic",
 )
-_MENUS = ("thousand.ui.menus", "thousand.ui.listview")
+_MENU_SCREEN = ("thousand.ui.menu_screen", "thousand.ui.listview")
+_MENUS = _MENU_SCREEN + ("thousand.ui.menus",)
+_TABLE_MENU = _MENU_SCREEN + ("thousand.ui.table_menu",)  # opened mid-deal, beside the game
 _SHEETS = ("thousand.ui.sheet", "thousand.ui.listview")
 SCREENS = {
     "title": _MENUS,
@@ -44,8 +46,8 @@ SCREENS = {
     "settings": _MENUS + ("thousand.persist.settings", "thousand.persist.coding", "thousand.persist.reading",
                           "thousand.persist.rules_sheet", "thousand.rules_table"),
     "statistics": _MENUS + ("thousand.persist.stats", "thousand.persist.coding", "thousand.persist.five_hundred_stats"),
-    "help": _MENUS + ("thousand.ui.helptext",),
-    "tablemenu": _MENUS,
+    "help": _TABLE_MENU + ("thousand.ui.helptext",),
+    "tablemenu": _TABLE_MENU,
     "language": _MENUS,
     "fivehundred": _MENUS + ("thousand.ui.five_hundred_app", "thousand.five_hundred", "thousand.five_hundred.rules",
                              "thousand.five_hundred.rules_table"),
