@@ -110,7 +110,8 @@ def _search_key(wanted, *given):
 
 def _first_seed(key, seeds, reaches):
     """The first of ``seeds`` that ``reaches(seed)``, starting at the one found before for
-    ``key`` (every seed before it failed then)."""
+    ``key`` in the same ``seeds`` (every seed before it failed then)."""
+    key = None if key is None else key + (seeds.start, seeds.stop)
     start = _FOUND.get(key, seeds.start) if key is not None else seeds.start
     for seed in range(start, seeds.stop):
         if reaches(seed):
