@@ -134,7 +134,7 @@ class App:
             from thousand.ui.five_hundred_menus import AgreementsScreen
 
             return AgreementsScreen(self)
-        if name in ("help", "tablemenu"):  # opened mid-deal: without the other menus (thousand.ui.table_menu)
+        if "thousand.ui.table_menu" in scenes.SCREENS[name]:  # opened mid-deal: without the other menus
             from thousand.ui.table_menu import SCREENS
         else:
             from thousand.ui.menus import SCREENS
