@@ -271,3 +271,25 @@ def test_the_device_game_needs_no_terminalio_fontio_or_bitmaptools(wasm32_node, 
     assert "\ndone\n" in out, out[-3000:]
     seen = re.search(r"^ok deals=\d+ screens=(\S+) games=", out, re.M).group(1).split(",")
     assert sorted(seen) == sorted(scenes.SCREENS)
+
+
+UNIX32 = os.path.join(ROOT, "tools", "unix32", "micropython")  # tools/unix32/build.sh
+
+
+@pytest.mark.skipif(not os.access(UNIX32, os.X_OK), reason="no 32-bit unix port here (tools/unix32/build.sh builds one)")
+def test_the_32bit_unix_port_plays_the_first_start_with_a_process_for_each_reload_and_fails_in_too_small_a_heap(tmp_path):
+    """``--unix32``: the port that collects whenever an allocation fails, as a board does.  The
+    first start's guided deal ends in a reload, so the visit takes more than one process; the
+    heap before the game (the stand-ins and the robot) is below every game's peak; in a heap
+    below what the game holds it stops with a MemoryError and is said not to complete."""
+    import device_budget
+
+    args = device_budget.parse_arguments(["--unix32", UNIX32, "--games", "1", "--max-deals", "2"])
+    device_budget.build(args.board, tmp_path, lambda line: None)
+    completed, peaks, start, processes, out = device_budget.run_unix32(UNIX32, tmp_path, 1024, args)
+    assert completed, out[-2000:]
+    assert processes >= 2
+    assert 0 < start < peaks[0][0]
+    completed, peaks, start, processes, out = device_budget.run_unix32(UNIX32, tmp_path, 80, args)
+    assert not completed
+    assert "MemoryError" in out

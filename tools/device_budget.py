@@ -471,6 +471,95 @@ def run_unix(build_dir, heap_kb, args, timeout=3600):
     return proc.returncode == 0 and "\nok deals=" in "\n" + out, out
 
 
+def run_unix32(micropython, build_dir, heap_kb, args, log=None, timeout=3600):
+    """The session on a 32-bit build of MicroPython's unix port (``micropython``, a path), in
+    ``build_dir`` (made by ``build``) with a ``heap_kb`` heap: that port collects whenever an
+    allocation fails, as a board does, where the WebAssembly port collects only between
+    ticks.  Each reload ends the program and a fresh process goes on, as a fresh VM does on a
+    board (tools/device_vm/unix_main.py's ``fresh``).  Returns (completed, {game: (the most
+    heap in use between its ticks, the screen then)}, the heap in use before the game (the
+    stand-ins and the robot), the processes, the last one's output)."""
+    shutil.copy(UNIX_MAIN, Path(build_dir) / "robot_main.py")
+    env = dict(os.environ, MICROPYPATH=str(build_dir) + ":" + str(Path(build_dir) / "lib"))
+    for name in ("carry.txt", "reload.bin"):
+        (Path(build_dir) / name).unlink(missing_ok=True)
+    peaks, start, processes = {}, None, 0
+    while True:
+        proc = subprocess.run([micropython, "-X", "heapsize=%dK" % heap_kb, "robot_main.py", board_id(args.board),
+                               ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals),
+                               "1" if args.writable_drive else "0", str(sleep_memory_bytes(args.board)),
+                               str(args.games), "fresh"],
+                              cwd=str(build_dir), env=env, capture_output=True, text=True, timeout=timeout)
+        out = proc.stdout + proc.stderr
+        processes += 1
+        for game, live, screen in re.findall(r"^game_peak (\d+) (\d+) (\S+)$", out, re.M):
+            if int(live) > peaks.get(int(game), (0,))[0]:
+                peaks[int(game)] = (int(live), screen)
+        found = re.search(r"^start_live (\d+)$", out, re.M)
+        if start is None and found:
+            start = int(found.group(1))
+        carried = re.search(r"^carry (.*)$", out, re.M)
+        if proc.returncode != 0 or carried is None:
+            return proc.returncode == 0 and "\nok deals=" in "\n" + out, peaks, start, processes, out
+        (Path(build_dir) / "carry.txt").write_text(carried.group(1))
+        if log is not None and processes % 5 == 0:
+            log("  %d processes (reloads) so far" % processes)
+
+
+def unix32(args, log):
+    """The session on the 32-bit unix port at ``args.unix32``: its most heap in use, each
+    game's, and the least heap it completes in (``--heap``: only whether it completes in it)."""
+    work = Path(tempfile.mkdtemp(prefix="device-budget-unix32-"))
+    try:
+        build(args.board, work, log)
+        log("playing a session of %d games on the 32-bit unix port (%s), a process for each reload"
+            % (args.games, args.unix32))
+        completed, peaks, start, processes, out = run_unix32(args.unix32, work, 1024 if args.heap is None else args.heap,
+                                                             args, log)
+        if args.heap is None and not completed:
+            log(out[-3000:])
+            raise SystemExit(1)
+        result = {"board": args.board, "levels": args.levels, "rules": args.rules, "seed": args.seed,
+                  "vm": "unix32", "start_live": start, "processes": processes,
+                  "peak_live": max(live for live, _screen in peaks.values()),
+                  "games": [{"peak_live": peaks[game][0], "where": peaks[game][1]} for game in sorted(peaks)],
+                  "deals": re.search(r"^ok deals=(\S*) .*games=(\S*)$", out, re.M).group(2) if completed else None,
+                  "least_heap": None, "fits_heap": None}
+        if args.heap is not None:
+            result["fits_heap"] = completed
+            if not completed:
+                result["failed"] = out[-1200:]
+        elif not args.no_least:
+            fits = lambda kb: run_unix32(args.unix32, work, kb, args)[0]  # noqa: E731
+            least = bench_bots.bisect_heap(fits, "least heap (32-bit unix port)", result["peak_live"] // 1024)
+            while not fits(least + HOLDS_KB):  # as the WebAssembly port's: it holds with HOLDS_KB more too
+                least += HOLDS_KB
+                while not fits(least):
+                    least += HOLDS_KB
+            result["least_heap"] = least * 1024
+        return result
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def unix32_report(result):
+    def less(value):
+        return "-" if value is None else "%s (%s less the stand-ins and the robot)" % (kb(value), kb(value - result["start_live"]))
+
+    lines = ["%s against %s, rules %s, seed %d, on the 32-bit unix port: %d processes (a reload each), deals %s"
+             % (result["board"], ",".join(result["levels"]), result["rules"], result["seed"], result["processes"],
+                result["deals"]),
+             "the stand-ins and the robot, before the game: %s" % kb(result["start_live"]),
+             "most heap in use between ticks: %s" % less(result["peak_live"])]
+    for number, game in enumerate(result["games"]):
+        lines.append("  game %d: %s, on %s" % (number + 1, less(game["peak_live"]), game["where"]))
+    if result["least_heap"] is not None:
+        lines.append("least heap: %s" % less(result["least_heap"]))
+    if result["fits_heap"] is not None:
+        lines.append("fits_heap  %s" % ("yes" if result["fits_heap"] else "no:\n" + result["failed"]))
+    return "\n".join(lines)
+
+
 # A rough rate for turning the unix port's x86-64 instructions into a SAMD51's seconds at
 # 120 MHz (the README's, for the bots' decisions): about 100 million a second.
 INSTRUCTIONS_A_SECOND = 100e6
@@ -621,6 +710,11 @@ def parse_arguments(argv):
                              "as least_heap is (the stand-ins and the VM's extra names get theirs on top), "
                              "and say whether it fitted (fits_heap)")
     parser.add_argument("--unix", action="store_true", help="also play on the 64-bit unix port")
+    parser.add_argument("--unix32", metavar="PATH",
+                        help="instead: play the session on a 32-bit build of MicroPython's unix port at PATH "
+                             "(tools/unix32/build.sh makes one), which collects whenever an allocation fails, "
+                             "as a board does, a process for each reload; the least heap by bisection (with "
+                             "--heap KB, in raw KB: whether it completes in it)")
     parser.add_argument("--reload-cost", action="store_true",
                         help="instead: what each reload of the session costs until its first screen is "
                              "drawn, in the unix port's instructions under callgrind")
@@ -633,8 +727,8 @@ def parse_arguments(argv):
             args.rules = FIVE_HUNDRED_PRESETS[0]
         if args.rules not in FIVE_HUNDRED_PRESETS:
             parser.error("Five Hundred's presets are %s" % ", ".join(FIVE_HUNDRED_PRESETS))
-        if args.unix or args.reload_cost or args.breakdown is not None:
-            parser.error("--game five_hundred plays on the 32-bit VM only (no --unix, --reload-cost, --breakdown)")
+        if args.unix or args.unix32 or args.reload_cost or args.breakdown is not None:
+            parser.error("--game five_hundred plays on the 32-bit VM only (no --unix, --unix32, --reload-cost, --breakdown)")
         args.levels = ["hard"] * (args.players - 1)  # the screens' computers: the strongest (five_hundred_app)
     elif args.rules is None:
         args.rules = "full"
@@ -661,6 +755,13 @@ def main(argv=None):
                 print("| %d | %s | %d | %.1f M | %.1f s |" % (number + 1, screen, deal, count / 1e6,
                                                               count / INSTRUCTIONS_A_SECOND))
         return 0
+    if args.unix32 is not None:
+        if not os.access(args.unix32, os.X_OK):
+            log("%s: no such program (tools/unix32/build.sh builds one)" % args.unix32)
+            return 2
+        result = unix32(args, log)
+        print(json.dumps(result, sort_keys=True) if args.json else unix32_report(result))
+        return 0 if result["fits_heap"] is not False else 1
     if args.breakdown is not None:
         parts = breakdown(args, log)
         if args.json:

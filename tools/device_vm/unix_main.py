@@ -2,6 +2,14 @@
 robot's whole visit in one loop, a collection before every step.  Run as a script beside
 ``device_robot.mpy``, so that the robot the VM loads holds none of this.
 
+With a ninth argument ``fresh`` (``device_budget.py --unix32``): each reload ends the program, as
+it ends a board's VM: it prints "carry TEXT" (what the robot's ``carry`` gives a fresh VM, the
+NVM and sleep memory in ``reload.bin``) and the parent starts a fresh process, which reads TEXT
+from ``carry.txt`` (an argument would be interned: a name of at most 255 bytes).  It prints
+"start_live BYTES" (the heap in use once the stand-ins and the robot are imported, before the
+game) and "game_peak GAME BYTES SCREEN" per game it played in (the most heap in use between
+ticks, and the screen then).
+
 With a ninth argument ``reload-cost``: after each of the app's reloads, what the fresh
 program does until its first screen is drawn (its modules imported afresh, the save read and
 the position replayed, the screen built) runs inside ``filter``'s iteration, which
@@ -10,8 +18,10 @@ the position replayed, the screen built) runs inside ``filter``'s iteration, whi
 """
 
 import gc
+import os
 import sys
 
+import device_robot
 from device_robot import Robot
 
 
@@ -20,14 +30,28 @@ def main():
         sys.argv[1], sys.argv[2].split(","), sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6] == "1",
         int(sys.argv[7]), int(sys.argv[8]))
     cost = len(sys.argv) > 9 and sys.argv[9] == "reload-cost"
+    fresh = len(sys.argv) > 9 and sys.argv[9] == "fresh"
     gc.collect()
+    print("start_live %d" % gc.mem_alloc())
     robot = Robot(board_id, levels, preset, seed, max_deals, writable, sleep_bytes, games)
+    if fresh:
+        device_robot._CARRIED = "reload.bin"  # beside this script, not at the machine's root
+        if "carry.txt" in os.listdir():
+            with open("carry.txt") as file:
+                robot.carry_in(eval(file.read()))
     peak = 0
+    peaks = {}  # game: (the most heap in use between its ticks, the screen then)
     reloads = 0
     while True:
         gc.collect()
-        peak = max(peak, gc.mem_alloc())
+        live = gc.mem_alloc()
+        peak = max(peak, live)
+        if live > peaks.get(robot.game, (0,))[0]:
+            peaks[robot.game] = (live, robot.where())
         if not robot.step():
+            break
+        if robot.reloading and fresh:  # the program ends, as a board's VM does
+            print("carry " + robot.carry())
             break
         if robot.reloading:  # the app's supervisor.reload(): not a fresh VM here, its modules let go
             kept = robot.kept()
@@ -41,7 +65,10 @@ def main():
                 next(filter(to_first_screen, (robot,)))
                 reloads += 1
                 print("reload %d %s %d" % (reloads, robot.app.screen_name, robot.deals))
-    print(robot.summary())
+    if not robot.reloading:
+        print(robot.summary())
+    for game in peaks:
+        print("game_peak %d %d %s" % (game, peaks[game][0], peaks[game][1].partition(":")[2]))
     print("peak_live %d" % peak)
 
 

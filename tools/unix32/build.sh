@@ -1,0 +1,33 @@
+#!/bin/sh
+# Builds tools/unix32/micropython: MicroPython's unix port built 32-bit, from Debian's source
+# package (trixie's micropython 1.25, the MicroPython that CircuitPython 10 is based on), for
+# `tools/device_budget.py --unix32 tools/unix32/micropython`.  That port collects garbage
+# whenever an allocation fails, as a board does (the WebAssembly port of tools/wasm32 collects
+# only between ticks), and its objects are a board's size.  Python's frames go on a Python
+# stack (MICROPY_ENABLE_PYSTACK), as CircuitPython's do; no FFI, TLS or btree (the game uses
+# none).  Needs root on a Debian machine (apt-get); about two minutes.  docs/memory.md says
+# what it measures.
+set -e
+here=$(cd "$(dirname "$0")" && pwd)
+work="$here/build"
+if [ ! -f /etc/apt/sources.list.d/thousand-trixie-src.sources ]; then
+    cat > /etc/apt/sources.list.d/thousand-trixie-src.sources <<'SOURCES'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: trixie
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+SOURCES
+fi
+apt-get update -qq
+apt-get install -y -qq dpkg-dev gcc-multilib make >/dev/null
+rm -rf "$work"
+mkdir -p "$work"
+cd "$work"
+apt-get source -qq micropython=1.25.0+ds-1 >/dev/null
+cd micropython-1.25.0+ds/ports/unix
+make -j2 VARIANT=standard MICROPY_FORCE_32BIT=1 MICROPY_PY_FFI=0 MICROPY_PY_BTREE=0 MICROPY_SSL_AXTLS=0 \
+    MICROPY_SSL_MBEDTLS=0 MICROPY_PY_SSL=0 FROZEN_MANIFEST= CFLAGS_EXTRA="-DMICROPY_ENABLE_PYSTACK=1" >"$work/make.log" 2>&1 \
+    || { tail -20 "$work/make.log"; exit 1; }
+cp build-standard/micropython "$here/micropython"
+"$here/micropython" -c "import sys; print('built', sys.implementation.name, sys.version, 'maxsize', sys.maxsize)"
