@@ -524,3 +524,30 @@ def test_a_continued_game_saves_without_encoding_its_sheet_again(monkeypatch):
             assert count <= (1 if len(again.sheet) > len(decode_game(kept)[0].sheet) else 0) + 1, encoded
             continued += len(again.sheet) > 2 and not count
         assert continued > 50
+
+
+def test_the_saves_memo_keeps_the_sheets_rows_in_one_buffer_made_again_only_when_it_is_full():
+    """At each deal's end the memo's chain of rows was made again whole, a block of the
+    chain's size a deal, each leaving a hole of the last one's size in a heap that never
+    moves an object; now it grows by a step (about twenty rows) when full, and a save
+    encodes the same bytes as before."""
+    from savecheck import step
+    from thousand.game import PHASE_GAME_OVER
+    from thousand.persist import encode
+    from thousand.rng import Rng
+
+    game = Game(seed=6)
+    chooser = Rng(3)
+    memo = encode.new_memo()
+    buffers = []
+    while game.phase != PHASE_GAME_OVER and len(game.sheet) < 60:
+        step(game, chooser)
+        assert encode_game(game, None, None, memo) == encode_game(game, None, None)
+        chain = memo[encode._ROWS]
+        assert type(chain) is bytearray  # the memo keeps bytes only: an object of the coder's would keep it loaded
+        if not buffers or buffers[-1] is not chain:
+            buffers.append(chain)
+    used = memo[encode._ENDS][-1]
+    assert len(game.sheet) >= 60
+    assert len(buffers) <= 2 + used // encode._ROWS_STEP < len(game.sheet) // 4
+    assert len(chain) - used <= encode._ROWS_STEP + 64

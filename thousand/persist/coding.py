@@ -25,31 +25,35 @@ class Writer:
     copies behind: 20 to 40 KB of garbage for a save of 1 KB on the 32-bit VM, after every
     move.)  ``buf`` is a view of what was written: read it before writing more."""
 
-    def __init__(self, size=256):
-        self._data = bytearray(size)
-        self.n = 0
+    def __init__(self, size=256, step=0, data=None, n=0):
+        # ``data``: a buffer to go on writing into, its first ``n`` bytes written; ``step``: 0,
+        # double when full, else grow by so many bytes (for a buffer kept long, as the saves'
+        # memo keeps its rows: it keeps ``data``, a Writer kept would keep this module loaded)
+        self.data = bytearray(size) if data is None else data
+        self.n = n
+        self.step = step
 
     @property
     def buf(self):
-        return memoryview(self._data)[:self.n]
+        return memoryview(self.data)[:self.n]
 
     def _room(self, more):
-        data = self._data
+        data = self.data
         if self.n + more > len(data):
-            bigger = bytearray(max(2 * len(data), self.n + more))
+            bigger = bytearray(self.n + more + self.step if self.step else max(2 * len(data), self.n + more))
             bigger[:self.n] = memoryview(data)[:self.n]  # (data[:n] was a copy)
-            self._data = bigger
+            self.data = bigger
 
     def byte(self, b):
-        if self.n == len(self._data):
+        if self.n == len(self.data):
             self._room(1)
-        self._data[self.n] = b
+        self.data[self.n] = b
         self.n += 1
 
     def extend(self, data):
         n = len(data)
         self._room(n)
-        self._data[self.n:self.n + n] = data
+        self.data[self.n:self.n + n] = data
         self.n += n
 
     def uint(self, n):

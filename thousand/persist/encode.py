@@ -110,7 +110,9 @@ def finished_rows(game):
 # every move: the rules are encoded once and kept, the sheet's rows once each, a deal's row
 # added to those before it (making them again each time left kilobytes of garbage a move,
 # and at a deal's end half a kilobyte a row of the sheet: the summary's high point).  The
-# rows are kept as one chain from the sheet's first row; a save that must drop the oldest
+# rows are kept as one chain from the sheet's first row, in a buffer that grows by
+# _ROWS_STEP bytes when full (made again at every deal's end, as it was, each deal left a
+# hole of the chain's size behind in a heap that never moves an object); a save that must drop the oldest
 # rows to fit its slot encodes only its new first row again (the number, the scores before
 # it, its marks in full) and takes the rest of the chain as it is.  The caller keeps them
 # (``new_memo``; thousand.persist.saves.Saves), so that this module and its coder can be
@@ -120,14 +122,16 @@ _RULES = const(0)  # the rules encoded last; their bytes in _RULES_BYTES
 _RULES_BYTES = const(1)
 _SHEET = const(2)  # the sheet, its rows' bytes from its first row, each row's end in them
 _FIRST = const(3)  # (row, its bytes as a save's first row) made last, or None
-_ROWS = const(4)
+_ROWS = const(4)  # a bytearray: the chain's bytes (to _ENDS[-1]) and room for more
+_ROWS_STEP = const(256)  # about twenty rows
 _ENDS = const(5)
 _MARKS = const(6)  # the last row's marks (thousand.persist.rules_sheet.put_sheet_rows)
+_SIZE = const(7)  # the last payload's bytes: the next one's buffer is made that size at once
 
 
 def new_memo():
     """What a caller of ``encode_game`` keeps from save to save."""
-    return [None, b"", None, None, b"", [0], None]
+    return [None, b"", None, None, bytearray(), [0], None, 0]
 
 
 def seed_memo(m, rules, rules_bytes, sheet, rows, ends, marks):
@@ -136,7 +140,9 @@ def seed_memo(m, rules, rules_bytes, sheet, rows, ends, marks):
     ``ends``, the last row's marks ``marks``).  thousand.persist.restore reads them from a
     save of this format."""
     m[_RULES], m[_RULES_BYTES] = rules, rules_bytes
-    m[_SHEET], m[_FIRST], m[_ROWS], m[_ENDS], m[_MARKS] = sheet, None, rows, ends, marks
+    chain = bytearray(len(rows) + _ROWS_STEP)
+    chain[:len(rows)] = rows
+    m[_SHEET], m[_FIRST], m[_ROWS], m[_ENDS], m[_MARKS] = sheet, None, chain, ends, marks
 
 
 def _rules_bytes(m, rules):
@@ -152,18 +158,16 @@ def _rules_bytes(m, rules):
 def _sheet_rows(m, sheet, end):
     """The bytes of the sheet's rows 0 to ``end`` (without their count), a view."""
     if m[_SHEET] is not sheet:
-        m[_SHEET], m[_FIRST], m[_ROWS], m[_ENDS], m[_MARKS] = sheet, None, b"", [0], None
+        m[_SHEET], m[_FIRST], m[_ROWS], m[_ENDS], m[_MARKS] = sheet, None, bytearray(), [0], None
     ends = m[_ENDS]
     if len(ends) - 1 < end:
         from thousand.persist.rules_sheet import put_sheet_rows
 
-        w = Writer(len(m[_ROWS]) + 64)
-        w.extend(m[_ROWS])
+        w = Writer(0, _ROWS_STEP, m[_ROWS], ends[-1])
         for row in sheet.read(len(ends) - 1, end):  # one DealResult read into again and again
             m[_MARKS] = put_sheet_rows(w, (row,), m[_MARKS])
             ends.append(w.n)
-        m[_ROWS] = None  # the old bytes go before the new are made
-        m[_ROWS] = bytes(w.buf)
+        m[_ROWS] = w.data  # made anew, a step larger, only when it was full
     return memoryview(m[_ROWS])[:ends[end]]
 
 
@@ -185,7 +189,7 @@ def encode_game(game, extra=None, capacity=None, memo=None):
     before kept (``new_memo``; None: everything encoded anew)."""
     m = new_memo() if memo is None else memo
     started = game.deal_start is not None
-    head = Writer()
+    head = Writer(m[_SIZE] + 32 if m[_SIZE] else 256)  # (grown by doubling, a save of 2 KB made 4 KB of buffers)
     head.uint((HAS_DEAL if started else 0) | (KEEP_RECORDS if game.keep_records else 0)
               | (DARK_ANSWERED if started and game.phase != PHASE_DARK else 0)
               | (GOLDEN_MADE if game.golden_made else 0))
@@ -225,4 +229,5 @@ def encode_game(game, extra=None, capacity=None, memo=None):
         # A deal's end: the next deal's saves hold this deal's row too.  Added now, while
         # rules_sheet is loaded for this save, so that a move's save never loads it.
         _sheet_rows(m, game.sheet, len(game.sheet))
+    m[_SIZE] = head.n
     return bytes(head.buf)

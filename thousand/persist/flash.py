@@ -8,7 +8,7 @@ without it, are added to it at the next.  Loaded at those few moments
 (thousand/ui/scenes.py: on demand), not per move.
 """
 
-from thousand.persist.store import KIND_WEAR, SLOT_GOOD, WORN, SaveError, reads_back, unpack_record
+from thousand.persist.store import KIND_WEAR, OVERHEAD, SLOT_GOOD, WORN, SaveError, pack_into, reads_back, unpack_record
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
@@ -39,12 +39,11 @@ def write_flash(saves, items):
     count = wear_count(saves, wear) + 1 + (0 if append is None else saves.store.moves)
     items = list(items)
     items.append((wear, _WEAR_VERSION, count.to_bytes(4, "little")))
-    records = [(pair.name, pair.record(version, payload)) for pair, version, payload in items]
     try:
         if append is None:
-            write_slot(saves.store, slot, records)
+            write_slot(saves.store, slot, items)
         else:
-            append(records)
+            append([(pair.name, pair.record(version, payload)) for pair, version, payload in items])
             saves.store.moves = 0
     except OSError as error:
         raise SaveError("cannot save (%s)" % error)
@@ -67,22 +66,30 @@ def holds(store, items):
     return True
 
 
-def write_slot(store, slot, records):
-    """``(name, data)`` records into one slot of an NvmStore in one slice assignment (the
-    bytes between them written again as they are): one erase of the flash for them all."""
+def write_slot(store, slot, items):
+    """``(pair, version, payload)`` records into one slot of an NvmStore in one slice
+    assignment (the bytes between them written again as they are): one erase of the flash
+    for them all.  Each record is packed into the slot's bytes read back, not into a copy of
+    its own (at a deal's end, the game's save is the table's largest block)."""
     first = store.half
     last = 0
-    for name, data in records:
-        offset, room = store.places[name]
-        if len(data) > room:
-            raise SaveError("%s save too big for the NVM" % name)
+    seqs = []
+    for pair, version, payload in items:
+        seqs.append(pair.next_seq(payload))  # SaveError when it does not fit
+        offset, room = store.places[pair.name]
+        if OVERHEAD + len(payload) > room:
+            raise SaveError("%s save too big for the NVM" % pair.name)
         first = min(first, offset)
-        last = max(last, offset + len(data))
+        last = max(last, offset + OVERHEAD + len(payload))
     base = slot * store.half
-    image = bytearray(store.nvm[base + first:base + last])
-    for name, data in records:
-        at = store.places[name][0] - first
-        image[at:at + len(data)] = data
+    # A board's NVM read by slice is a bytearray of its own already (CircuitPython's
+    # nvm.ByteArray): copied again, a deal's end made two blocks of the slot's size.
+    image = store.nvm[base + first:base + last]
+    if not isinstance(image, bytearray):
+        image = bytearray(image)
+    for i in range(len(items)):
+        pair, version, payload = items[i]
+        pack_into(image, store.places[pair.name][0] - first, pair.kind, version, seqs[i], payload)
     store.writes += 1
     store.nvm[base + first:base + last] = image
     if not reads_back(store.nvm, base + first, image):

@@ -87,14 +87,14 @@ def _crc_tables():
     return lo, hi
 
 
-def crc32_halves(data, end):
-    """CRC-32 of ``data[:end]`` as (high 16 bits, low 16 bits)."""
+def crc32_halves(data, end, start=0):
+    """CRC-32 of ``data[start:end]`` as (high 16 bits, low 16 bits)."""
     global _tables
     if _tables is None:
         _tables = _crc_tables()
     t_lo, t_hi = _tables
     lo = hi = 0xFFFF
-    for i in range(end):
+    for i in range(start, end):
         b = data[i]
         k = (lo ^ b) & 0xF
         lo = ((lo >> 4) | ((hi & 0xF) << 12)) ^ t_lo[k]
@@ -112,23 +112,30 @@ def crc32(data):
 
 # ---------------------------------------------------------------- records
 def pack_record(kind, version, seq, payload):
+    out = bytearray(OVERHEAD + len(payload))
+    pack_into(out, 0, kind, version, seq, payload)
+    return out
+
+
+def pack_into(out, at, kind, version, seq, payload):
+    """The record of ``payload`` written into ``out`` at ``at`` (OVERHEAD bytes more than the
+    payload): a board's flash write packs its records into the slot's own bytes
+    (thousand.persist.flash), not into a copy of each."""
     n = len(payload)
-    end = _HEADER_SIZE + n
-    out = bytearray(end + 4)
-    out[0:2] = MAGIC
-    out[2] = kind
-    out[3] = version
-    out[4] = seq & 0xFF
-    out[5] = (seq >> 8) & 0xFF
-    out[6] = n & 0xFF
-    out[7] = n >> 8
-    out[_HEADER_SIZE:end] = payload
-    hi, lo = crc32_halves(out, end)
+    end = at + _HEADER_SIZE + n
+    out[at:at + 2] = MAGIC
+    out[at + 2] = kind
+    out[at + 3] = version
+    out[at + 4] = seq & 0xFF
+    out[at + 5] = (seq >> 8) & 0xFF
+    out[at + 6] = n & 0xFF
+    out[at + 7] = n >> 8
+    out[at + _HEADER_SIZE:end] = payload
+    hi, lo = crc32_halves(out, end, at)
     out[end] = lo & 0xFF
     out[end + 1] = lo >> 8
     out[end + 2] = hi & 0xFF
     out[end + 3] = hi >> 8
-    return out
 
 
 # What a slot holds.
@@ -219,6 +226,11 @@ class SlotPair:
     def record(self, version, payload, moves=False):
         """The record to write next (the next sequence number); SaveError (one line) when the
         payload does not fit.  Then ``wrote()``."""
+        return pack_record(self.kind, version, self.next_seq(payload, moves), payload)
+
+    def next_seq(self, payload, moves=False):
+        """The sequence number of the record of ``payload`` written next; SaveError (one line)
+        when it does not fit."""
         if self.newest_slot is None:
             self.scan()
         cap = self.capacity(moves)
@@ -226,7 +238,7 @@ class SlotPair:
             raise SaveError("%s save too big: %d bytes, room for %d" % (self.name, len(payload), cap))
         if len(payload) > 0xFFFF:
             raise SaveError("%s save too big (%d bytes)" % (self.name, len(payload)))
-        return pack_record(self.kind, version, (self.seq + 1) & 0xFFFF, payload)
+        return (self.seq + 1) & 0xFFFF
 
     def wrote(self, slot, moves=False):
         self.newest_slot[moves] = slot
