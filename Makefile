@@ -23,6 +23,11 @@ $(WASM32)/node_modules/.installed: $(WASM32)/package-lock.json
 	  || echo "npm ci failed in $(WASM32): the 32-bit VM's test will skip"; \
 	else echo "npm not found: the 32-bit VM's test will skip"; fi
 
+# MicroPython's unix port built 32-bit, which collects as a board does (tools/device_budget.py
+# --unix32): built on demand only, as root on Debian (apt-get), not by `make test`.
+tools/unix32/micropython: tools/unix32/build.sh
+	sh tools/unix32/build.sh
+
 # -n auto: a worker a core (pytest-xdist); ARGS='-n 0' runs in one process.
 test: $(VENV)/.installed $(WASM32)/node_modules/.installed
 	$(PY) -m pytest -n auto $(ARGS)

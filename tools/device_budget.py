@@ -49,6 +49,15 @@ its reload: the pool never shrinks, and past NAME_POOL_STEP a board's pool takes
 more), and per game its names at its end and most_names (its VMs' most).  Where the 64-bit unix port is installed (PyPI ``micropython``),
 ``--unix`` plays the same game there too and prints its most heap in use, for comparison.
 
+``--unix32 PATH`` plays the session instead on MicroPython's unix port built 32-bit
+(tools/unix32/build.sh makes one), which collects whenever an allocation fails, as a board
+does: a process for each reload, the most heap in use between ticks (each game's too) and the
+least heap in which the session completes, found by bisection (``--heap KB``: only whether it
+completes in KB).  Its figures are raw and, "as a board holds it", less the stand-ins, the
+robot and, on that port, the NVM's and sleep memory's bytearrays (``stand_ins``); its names'
+pool holds the stand-ins' and the robot's names too (about 170).  docs/memory.md says how its
+session differs from the WebAssembly port's.
+
 Exit status 0; 1 when the game failed (the VM's output is shown); 2 for bad arguments or a
 missing Node.js.
 """
@@ -521,6 +530,9 @@ def unix32(args, log):
             raise SystemExit(1)
         result = {"board": args.board, "levels": args.levels, "rules": args.rules, "seed": args.seed,
                   "vm": "unix32", "start_live": start, "processes": processes,
+                  # what a board holds outside its heap or in its firmware: the stand-ins, the
+                  # robot, and on this port the NVM's and sleep memory's bytearrays too
+                  "stand_ins": start + sleep_memory_bytes(args.board),
                   "peak_live": max(live for live, _screen in peaks.values()),
                   "games": [{"peak_live": peaks[game][0], "where": peaks[game][1]} for game in sorted(peaks)],
                   "deals": re.search(r"^ok deals=(\S*) .*games=(\S*)$", out, re.M).group(2) if completed else None,
@@ -544,12 +556,12 @@ def unix32(args, log):
 
 def unix32_report(result):
     def less(value):
-        return "-" if value is None else "%s (%s less the stand-ins and the robot)" % (kb(value), kb(value - result["start_live"]))
+        return "-" if value is None else "%s (%s as a board holds it)" % (kb(value), kb(value - result["stand_ins"]))
 
     lines = ["%s against %s, rules %s, seed %d, on the 32-bit unix port: %d processes (a reload each), deals %s"
              % (result["board"], ",".join(result["levels"]), result["rules"], result["seed"], result["processes"],
                 result["deals"]),
-             "the stand-ins and the robot, before the game: %s" % kb(result["start_live"]),
+             "the stand-ins, the robot, the NVM and sleep memory (in this port's heap): %s" % kb(result["stand_ins"]),
              "most heap in use between ticks: %s" % less(result["peak_live"])]
     for number, game in enumerate(result["games"]):
         lines.append("  game %d: %s, on %s" % (number + 1, less(game["peak_live"]), game["where"]))
@@ -759,6 +771,7 @@ def main(argv=None):
         if not os.access(args.unix32, os.X_OK):
             log("%s: no such program (tools/unix32/build.sh builds one)" % args.unix32)
             return 2
+        args.unix32 = os.path.abspath(args.unix32)  # the program runs in the bundle's folder
         result = unix32(args, log)
         print(json.dumps(result, sort_keys=True) if args.json else unix32_report(result))
         return 0 if result["fits_heap"] is not False else 1

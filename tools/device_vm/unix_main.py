@@ -70,6 +70,10 @@ def main():
     for game in peaks:
         print("game_peak %d %d %s" % (game, peaks[game][0], peaks[game][1].partition(":")[2]))
     print("peak_live %d" % peak)
+    if fresh:
+        import micropython
+
+        micropython.qstr_info()  # "qstr pool: n_pool=P, n_qstr=N, ...": the names this program held
 
 
 def to_first_screen(robot):

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds tools/unix32/micropython: MicroPython's unix port built 32-bit, from Debian's source
-# package (trixie's micropython 1.25, the MicroPython that CircuitPython 10 is based on), for
+# package (trixie's micropython 1.25.0), for
 # `tools/device_budget.py --unix32 tools/unix32/micropython`.  That port collects garbage
 # whenever an allocation fails, as a board does (the WebAssembly port of tools/wasm32 collects
 # only between ticks), and its objects are a board's size.  Python's frames go on a Python
@@ -9,7 +9,8 @@
 # what it measures.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
-work="$here/build"
+work=$(mktemp -d)  # MicroPython's source and the build: out of the project's tree, gone afterwards
+trap 'rm -rf "$work"' EXIT
 if [ ! -f /etc/apt/sources.list.d/thousand-trixie-src.sources ]; then
     cat > /etc/apt/sources.list.d/thousand-trixie-src.sources <<'SOURCES'
 Types: deb-src
@@ -21,8 +22,6 @@ SOURCES
 fi
 apt-get update -qq
 apt-get install -y -qq dpkg-dev gcc-multilib make >/dev/null
-rm -rf "$work"
-mkdir -p "$work"
 cd "$work"
 apt-get source -qq micropython=1.25.0+ds-1 >/dev/null
 cd micropython-1.25.0+ds/ports/unix
