@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: play test bundle sprites clean
+.PHONY: play test bundle sprites clean unix32
 
 $(VENV)/.installed: requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,7 @@ $(WASM32)/node_modules/.installed: $(WASM32)/package-lock.json
 
 # MicroPython's unix port built 32-bit, which collects as a board does (tools/device_budget.py
 # --unix32): built on demand only, as root on Debian (apt-get), not by `make test`.
+unix32: tools/unix32/micropython
 tools/unix32/micropython: tools/unix32/build.sh
 	sh tools/unix32/build.sh
 
