@@ -25,6 +25,12 @@ apt-get install -y -qq dpkg-dev gcc-multilib make >/dev/null
 cd "$work"
 apt-get source -qq micropython=1.25.0+ds-1 >/dev/null
 cd micropython-1.25.0+ds/ports/unix
+# The Python stack a board's settings.toml gives the game (tools/bundle.py's PYSTACK_BYTES,
+# 6,144 bytes: 1,536 words), where this port has 1,024 words: with less, the bots' search runs
+# out of it and falls back to heuristics, and the session plays other deals than a board's.
+words=$(( $(sed -n 's/^PYSTACK_BYTES = \([0-9]*\)$/\1/p' "$here/../bundle.py") / 4 ))
+sed -i "s/static mp_obj_t pystack\[1024\];/static mp_obj_t pystack[$words];/" main.c
+grep -q "pystack\[$words\]" main.c
 make -j2 VARIANT=standard MICROPY_FORCE_32BIT=1 MICROPY_PY_FFI=0 MICROPY_PY_BTREE=0 MICROPY_SSL_AXTLS=0 \
     MICROPY_SSL_MBEDTLS=0 MICROPY_PY_SSL=0 FROZEN_MANIFEST= CFLAGS_EXTRA="-DMICROPY_ENABLE_PYSTACK=1" >"$work/make.log" 2>&1 \
     || { tail -20 "$work/make.log"; exit 1; }
