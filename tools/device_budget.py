@@ -462,6 +462,14 @@ def measure(args, log):
                           for number, (live, screen, pool, names, deals_of_game) in enumerate(games)]}
 
 
+def unix_command(micropython, heap_kb, args, *mode):
+    """The unix port's command line for tools/device_vm/unix_main.py (copied as robot_main.py
+    into the bundle's folder) playing ``args``' session; ``mode``: "fresh" or "reload-cost"."""
+    return [micropython, "-X", "heapsize=%dK" % heap_kb, "robot_main.py", board_id(args.board),
+            ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals),
+            "1" if args.writable_drive else "0", str(sleep_memory_bytes(args.board)), str(args.games)] + list(mode)
+
+
 def run_unix(build_dir, heap_kb, args, timeout=3600):
     """(completed, output) of the same game on the 64-bit unix port (PyPI ``micropython``) in
     ``build_dir`` (made by ``build``) with a ``heap_kb`` heap; None when the port is missing.
@@ -471,10 +479,7 @@ def run_unix(build_dir, heap_kb, args, timeout=3600):
         return None
     shutil.copy(UNIX_MAIN, Path(build_dir) / "robot_main.py")  # run as a script: its main() plays in one loop
     env = dict(os.environ, MICROPYPATH=str(build_dir) + ":" + str(Path(build_dir) / "lib"))
-    proc = subprocess.run([micropython, "-X", "heapsize=%dK" % heap_kb, "robot_main.py", board_id(args.board),
-                           ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals),
-                           "1" if args.writable_drive else "0", str(sleep_memory_bytes(args.board)),
-                           str(args.games)],
+    proc = subprocess.run(unix_command(micropython, heap_kb, args),
                           cwd=str(build_dir), env=env, capture_output=True, text=True, timeout=timeout)
     out = proc.stdout + proc.stderr
     return proc.returncode == 0 and "\nok deals=" in "\n" + out, out
@@ -494,10 +499,7 @@ def run_unix32(micropython, build_dir, heap_kb, args, log=None, timeout=3600):
         (Path(build_dir) / name).unlink(missing_ok=True)
     peaks, start, processes = {}, None, 0
     while True:
-        proc = subprocess.run([micropython, "-X", "heapsize=%dK" % heap_kb, "robot_main.py", board_id(args.board),
-                               ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals),
-                               "1" if args.writable_drive else "0", str(sleep_memory_bytes(args.board)),
-                               str(args.games), "fresh"],
+        proc = subprocess.run(unix_command(micropython, heap_kb, args, "fresh"),
                               cwd=str(build_dir), env=env, capture_output=True, text=True, timeout=timeout)
         out = proc.stdout + proc.stderr
         processes += 1
@@ -592,11 +594,8 @@ def reload_cost(args, log):
         env = dict(os.environ, MICROPYPATH=str(work) + ":" + str(work / "lib"))
         log("playing the session on the unix port under callgrind (some minutes)")
         proc = subprocess.run(["valgrind", "--tool=callgrind", "--toggle-collect=filter_iternext",
-                               "--dump-after=filter_iternext", "--callgrind-out-file=%s/cg.out" % work,
-                               micropython, "-X", "heapsize=1024K", "robot_main.py", board_id(args.board),
-                               ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals),
-                               "1" if args.writable_drive else "0", str(sleep_memory_bytes(args.board)),
-                               str(args.games), "reload-cost"], cwd=str(work), env=env, capture_output=True,
+                               "--dump-after=filter_iternext", "--callgrind-out-file=%s/cg.out" % work]
+                              + unix_command(micropython, 1024, args, "reload-cost"), cwd=str(work), env=env, capture_output=True,
                               text=True)
         if proc.returncode != 0:
             log((proc.stdout + proc.stderr)[-3000:])
