@@ -286,10 +286,16 @@ def test_the_32bit_unix_port_plays_the_first_start_with_a_process_for_each_reloa
 
     args = device_budget.parse_arguments(["--unix32", UNIX32, "--games", "1", "--max-deals", "2"])
     device_budget.build(args.board, tmp_path, lambda line: None)
-    completed, peaks, start, processes, out = device_budget.run_unix32(UNIX32, tmp_path, 1024, args)
+    completed, peaks, start, firmware, processes, out = device_budget.run_unix32(UNIX32, tmp_path, 1024, args)
     assert completed, out[-2000:]
     assert processes >= 2
     assert 0 < start < peaks[0][0]
-    completed, peaks, start, processes, out = device_budget.run_unix32(UNIX32, tmp_path, 80, args)
+    assert firmware[0] < peaks[0][2][0]  # the name pool: the stand-ins' and the robot's, then the game's too
+    # each module imported as a board imports it, by the path the bundle names it with: one name
+    script = "import robot_main, micropython, thousand.game\nprint(thousand.game.__file__)\nmicropython.qstr_info(1)"
+    names = subprocess.run([UNIX32, "-c", script], cwd=str(tmp_path), capture_output=True, text=True).stdout
+    assert names.splitlines()[0] == "/lib/thousand/game.mpy"
+    assert "Q(/lib/thousand/game.mpy)" in names and str(tmp_path) not in names
+    completed, peaks, start, firmware, processes, out = device_budget.run_unix32(UNIX32, tmp_path, 80, args)
     assert not completed
     assert "MemoryError" in out

@@ -478,11 +478,20 @@ def run_unix(build_dir, heap_kb, args, timeout=3600):
     if micropython is None:
         return None
     shutil.copy(UNIX_MAIN, Path(build_dir) / "robot_main.py")  # run as a script: its main() plays in one loop
-    env = dict(os.environ, MICROPYPATH=str(build_dir) + ":" + str(Path(build_dir) / "lib"))
     proc = subprocess.run(unix_command(micropython, heap_kb, args),
-                          cwd=str(build_dir), env=env, capture_output=True, text=True, timeout=timeout)
+                          cwd=str(build_dir), capture_output=True, text=True, timeout=timeout)
     out = proc.stdout + proc.stderr
     return proc.returncode == 0 and "\nok deals=" in "\n" + out, out
+
+
+def pool_line(line):
+    """(names, their characters, the pool's heap) of MicroPython's "qstr pool: ..." line.
+
+    >>> pool_line("qstr pool: n_pool=7, n_qstr=1572, n_str_data_bytes=17990, n_total_bytes=35990")
+    (1572, 17990, 35990)
+    """
+    found = re.search(r"n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)", line)
+    return tuple(int(number) for number in found.groups())
 
 
 def run_unix32(micropython, build_dir, heap_kb, args, log=None, timeout=3600):
@@ -491,27 +500,28 @@ def run_unix32(micropython, build_dir, heap_kb, args, log=None, timeout=3600):
     allocation fails, as a board does, where the WebAssembly port collects only between
     ticks.  Each reload ends the program and a fresh process goes on, as a fresh VM does on a
     board (tools/device_vm/unix_main.py's ``fresh``).  Returns (completed, {game: (the most
-    heap in use between its ticks, the screen then)}, the heap in use before the game (the
-    stand-ins and the robot), the processes, the last one's output)."""
+    heap in use between its ticks, the screen then, the name pool then)}, the heap in use
+    before the game (the stand-ins and the robot), the name pool then, the processes, the last
+    one's output); a pool is (names, their characters, its heap)."""
     shutil.copy(UNIX_MAIN, Path(build_dir) / "robot_main.py")
-    env = dict(os.environ, MICROPYPATH=str(build_dir) + ":" + str(Path(build_dir) / "lib"))
     for name in ("carry.txt", "reload.bin"):
         (Path(build_dir) / name).unlink(missing_ok=True)
-    peaks, start, processes = {}, None, 0
+    peaks, start, firmware, processes = {}, None, None, 0
     while True:
         proc = subprocess.run(unix_command(micropython, heap_kb, args, "fresh"),
-                              cwd=str(build_dir), env=env, capture_output=True, text=True, timeout=timeout)
+                              cwd=str(build_dir), capture_output=True, text=True, timeout=timeout)
         out = proc.stdout + proc.stderr
         processes += 1
+        pools = {int(game): pool_line(line) for game, line in re.findall(r"^pool_at_peak (\d+)\n(qstr pool: .*)$", out, re.M)}
         for game, live, screen in re.findall(r"^game_peak (\d+) (\d+) (\S+)$", out, re.M):
             if int(live) > peaks.get(int(game), (0,))[0]:
-                peaks[int(game)] = (int(live), screen)
-        found = re.search(r"^start_live (\d+)$", out, re.M)
+                peaks[int(game)] = (int(live), screen, pools[int(game)])
+        found = re.search(r"^start_live (\d+)\n(qstr pool: .*)$", out, re.M)
         if start is None and found:
-            start = int(found.group(1))
+            start, firmware = int(found.group(1)), pool_line(found.group(2))
         carried = re.search(r"^carry (.*)$", out, re.M)
         if proc.returncode != 0 or carried is None:
-            return proc.returncode == 0 and "\nok deals=" in "\n" + out, peaks, start, processes, out
+            return proc.returncode == 0 and "\nok deals=" in "\n" + out, peaks, start, firmware, processes, out
         (Path(build_dir) / "carry.txt").write_text(carried.group(1))
         if log is not None and processes % 5 == 0:
             log("  %d processes (reloads) so far" % processes)
@@ -525,18 +535,26 @@ def unix32(args, log):
         build(args.board, work, log)
         log("playing a session of %d games on the 32-bit unix port (%s), a process for each reload"
             % (args.games, args.unix32))
-        completed, peaks, start, processes, out = run_unix32(args.unix32, work, 1024 if args.heap is None else args.heap,
-                                                             args, log)
+        completed, peaks, start, firmware, processes, out = run_unix32(
+            args.unix32, work, 1024 if args.heap is None else args.heap, args, log)
         if args.heap is None and not completed:
             log(out[-3000:])
             raise SystemExit(1)
+        games = []
+        for game in sorted(peaks):
+            live, screen, pool = peaks[game]
+            names, _, beyond = board_pool(pool, firmware)
+            games.append({"peak_live": live, "where": screen, "names": names, "pool_beyond_a_board": beyond})
         result = {"board": args.board, "levels": args.levels, "rules": args.rules, "seed": args.seed,
                   "vm": "unix32", "start_live": start, "processes": processes,
                   # what a board holds outside its heap or in its firmware: the stand-ins, the
                   # robot, and on this port the NVM's and sleep memory's bytearrays too
                   "stand_ins": start + sleep_memory_bytes(args.board),
-                  "peak_live": max(live for live, _screen in peaks.values()),
-                  "games": [{"peak_live": peaks[game][0], "where": peaks[game][1]} for game in sorted(peaks)],
+                  "peak_live": max((game["peak_live"] for game in games), default=0),
+                  "games": games,
+                  # the least the VM's name pool held beyond a board's at a game's peak (a
+                  # board's pool holds only the game's names: board_pool), taken off the least heap
+                  "pool_beyond_a_board": min((game["pool_beyond_a_board"] for game in games), default=0),
                   "deals": re.search(r"^ok deals=(\S*) .*games=(\S*)$", out, re.M).group(2) if completed else None,
                   "least_heap": None, "fits_heap": None}
         if args.heap is not None:
@@ -557,18 +575,22 @@ def unix32(args, log):
 
 
 def unix32_report(result):
-    def less(value):
-        return "-" if value is None else "%s (%s as a board holds it)" % (kb(value), kb(value - result["stand_ins"]))
+    def less(value, beyond):
+        return "-" if value is None else "%s (%s as a board holds it)" % (kb(value), kb(value - result["stand_ins"] - beyond))
 
     lines = ["%s against %s, rules %s, seed %d, on the 32-bit unix port: %d processes (a reload each), deals %s"
              % (result["board"], ",".join(result["levels"]), result["rules"], result["seed"], result["processes"],
                 result["deals"]),
-             "the stand-ins, the robot, the NVM and sleep memory (in this port's heap): %s" % kb(result["stand_ins"]),
-             "most heap in use between ticks: %s" % less(result["peak_live"])]
+             "the stand-ins, the robot, the NVM and sleep memory (in this port's heap): %s" % kb(result["stand_ins"])]
     for number, game in enumerate(result["games"]):
-        lines.append("  game %d: %s, on %s" % (number + 1, less(game["peak_live"]), game["where"]))
+        lines.append("  game %d: %s, on %s; the game's names %d, the VM's pool beyond a board's %s"
+                     % (number + 1, less(game["peak_live"], game["pool_beyond_a_board"]), game["where"], game["names"],
+                        kb(game["pool_beyond_a_board"])))
+    if result["games"]:
+        peak = max(result["games"], key=lambda game: game["peak_live"] - game["pool_beyond_a_board"])
+        lines.append("most heap in use between ticks: %s" % less(peak["peak_live"], peak["pool_beyond_a_board"]))
     if result["least_heap"] is not None:
-        lines.append("least heap: %s" % less(result["least_heap"]))
+        lines.append("least heap: %s" % less(result["least_heap"], result["pool_beyond_a_board"]))
     if result["fits_heap"] is not None:
         lines.append("fits_heap  %s" % ("yes" if result["fits_heap"] else "no:\n" + result["failed"]))
     return "\n".join(lines)
@@ -591,11 +613,10 @@ def reload_cost(args, log):
     try:
         build(args.board, work, log)
         shutil.copy(UNIX_MAIN, work / "robot_main.py")
-        env = dict(os.environ, MICROPYPATH=str(work) + ":" + str(work / "lib"))
         log("playing the session on the unix port under callgrind (some minutes)")
         proc = subprocess.run(["valgrind", "--tool=callgrind", "--toggle-collect=filter_iternext",
                                "--dump-after=filter_iternext", "--callgrind-out-file=%s/cg.out" % work]
-                              + unix_command(micropython, 1024, args, "reload-cost"), cwd=str(work), env=env, capture_output=True,
+                              + unix_command(micropython, 1024, args, "reload-cost"), cwd=str(work), capture_output=True,
                               text=True)
         if proc.returncode != 0:
             log((proc.stdout + proc.stderr)[-3000:])

@@ -7,8 +7,9 @@ it ends a board's VM: it prints "carry TEXT" (what the robot's ``carry`` gives a
 NVM and sleep memory in ``reload.bin``) and the parent starts a fresh process, which reads TEXT
 from ``carry.txt`` (an argument would be interned: a name of at most 255 bytes).  It prints
 "start_live BYTES" (the heap in use once the stand-ins and the robot are imported, before the
-game) and "game_peak GAME BYTES SCREEN" per game it played in (the most heap in use between
-ticks, and the screen then).
+game) and the name pool then (MicroPython's "qstr pool: ..." line), "pool_at_peak GAME" and
+the pool's line at each new most heap in use of a game, and "game_peak GAME BYTES SCREEN" per
+game it played in (the most heap in use between ticks, and the screen then).
 
 With a ninth argument ``reload-cost``: after each of the app's reloads, what the fresh
 program does until its first screen is drawn (its modules imported afresh, the save read and
@@ -21,8 +22,25 @@ import gc
 import os
 import sys
 
-import device_robot
-from device_robot import Robot
+import micropython
+
+
+def as_a_board():
+    """The bundle's folder (the working directory) made the drive's root and ``sys.path`` a
+    board's ("", "/", "/lib"), so that each module is imported as a board imports it,
+    "/lib/thousand/game.mpy": the import interns that path, and the bundle names each ``.mpy``
+    by it for tracebacks (tools/bundle.py), one name for both.  Imported from the folder's own
+    path the two differ, and a name more a module went into the pool (about 90, 3 KB, and a
+    pool past the 1,260-name step: docs/memory.md)."""
+    root = os.getcwd()
+    os.umount("/")
+    os.mount(os.VfsPosix(root), "/")
+    os.chdir("/")
+    sys.path[:] = ["", "/", "/lib"]
+
+
+as_a_board()
+from device_robot import Robot  # noqa: E402  (from the board's drive: as_a_board)
 
 
 def main():
@@ -33,9 +51,10 @@ def main():
     fresh = len(sys.argv) > 9 and sys.argv[9] == "fresh"
     gc.collect()
     print("start_live %d" % gc.mem_alloc())
+    if fresh:
+        micropython.qstr_info()  # the name pool before the game: the stand-ins' and the robot's
     robot = Robot(board_id, levels, preset, seed, max_deals, writable, sleep_bytes, games)
     if fresh:
-        device_robot._CARRIED = "reload.bin"  # beside this script, not at the machine's root
         if "carry.txt" in os.listdir():
             with open("carry.txt") as file:
                 robot.carry_in(eval(file.read()))
@@ -48,6 +67,9 @@ def main():
         peak = max(peak, live)
         if live > peaks.get(robot.game, (0,))[0]:
             peaks[robot.game] = (live, robot.where())
+            if fresh:  # and the name pool then ("pool_at_peak GAME", the pool's line)
+                print("pool_at_peak %d" % robot.game)
+                micropython.qstr_info()
         if not robot.step():
             break
         if robot.reloading and fresh:  # the program ends, as a board's VM does
@@ -71,8 +93,6 @@ def main():
         print("game_peak %d %d %s" % (game, peaks[game][0], peaks[game][1].partition(":")[2]))
     print("peak_live %d" % peak)
     if fresh:
-        import micropython
-
         micropython.qstr_info()  # "qstr pool: n_pool=P, n_qstr=N, ...": the names this program held
 
 
