@@ -8,7 +8,7 @@ without it, are added to it at the next.  Loaded at those few moments
 (thousand/ui/scenes.py: on demand), not per move.
 """
 
-from thousand.persist.store import KIND_WEAR, OVERHEAD, SLOT_GOOD, WORN, SaveError, pack_into, reads_back, unpack_record
+from thousand.persist.store import KIND_WEAR, OVERHEAD, WORN, SaveError, holds_record, pack_into, reads_back
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
@@ -59,9 +59,8 @@ def holds(store, items):
         slot = pair.newest_slot[0]
         if slot < 0:
             return False
-        state, held, seq, data = unpack_record(store.read(pair.name, slot), pair.kind)
         # the flash's record must be the newest of all (none newer in sleep memory)
-        if state != SLOT_GOOD or held != version or seq != pair.seq or data != payload:
+        if not holds_record(store.read(pair.name, slot), pair.kind, version, pair.seq, payload):
             return False
     return True
 

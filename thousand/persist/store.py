@@ -148,19 +148,34 @@ _SLOT_FOREIGN = const(3)  # a good record of another kind of data: not ours
 def unpack_record(data, kind):
     """(what the slot holds, version, seq, payload) of a slot's bytes; None or no bytes is a
     slot never written (each store says which of its bytes mean that)."""
+    state, version, seq, end = _check_record(data, kind)
+    # the payload copied once (a slice of a bytearray is a copy, and bytes() of it another)
+    return state, version, seq, bytes(memoryview(data)[_HEADER_SIZE:end]) if state == SLOT_GOOD else None
+
+
+def holds_record(data, kind, version, seq, payload):
+    """Do a slot's bytes hold this very record, good?  Its payload compared where it lies,
+    not copied first (at a deal's end the game's save is the table's largest block)."""
+    state, held, held_seq, end = _check_record(data, kind)
+    return (state == SLOT_GOOD and held == version and held_seq == seq
+            and memoryview(data)[_HEADER_SIZE:end] == payload)
+
+
+def _check_record(data, kind):
+    """(what the slot holds, version, seq, where its payload ends) of a slot's bytes."""
     if not data:
-        return _SLOT_BLANK, 0, 0, None
+        return _SLOT_BLANK, 0, 0, 0
     if len(data) < OVERHEAD or data[0:2] != MAGIC:
-        return _SLOT_DAMAGED, 0, 0, None
+        return _SLOT_DAMAGED, 0, 0, 0
     end = _HEADER_SIZE + (data[6] | (data[7] << 8))
     if end + 4 > len(data):
-        return _SLOT_DAMAGED, 0, 0, None
+        return _SLOT_DAMAGED, 0, 0, 0
     hi, lo = crc32_halves(data, end)
     if (data[end] | (data[end + 1] << 8)) != lo or (data[end + 2] | (data[end + 3] << 8)) != hi:
-        return _SLOT_DAMAGED, 0, 0, None
+        return _SLOT_DAMAGED, 0, 0, 0
     if data[2] != kind:
-        return _SLOT_FOREIGN, 0, 0, None
-    return SLOT_GOOD, data[3], data[4] | (data[5] << 8), bytes(data[_HEADER_SIZE:end])
+        return _SLOT_FOREIGN, 0, 0, 0
+    return SLOT_GOOD, data[3], data[4] | (data[5] << 8), end
 
 
 def newer(a, b):
