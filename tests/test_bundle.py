@@ -215,9 +215,10 @@ def test_a_py_beside_its_mpy_is_refused():
 
 
 def test_tool_doctests_pass():
+    import device_budget
     import terminal_game
 
-    for module in (bundle, mpy, terminal_game):
+    for module in (bundle, device_budget, mpy, terminal_game):
         result = doctest.testmod(module)
         assert result.failed == 0
 

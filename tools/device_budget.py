@@ -54,9 +54,13 @@ more), and per game its names at its end and most_names (its VMs' most).  Where 
 does: a process for each reload, the most heap in use between ticks (each game's too) and the
 least heap in which the session completes, found by bisection (``--heap KB``: only whether it
 completes in KB).  Its figures are raw and, "as a board holds it", less the stand-ins, the
-robot and, on that port, the NVM's and sleep memory's bytearrays (``stand_ins``); its names'
-pool holds the stand-ins' and the robot's names too (about 170).  docs/memory.md says how its
-session differs from the WebAssembly port's.
+robot and, on that port, the NVM's and sleep memory's bytearrays (``stand_ins``), with a
+board's name pool for the game's names in place of the VM's (as on the other VM).  It imports
+each module as a board does, from the bundle's folder made the drive's root.
+
+On both VMs the game's names are those the pool took after the stand-ins and the robot were
+imported, and those of the robot's that the game's modules bring too (names_the_robot_shares:
+about 90 the robot interned first, which a board's pool holds for the game).
 
 Exit status 0; 1 when the game failed (the VM's output is shown); 2 for bad arguments or a
 missing Node.js.
@@ -308,7 +312,8 @@ def vm_names_of(out, firmware):
 
 
 def play(node, build_dir, heap_kb, args):
-    setup = "import device_robot\nbench = device_robot.Robot(%r, %r, %r, %d, %d, %r, %d, %d, %r, %d, %d)" % (
+    setup = ("import device_robot\nimport micropython\nprint('start_names')\nmicropython.qstr_info(1)\n"
+             "bench = device_robot.Robot(%r, %r, %r, %d, %d, %r, %d, %d, %r, %d, %d)") % (
         board_id(args.board), args.levels, args.rules, args.seed, args.max_deals, args.writable_drive,
         sleep_memory_bytes(args.board), args.games, not args.no_reload, LANGUAGES.index(args.lang),
         args.players if args.game == "five_hundred" else 0)
@@ -343,6 +348,33 @@ def firmware_names_of(out):
     robot are imported: a board's firmware holds its C modules' names outside the heap, and
     runs no robot."""
     return tuple(int(part) for part in re.findall(r"imported \S+ \d+ (\d+) (\d+) (\d+)", out)[-1])
+
+
+def start_names_of(out):
+    """The names in the VM's pool before the game: MicroPython's ``qstr_info(1)`` after a line
+    "start_names" (the robot's setup prints them), one "Q(NAME)" a line."""
+    found = re.search(r"^start_names\n.*\n((?:Q\(.*\)\n)*)", out, re.M)
+    return re.findall(r"^Q\((.*)\)$", found.group(1), re.M) if found else []
+
+
+def names_the_robot_shares(build_dir, start_names):
+    """Of the names in the VM's pool before the game (``start_names``), those the game's
+    modules bring too (the bundle's ``lib``), the stand-ins' left out: the robot, imported
+    first, put them in the pool, and they would be counted with the firmware's, where a
+    board's pool holds them for the game (about 90 on the PyBadge)."""
+    game, stand_ins = set(), set()
+    for path in Path(build_dir, "lib").rglob("*.mpy"):
+        game.update(mpy.names_of(path.read_bytes()))
+    for name in stub_names():
+        stand_ins.update(mpy.names_of((Path(build_dir) / (name + ".mpy")).read_bytes()))
+    return (set(start_names) & game) - stand_ins
+
+
+def firmware_pool(pool, shared):
+    """The VM's name pool before the game (names, characters, heap) as the firmware's: less
+    the names of it that the game holds too (``shared``: names_the_robot_shares), each one's
+    characters and its zero."""
+    return pool[0] - len(shared), pool[1] - sum(len(name.encode()) + 1 for name in shared), pool[2]
 
 
 def pool_heap(names, characters):
@@ -403,7 +435,7 @@ def measure(args, log):
             raise SystemExit(1)
         # the heap and the name pool as the stand-ins and the robot left them (their names are stand-ins too)
         stand_ins, stand_in_names = stand_ins_of(out)
-        firmware = firmware_names_of(out)
+        firmware = firmware_pool(firmware_names_of(out), names_the_robot_shares(work, start_names_of(out)))
         peak, screens, deals, seen, most, names_at_end, games = parse_run(
             out, lambda live, pool: live - stand_ins - board_pool(pool, firmware)[2])
         stubs = set(re.findall(r"imported (\S+) \d+", out))
@@ -516,9 +548,10 @@ def run_unix32(micropython, build_dir, heap_kb, args, log=None, timeout=3600):
         for game, live, screen in re.findall(r"^game_peak (\d+) (\d+) (\S+)$", out, re.M):
             if int(live) > peaks.get(int(game), (0,))[0]:
                 peaks[int(game)] = (int(live), screen, pools[int(game)])
-        found = re.search(r"^start_live (\d+)\n(qstr pool: .*)$", out, re.M)
+        found = re.search(r"^start_live (\d+)\nstart_names\n(qstr pool: .*)$", out, re.M)
         if start is None and found:
-            start, firmware = int(found.group(1)), pool_line(found.group(2))
+            shared = names_the_robot_shares(build_dir, start_names_of(out))
+            start, firmware = int(found.group(1)), firmware_pool(pool_line(found.group(2)), shared)
         carried = re.search(r"^carry (.*)$", out, re.M)
         if proc.returncode != 0 or carried is None:
             return proc.returncode == 0 and "\nok deals=" in "\n" + out, peaks, start, firmware, processes, out

