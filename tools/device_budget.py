@@ -366,6 +366,7 @@ def names_the_robot_shares(build_dir, start_names):
     for path in Path(build_dir, "lib").rglob("*.mpy"):
         game.update(mpy.names_of(path.read_bytes()))
     for name in stub_names():
+        stand_ins.add(name)  # the module's own name: the firmware's
         stand_ins.update(mpy.names_of((Path(build_dir) / (name + ".mpy")).read_bytes()))
     return (set(start_names) & game) - stand_ins
 

@@ -40,7 +40,17 @@ def as_a_board():
     sys.path[:] = ["", "/", "/lib"]
 
 
+def stand_ins():
+    """The stand-ins for CircuitPython's C modules (each ``.mpy`` at the drive's root but the
+    robot's), imported before the game as tools/wasm32/steps.mjs imports them: their names
+    are the firmware's, as on a board, not the game's."""
+    for name in sorted(os.listdir("/")):
+        if name.endswith(".mpy") and not name.startswith("device_"):
+            __import__(name[:-4])
+
+
 as_a_board()
+stand_ins()
 from device_robot import Robot  # noqa: E402  (from the board's drive: as_a_board)
 
 

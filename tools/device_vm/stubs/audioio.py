@@ -5,7 +5,7 @@ class AudioOut:
     def __init__(self, pin):
         pass
 
-    def play(self, *args, **kwargs):
+    def play(self, sample, *, loop=False):  # named as CircuitPython's (its firmware holds the names)
         pass
 
     def stop(self):

@@ -13,7 +13,13 @@ class Event:
 
 
 class Keys:
-    def __init__(self, *args, **kwargs):
+    """``keypad.Keys`` and ``ShiftRegisterKeys`` at once, their keyword arguments named as
+    CircuitPython 10's (circuitpython-stubs 10.2.1): a board's firmware holds those names in
+    its own table, so the game's call must not count them as the game's
+    (tools/device_budget.py's names)."""
+
+    def __init__(self, pins=None, *, clock=None, data=None, latch=None, value_to_latch=True, key_count=None,
+                 value_when_pressed=False, pull=True, interval=0.02, max_events=64, debounce_threshold=1):
         self.events = self
         self.queue = []
 
