@@ -20,7 +20,8 @@ from thousand.persist.rules_sheet import AGREEMENT_IDS_V1, PRESET_NAMES_V1, get_
 from thousand.persist.encode import FORMAT_VERSION, encode_game, put_deal
 from thousand.persist.restore import decode_game, get_deal
 from thousand.persist.files import FileStore
-from thousand.persist.store import KIND_GAME, KIND_SETTINGS, SaveError, SlotPair, crc32, newer, pack_record
+from thousand.persist.store import (KIND_GAME, KIND_SETTINGS, SLOT_GOOD, SaveError, SlotPair, crc32, holds_record, newer,
+                                    pack_record, unpack_record)
 from savecheck import MemoryStore, load, save
 from thousand.persist.coding import FORMAT_NAMING_THE_GAME
 
@@ -159,6 +160,24 @@ def test_records_detect_every_single_byte_change():
             store.files[("game", 0)] = bad
             best, damaged = SlotPair(store, "game", KIND_GAME).scan()
             assert best is None and damaged == [bytes(bad)]
+
+
+def test_a_slot_holds_a_record_only_when_its_kind_version_sequence_and_every_payload_byte_agree():
+    """store.holds_record: the check before a flash write, which compares the payload where it
+    lies in the slot's bytes (a bytearray read back, or any buffer the payload is kept in)."""
+    payload = b"position bytes"
+    record = bytearray(pack_record(KIND_GAME, 1, 7, payload))
+    assert unpack_record(record, KIND_GAME) == (SLOT_GOOD, 1, 7, payload)
+    for kept in (payload, bytearray(payload), memoryview(bytearray(b"x" + payload))[1:]):
+        assert holds_record(record, KIND_GAME, 1, 7, kept)
+    assert not holds_record(record, KIND_GAME, 2, 7, payload)  # another version
+    assert not holds_record(record, KIND_GAME, 1, 8, payload)  # another sequence number
+    assert not holds_record(record, KIND_SETTINGS, 1, 7, payload)  # another kind of record
+    assert not holds_record(record, KIND_GAME, 1, 7, b"position byteS")  # one byte differs
+    assert not holds_record(record, KIND_GAME, 1, 7, payload + b"!")  # one byte more
+    assert not holds_record(None, KIND_GAME, 1, 7, payload)  # a slot never written
+    record[-1] ^= 1
+    assert not holds_record(record, KIND_GAME, 1, 7, payload)  # damaged
 
 
 def test_sequence_numbers_wrap():
