@@ -77,7 +77,7 @@ def budget(wasm32_node, *argv):
 
 @pytest.mark.parametrize("row", [row for row in readme_rows() if row["board"] == "pybadge"],
                          ids=lambda row: "%s-%s-%s" % (row["board"], row["levels"], row["rules"]))
-def test_a_session_of_three_games_fits_what_the_readme_states_and_does_not_grow(wasm32_node, row):
+def test_a_session_of_three_games_fits_what_the_readme_states_and_its_names_do_not_grow(wasm32_node, row):
     peak = float(row["peak"]) * 1024
     # The least heap is the bisection's (README, too long for CI); the session is played again
     # in a heap 4 KB above it, where it must fit (a guard: the bisection stated one that does).

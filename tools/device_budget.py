@@ -60,7 +60,7 @@ each module as a board does, from the bundle's folder made the drive's root.
 
 On both VMs the game's names are those the pool took after the stand-ins and the robot were
 imported, and those of the robot's that the game's modules bring too (names_the_robot_shares:
-about 90 the robot interned first, which a board's pool holds for the game).
+about 100 the robot interned first, which a board's pool holds for the game).
 
 Exit status 0; 1 when the game failed (the VM's output is shown); 2 for bad arguments or a
 missing Node.js.
@@ -361,7 +361,7 @@ def names_the_robot_shares(build_dir, start_names):
     """Of the names in the VM's pool before the game (``start_names``), those the game's
     modules bring too (the bundle's ``lib``), the stand-ins' left out: the robot, imported
     first, put them in the pool, and they would be counted with the firmware's, where a
-    board's pool holds them for the game (about 90 on the PyBadge)."""
+    board's pool holds them for the game (about 100 on the PyBadge)."""
     game, stand_ins = set(), set()
     for path in Path(build_dir, "lib").rglob("*.mpy"):
         game.update(mpy.names_of(path.read_bytes()))
@@ -421,7 +421,7 @@ def breakdown(args, log):
     stand_ins, stand_in_names = stand_ins_of(out)
     parts = [(name, int(size)) for name, size in re.findall(r"^part (.+) (-?\d+)$", out, re.M)]
     name, left = parts.pop()
-    names = int(re.search(r"qstr pool: .*n_total_bytes=(\d+)", out).group(1)) - stand_in_names
+    names = pool_line(re.search(r"^qstr pool: .*$", out, re.M).group(0))[2] - stand_in_names
     return parts + [("names: every name loaded since the start (the qstr pool)", names),
                     ("left: the app, the board, the resident modules", left - stand_ins - names)]
 

@@ -7,10 +7,10 @@ it ends a board's VM: it prints "carry TEXT" (what the robot's ``carry`` gives a
 NVM and sleep memory in ``reload.bin``) and the parent starts a fresh process, which reads TEXT
 from ``carry.txt`` (an argument would be interned: a name of at most 255 bytes).  It prints
 "start_live BYTES" (the heap in use once the stand-ins and the robot are imported, before the
-game), "start_names" and the name pool then (MicroPython's "qstr pool: ..." line and its names,
-"Q(NAME)" a line), "pool_at_peak GAME" and
-the pool's line at each new most heap in use of a game, and "game_peak GAME BYTES SCREEN" per
-game it played in (the most heap in use between ticks, and the screen then).
+game), "start_names" and the name pool then (MicroPython's "qstr pool: ..." line and its
+names, "Q(NAME)" a line), "pool_at_peak GAME" and the pool's line at each new most heap in use
+of a game, and "game_peak GAME BYTES SCREEN" per game it played in (the most heap in use
+between ticks, and the screen then).
 
 With a ninth argument ``reload-cost``: after each of the app's reloads, what the fresh
 program does until its first screen is drawn (its modules imported afresh, the save read and
@@ -31,8 +31,8 @@ def as_a_board():
     board's ("", "/", "/lib"), so that each module is imported as a board imports it,
     "/lib/thousand/game.mpy": the import interns that path, and the bundle names each ``.mpy``
     by it for tracebacks (tools/bundle.py), one name for both.  Imported from the folder's own
-    path the two differ, and a name more a module went into the pool (about 90, 3 KB, and a
-    pool past the 1,260-name step: docs/memory.md)."""
+    path the two differ, and a name more a module went into the pool (about 90 names, 2 KB
+    at the table: docs/memory.md)."""
     root = os.getcwd()
     os.umount("/")
     os.mount(os.VfsPosix(root), "/")
