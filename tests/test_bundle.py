@@ -48,7 +48,7 @@ def fake_root(tmp_path):
         "import board\nimport thousand.x\nfrom adafruit_display_text import label\n"
         "print(thousand.x.answer())\n",
     )
-    write(root / "thousand" / "__init__.py", "")
+    write(root / "thousand" / "__init__.py", "VERSION = 1\n")
     write(root / "thousand" / "x.py", "from thousand import y\n\ndef answer():\n    return 40 + y.TWO\n")
     write(root / "thousand" / "y.py", "TWO = 2\n")
     write(root / "thousand" / "desktop_view.py", "# desktop-only: pygame window\nimport pygame\n")
@@ -66,7 +66,8 @@ def bundle_paths(folder):
 
 def module_in_bundle(out, dotted):
     path = out.joinpath("lib", *dotted.split("."))
-    return path.with_suffix(".mpy").is_file() or (path / "__init__.mpy").is_file()
+    # (a package whose __init__ is its docstring alone is its folder: is_docstring_only)
+    return path.with_suffix(".mpy").is_file() or (path / "__init__.mpy").is_file() or path.is_dir()
 
 
 # ---------------------------------------------------------------- building
@@ -93,6 +94,19 @@ def test_every_board_gets_a_complete_bytecode_only_bundle(fake_root, tmp_path, b
         assert header[:3] == b"C\x06\x00", relative  # CircuitPython magic, version 6, no native code
     python_files = [p for p in paths if p.endswith(".py")]
     assert python_files == ["code.py"]  # nothing else as source: no .py can shadow an .mpy
+
+
+def test_a_package_whose_init_is_only_its_docstring_is_bundled_as_its_folder_alone(fake_root, tmp_path):
+    write(fake_root / "thousand" / "words" / "__init__.py", '"""The words: what a package holds."""\n')
+    write(fake_root / "thousand" / "words" / "pages.py", "PAGE = 1\n")
+    write(fake_root / "thousand" / "x.py", "from thousand.words import pages\n\ndef answer():\n    return pages.PAGE\n")
+    out = tmp_path / "out" / "CIRCUITPY"
+    bundle.build(fake_root, out, PYBADGE, log=quiet)
+    paths = bundle_paths(out)
+
+    assert "lib/thousand/words/pages.mpy" in paths
+    assert "lib/thousand/words/__init__.mpy" not in paths  # a board imports the folder as the package
+    assert "lib/thousand/__init__.mpy" in paths  # it holds a statement: kept
 
 
 def unbundled_imports(root, out, board):

@@ -206,6 +206,23 @@ def is_desktop_only(path):
         return source.readline().startswith(DESKTOP_ONLY_MARKER)
 
 
+def is_docstring_only(path):
+    """Does the module hold nothing a board runs (no statement but its docstring, which
+    the board's compiler leaves out)?  A package's ``__init__.py`` of that kind is left
+    out of the bundle: CircuitPython imports a folder without one as a package (its
+    ``py/builtinimport.c``), and a loaded ``__init__.mpy`` costs its path in the name pool
+    for good (a name of about 30 bytes, and its module's code).
+
+    >>> is_docstring_only(REPO_ROOT / "thousand" / "ui" / "__init__.py")
+    True
+    >>> is_docstring_only(REPO_ROOT / "thousand" / "__init__.py")
+    False
+    """
+    body = ast.parse(path.read_text(encoding="utf-8")).body
+    return all(isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+               and isinstance(node.value.value, str) for node in body)
+
+
 def module_name_of(relative_path):
     """``thousand/ui/__init__.py`` -> ``thousand.ui``; ``thousand/x.py`` -> ``thousand.x``."""
     parts = list(relative_path.with_suffix("").parts)
@@ -385,6 +402,8 @@ def collect_bundle(root, board, log, source_lines=False):
         sources += library_files(location)
     log("  compiling %d modules" % sum(path.suffix == ".py" for path, _ in sources))
     for path, relative in sources:
+        if path.suffix == ".py" and path.name == "__init__.py" and is_docstring_only(path):
+            continue  # a package of its folder alone: see is_docstring_only
         if path.suffix == ".py":
             # Named for tracebacks as the board loads it ("/lib/thousand/game.mpy"): the
             # import interns that path, so the module's names hold one string, not two.
