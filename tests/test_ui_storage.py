@@ -663,6 +663,47 @@ def test_on_a_board_that_reloads_every_game_starts_and_ends_in_a_fresh_vm(board,
     assert load_stats(NvmStore(nvm))[0].games == 1  # the game's end was counted before the reload
 
 
+@pytest.mark.slow
+def test_on_a_board_that_reloads_the_record_sent_mid_deal_is_followed_by_a_fresh_vm_at_the_same_move(
+        board, capsys, monkeypatch):
+    """The record's writer puts about 56 names in a VM's pool for good (docs/memory.md): on a
+    board that reloads, the record written to the serial console is followed by a fresh VM,
+    which opens the table at the player's last move, and its computers move again as they
+    had, to where the record was sent."""
+    from thousand.ui.app import App
+
+    monkeypatch.delattr(board, "send_record")
+    nvm = MemoryNvm(8192)
+    app, hands = start_app(NvmStore(nvm), rules_check.from_dict(SHORT))
+    new_game(app, hands)
+    drive(app, hands, Rng(5), 3)
+    game = app.controller.game
+    where = (list(game.dealt), game.deal_number, game.phase, list(game.log))
+
+    def reload():
+        raise Reloaded()
+
+    monkeypatch.setattr(board, "reload", reload, raising=False)
+    capsys.readouterr()
+    hands.press(B)
+    menu = app.screen
+    hands.move_to("record", lambda: menu.entries()[menu.cursor], len(menu.entries()))
+    with pytest.raises(Reloaded):
+        hands.press(A)
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1 and replay(json.loads(lines[0]))["scores"] == game.scores
+    fresh = App(board, app.display, app.sheet, Saves(NvmStore(nvm)), seed=SEED + 1, reloaded=True)
+    fresh.settings.bot_delay_ms = 0
+    hands = Hands(fresh)
+    hands.run(30)  # the engine imported, the save read, the table built: a tick each
+    game = fresh.controller.game
+    assert fresh.screen_name == "table" and game.log == where[3][:len(game.log)]  # at the player's last move
+    hands.run(200)  # the computers' moves after it, made again as they were
+    assert (list(game.dealt), game.deal_number, game.phase, list(game.log)) == where
+    drive(fresh, hands, Rng(6), 2)  # it plays on
+    power_cut(fresh)
+
+
 def test_on_a_board_five_hundreds_players_and_agreements_fit_the_settings_and_its_new_game_is_played_by_a_fresh_vm(
         board, monkeypatch):
     """A board keeps the settings in a 64-byte slot of its NVM (52 bytes of them).  Five

@@ -175,6 +175,14 @@ class TableMenu(MenuScreen):
                 import sys
 
                 app.controller.write_record(sys.stdout)
+                # A board then plays on in a fresh VM, from the move saved: the record's
+                # writer (thousand.record and thousand.notation) puts about 56 names in the
+                # pool for good, which took a game's VM past its step at 1,260 names (9 KB
+                # of heap to the game's end; docs/memory.md).  The console has the record.
+                from thousand.ui.starting import fresh_vm
+
+                if fresh_vm(app):
+                    return
                 app.storage.report(self.word(_RECORD_SENT))  # said on the table when it is back
         elif entry == "last_trick":
             app.last_trick = True  # the table shows it until a key
