@@ -179,8 +179,11 @@ class TableMenu(MenuScreen):
                 # writer (thousand.record and thousand.notation) puts about 56 names in the
                 # pool for good, which took a game's VM past its step at 1,260 names (9 KB
                 # of heap to the game's end; docs/memory.md).  The console has the record.
+                # The writer is let go first: the moves' save before the reload needs the room.
+                from thousand.ui import scenes
                 from thousand.ui.starting import fresh_vm
 
+                scenes.settle(app.screen_name, app.holds_game())
                 if fresh_vm(app):
                     return
                 app.storage.report(self.word(_RECORD_SENT))  # said on the table when it is back
