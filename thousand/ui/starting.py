@@ -105,14 +105,16 @@ def start_pending(app):
     app.report_problem()
 
 
-def fresh_vm(app):
+def fresh_vm(app, last=None):
     """A game's start and its end on a board (``board.reload``): the game, saved, is played
     by a fresh VM, which ``main()`` starts at its table (``board.reloaded()``; at the
     title once the game is over).  The heap holds names and holes for good once made
     (MicroPython frees neither), and a session's menus, help, hints, refusals and earlier
     games made them: a fresh VM for each game keeps an evening's heap at one game's
     (docs/memory.md has the figures).  False where the board does not reload (the
-    desktop), in the fresh VM's own first start, or when a save failed."""
+    desktop), in the fresh VM's own first start, or when a save failed.  ``last``: what to do
+    after the save and before the reload (the table menu's record: the save's reading of the
+    flash then needs no room beside the record's writer)."""
     reload = getattr(app.board, "reload", None)
     if reload is None or app.reloaded:
         return False
@@ -123,5 +125,7 @@ def fresh_vm(app):
     storage.flush(True)
     if storage.problem is not None:
         return False  # a save failed: said here, where this program plays on (a reload would lose the words)
+    if last is not None:
+        last()
     reload()
     return True

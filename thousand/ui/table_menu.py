@@ -174,18 +174,19 @@ class TableMenu(MenuScreen):
             else:
                 import sys
 
-                app.controller.write_record(sys.stdout)
-                # A board then plays on in a fresh VM, from the move saved: the record's
-                # writer (thousand.record and thousand.notation) puts about 56 names in the
-                # pool for good, which took a game's VM past its step at 1,260 names (9 KB
-                # of heap to the game's end; docs/memory.md).  The console has the record.
-                # The writer is let go first: the moves' save before the reload needs the room.
-                from thousand.ui import scenes
                 from thousand.ui.starting import fresh_vm
 
-                scenes.settle(app.screen_name, app.holds_game())
-                if fresh_vm(app):
+                def write():
+                    app.controller.write_record(sys.stdout)
+
+                # A board saves the moves, writes the record, then plays on in a fresh VM from
+                # the move saved: the record's writer (thousand.record and thousand.notation)
+                # puts about 56 names in the pool for good, which took a game's VM past its
+                # step at 1,260 names (9 KB of heap to the game's end; docs/memory.md).  The
+                # save comes first: after the writer, reading the flash found no room.
+                if fresh_vm(app, write):
                     return
+                write()
                 app.storage.report(self.word(_RECORD_SENT))  # said on the table when it is back
         elif entry == "last_trick":
             app.last_trick = True  # the table shows it until a key
