@@ -16,7 +16,8 @@ What lands in ``dist/CIRCUITPY/`` (``--out`` changes it):
   desktop-only modules: a module whose first line starts with ``# desktop-only``
   (for a whole subpackage: the first line of its ``__init__.py``) stays out, and
   device code that imports one is an error.  Tests (``test_*.py``,
-  ``conftest.py``) stay out too.
+  ``conftest.py``) stay out too, and so does a package's ``__init__.py`` that holds
+  only its docstring (``is_docstring_only``: the board imports the folder alone).
 * ``lib/<library>/``: every library that the game imports (and that those import),
   and nothing else, found by parsing imports with
   ``ast`` and taken as whole packages from this interpreter's site-packages
