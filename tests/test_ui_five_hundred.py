@@ -393,6 +393,7 @@ def test_a_card_the_rules_refuse_is_dimmed_and_its_reason_said_in_your_words(boa
     hands.press(A)
     said = status(app)
     assert "must follow" in said and "seat" not in said and app.controller.human_decision() is not None
+    assert "thousand.five_hundred.explain" not in sys.modules  # let go once said (TableScreen.act)
 
 
 def test_a_deal_played_by_keys_ends_in_its_summary_and_the_score_sheet_per_side(board):

@@ -166,6 +166,11 @@ class App:
         if self.deal_unsaved and name != "table":  # the table let go: the deal's end is saved next
             self.queue("deal_ended")
 
+    def settle(self):
+        """Let go of the modules the screen on show does not need (``scenes.settle``): an
+        action's on-demand ones (a save's coder, a refusal's words) once it is done."""
+        scenes.settle(self.screen_name, self.holds_game())
+
     def queue(self, job):
         """Do ``job`` (the name of one of the App's methods, ``jobs``) at a coming tick, once."""
         if job not in self.jobs:
@@ -258,12 +263,12 @@ class App:
             self.storage.save_game(controller)  # a deal's end is saved by deal_ended
             # The first save after a Continue encodes the rules and the sheet (rules_sheet;
             # a deal's end encodes the next deal's): let them go.
-            scenes.settle(self.screen_name, self.holds_game())
+            self.settle()
             self.report_problem()
         elif controller.between_deals() or controller.over():
             # A deal's end: its scoring is let go at once, not with the table (the table's
             # high point was the game's last deal, shown with the scoring that ended it).
-            scenes.settle(self.screen_name, self.holds_game())
+            self.settle()
 
     def next_deal(self):
         """After the summary: the next deal, or the title when the game is over."""
@@ -294,7 +299,7 @@ class App:
         self.storage.end_deal(self.controller, HUMAN)
         if over:
             self.storage.export(self.controller)
-        scenes.settle(self.screen_name, self.holds_game())
+        self.settle()
         self.report_problem()
 
     def report_problem(self):
@@ -320,7 +325,7 @@ class App:
         """The game's record where records can be written; its writers' modules (about 10 KB
         of a board's heap at the game's end) are unloaded again."""
         self.storage.export(self.controller)
-        scenes.settle(self.screen_name, self.holds_game())
+        self.settle()
 
     def save_settings(self):
         settings = self.settings

@@ -642,6 +642,7 @@ class TableScreen:
         except ValueError as refusal:
             self.marked = []
             self.say(str(refusal).replace("seat 0", self.names[HUMAN]))
+            self.app.settle()  # the refusal's words' modules go at once (TableScreen.act)
             self.app.beep(220, 80)
             return
         self.mode = WATCH

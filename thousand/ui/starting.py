@@ -13,7 +13,6 @@ import sys
 
 from thousand import DEFAULT_LEVEL
 from thousand.persist.saves import NEW_GAME
-from thousand.ui import scenes
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
@@ -101,7 +100,7 @@ def start_pending(app):
     storage.save_game(app.controller, NEW_GAME)
     if storage.has_game() and fresh_vm(app):
         return
-    scenes.settle(app.screen_name, app.holds_game())  # the save's coder, and the flash's, and this module
+    app.settle()  # the save's coder, and the flash's, and this module
     app.report_problem()
 
 

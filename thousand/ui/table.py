@@ -619,6 +619,9 @@ class TableScreen:
             self.app.controller.act(action)
         except ValueError as refusal:  # a plain sentence for the player
             self.say(str(refusal))
+            # the refusal's words' modules (thousand.explain, thousand.texts) go at once: the
+            # table holding them until the next move was the session's high point
+            self.app.settle()
             self.app.beep(220, 80)
             return
         self.mode = _WATCH
