@@ -11,7 +11,8 @@ largest part, so what is loaded is decided here, in one place:
 * Five Hundred's plan is ``thousand.ui.five_hundred_app``'s, read only while that game is
   held (or its module loaded): a session of Thousand holds none of its names;
 * ``ON_DEMAND``: loaded for one action (a refusal's words, a record written, a move's save)
-  and let go at the next screen change, or at once after a save (``App.on_action``).
+  and let go at the next screen change, or at once after a save (``App.on_action``) and
+  once a refusal's words are said (``TableScreen.act``): ``App.settle``.
 
 Words read rarely are not modules at all but files, read by ``thousand.texts`` (on demand,
 for any screen that shows them): a screen holds the page it shows, not a module that holds
