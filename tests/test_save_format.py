@@ -454,8 +454,8 @@ def test_the_sheet_kept_from_save_to_save_encodes_as_the_whole_sheet_would():
     from savecheck import step
     from thousand.game import PHASE_GAME_OVER
     from thousand.persist import encode
-    from thousand.persist.rules_sheet import marks_of
     from thousand.rng import Rng
+    from thousand.sheet_rows import marks_of
 
     for capacity in (None, 260):  # 260: the oldest rows are dropped once the sheet grows
         game = Game(seed=6)
@@ -476,18 +476,17 @@ def test_the_sheet_kept_from_save_to_save_encodes_as_the_whole_sheet_would():
 
 
 def rows_encoded(monkeypatch):
-    """A list that gets, for every call of the sheet's row encoder, the rows it encoded."""
-    from thousand.persist import rules_sheet
+    """A list that gets a 1 for every row the sheet's row encoder encodes."""
+    from thousand import sheet_rows
 
     encoded = []
-    real = rules_sheet.put_sheet_rows
+    real = sheet_rows.put_row
 
-    def counting(w, rows, prev):
-        rows = list(rows)
-        encoded.append(len(rows))
-        return real(w, iter(rows), prev)
+    def counting(w, row, prev):
+        encoded.append(1)
+        return real(w, row, prev)
 
-    monkeypatch.setattr(rules_sheet, "put_sheet_rows", counting)
+    monkeypatch.setattr(sheet_rows, "put_row", counting)
     return encoded
 
 
@@ -545,12 +544,12 @@ def test_a_continued_game_saves_without_encoding_its_sheet_again(monkeypatch):
         assert continued > 50
 
 
-def test_the_saves_memo_keeps_the_sheets_rows_in_one_buffer_made_again_only_when_it_is_full():
-    """At each deal's end the memo's chain of rows was made again whole, a block of the
-    chain's size a deal, each leaving a hole of the last one's size in a heap that never
-    moves an object; now it grows by a step (about twenty rows) when full, and a save
-    encodes the same bytes as before."""
+def test_the_sheets_rows_are_kept_in_one_buffer_made_again_only_when_it_is_full():
+    """Made again at every deal's end, the rows' buffer would leave a hole of its size a
+    deal in a heap that never moves an object; it grows by a step (about twenty rows) when
+    full, and a save encodes the same bytes as before."""
     from savecheck import step
+    from thousand import game as engine
     from thousand.game import PHASE_GAME_OVER
     from thousand.persist import encode
     from thousand.rng import Rng
@@ -562,11 +561,14 @@ def test_the_saves_memo_keeps_the_sheets_rows_in_one_buffer_made_again_only_when
     while game.phase != PHASE_GAME_OVER and len(game.sheet) < 60:
         step(game, chooser)
         assert encode_game(game, None, None, memo) == encode_game(game, None, None)
-        chain = memo[encode._ROWS]
-        assert type(chain) is bytearray  # the memo keeps bytes only: an object of the coder's would keep it loaded
+        chain = game.sheet.data
+        assert type(chain) is bytearray
         if not buffers or buffers[-1] is not chain:
             buffers.append(chain)
-    used = memo[encode._ENDS][-1]
+    used = game.sheet.size
     assert len(game.sheet) >= 60
-    assert len(buffers) <= 2 + used // encode._ROWS_STEP < len(game.sheet) // 4
-    assert len(chain) - used <= encode._ROWS_STEP + 64
+    assert len(buffers) <= 2 + used // engine._ROWS_STEP < len(game.sheet) // 4
+    assert len(chain) - used <= engine._ROWS_STEP + 64
+    assert all(type(kept) in (type(None), bytes, int) or kept is game.rules for kept in memo)  # nothing of the coder's
+
+

@@ -17,8 +17,6 @@ changes nothing then, and shows each seat exactly what it may know (``view``).
 bids go up in steps of 5: 107 is not one
 """
 
-import struct
-
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand import CONCEDED, DARK, FAILED, GOLDEN, MADE, NORMAL, REDEAL, UNFINISHED, actions
 from thousand import cards as C
@@ -152,45 +150,31 @@ class DealResult:
         self.winner = None
 
 
-# A sheet row packed (struct): number, dealer, declarer, bid, contract, result, kind, flags
-# (dark declared, talon shown), then per seat the card and marriage points, the change,
-# bolts, barrel and barrels used, and the winner.  None is 0xFF (0xFFFF for bids).  The
-# scores are not kept in a row: a row's change is its scores' real change (Game._settle), so
-# the Sheet keeps the scores before its first row and after its last and sums the changes
-# between (12 bytes a row less: a long evening's game holds hundreds).  A deal changes a
-# score by a few hundred points at most (the golden deal's doubled marriages and a barrel
-# set back to zero included), so a change fits 16 bits.
-_ROW = "<HBBHHBBB3B3H3h3B3B3BB"
-_NONE8 = const(0xFF)
-_NONE16 = const(0xFFFF)
-_ROW_BYTES = const(36)  # struct.calcsize(_ROW) (a test holds it)
-_DELTAS_AT = const(20)  # where a row's changes begin in it
-_BLOCK_ROWS = const(8)  # rows in one block of the Sheet
-
-
-def _or_none(value, none):
-    return None if value == none else value
-
-
-def _or_code(value, none):
-    return none if value is None else value
+# The sheet's rows are kept as thousand.sheet_rows writes them (some 12 bytes a row where
+# packed in a struct they took 36, and the save kept its own encoding of them besides: about
+# 45 bytes a deal for the whole game, 4 KB of a long game's table), in one buffer that grows
+# by _ROWS_STEP bytes when full (made again at every row, each row would leave a hole of the
+# buffer's size behind in a heap that never moves an object).  A save copies them as they
+# are (thousand.persist.encode).
+_ROWS_STEP = const(256)  # about twenty rows
 
 
 class Sheet:
-    """The score sheet: a DealResult per settled or redealt deal, read like a list.  Each row
-    is kept packed (36 bytes, where a DealResult takes about half a KB of a board's heap),
-    eight to a block of its own (a bytes object a row took 84 bytes of a board's heap with its
-    header and its place in the list; eight rows in one block take about 40 a row), and
-    unpacked when read, without its tricks and trumps (the referee reads those from
-    ``Game.last_result`` at the deal's end).  Read in order (``read``, iterating) each row's
-    scores are its change added to the row's before; read by place, they are the scores after
-    the last row less the changes after it."""
+    """The score sheet: a DealResult per settled or redealt deal, read like a list.  Its rows
+    are bytes (``thousand.sheet_rows``), read in order from the first: a row holds the marks
+    that changed since the row before, and its scores are the row before's plus its changes
+    (the Sheet keeps the scores before its first row).  Rows read have no tricks and trumps
+    (the referee reads those from ``Game.last_result`` at the deal's end).  The coder is
+    loaded when a row is added or read, not held with the game."""
 
     def __init__(self):
-        self._blocks = []  # bytearrays of _BLOCK_ROWS rows, the last filled up to len(self)
+        self.data = bytearray()  # the rows' bytes, to ``size``, and room for more
+        self.size = 0
         self._count = 0
-        self._first = [0, 0, 0]  # the scores before the first row
-        self._last = [0, 0, 0]  # the scores after the last row
+        self.first_number = 0  # the first row's deal number: the rows are numbered on from it
+        self.scores_before = [0, 0, 0]  # the scores before the first row
+        self._marks = None  # the last row's marks (thousand.sheet_rows.put_row's)
+        self.last_at = 0  # where the last row's bytes begin
 
     def __len__(self):
         return self._count
@@ -201,9 +185,8 @@ class Sheet:
     def __getitem__(self, index):
         if isinstance(index, slice):
             start, stop, step = index.indices(self._count)
-            if step == 1:
-                return list(self._rows(start, stop, None))
-            return [self[i] for i in range(start, stop, step)]
+            rows = list(self._rows(start, max(start, stop), None))
+            return rows if step == 1 else rows[::step]
         if index < 0:
             index += self._count
         if not 0 <= index < self._count:
@@ -213,81 +196,94 @@ class Sheet:
 
     def read(self, start, end):
         """Rows ``start`` to ``end`` read one by one into the same DealResult, each valid until
-        the next (for a reader that keeps none: the save's encoder, after every move)."""
+        the next (for a reader that keeps none: the score sheet's screen)."""
         return self._rows(start, end, DealResult())
 
+    def bytes_of(self, end):
+        """The bytes of rows 0 to ``end``, a view: what a save copies (thousand.persist.encode)."""
+        return memoryview(self.data)[:self.size if end == self._count else self.last_at if end == self._count - 1
+                                     else self.end_of(end - 1) if end else 0]
+
+    def end_of(self, index):
+        """Where row ``index``'s bytes end (its rows read from the first)."""
+        from thousand.coding import Reader
+        from thousand.sheet_rows import get_row
+
+        r = Reader(self.data)
+        row, marks = DealResult(), [0] * (3 * NUM_SEATS)
+        for _ in range(index + 1):
+            get_row(r, row, marks)
+        return r.pos
+
     def _rows(self, start, end, into):
-        # the rows in order, each a new DealResult where ``into`` is None; the scores before
-        # ``start`` summed from the nearer end (the save's encoder reads the last rows)
-        if 2 * start < self._count:
-            scores, first, last, sign = list(self._first), 0, start, 1
-        else:
-            scores, first, last, sign = list(self._last), start, self._count, -1
-        for i in range(first, last):
-            d = self._deltas(i)
-            for s in range(NUM_SEATS):
-                scores[s] += sign * d[s]
-        for i in range(start, end):
-            r = self._unpack(i, into)
-            for s in range(NUM_SEATS):
-                scores[s] += r.deltas[s]
-                r.scores[s] = scores[s]
-            yield r
+        # the rows in order from the first (each row's marks follow the row's before), each a
+        # new DealResult where ``into`` is None
+        from thousand.coding import Reader
+        from thousand.sheet_rows import get_row
 
-    def _unpack(self, index, into):
-        return _unpack_row(self._blocks[index // _BLOCK_ROWS], (index % _BLOCK_ROWS) * _ROW_BYTES, into)
-
-    def _deltas(self, index):
-        return struct.unpack_from("<3h", self._blocks[index // _BLOCK_ROWS],
-                                  (index % _BLOCK_ROWS) * _ROW_BYTES + _DELTAS_AT)
+        r = Reader(self.data)
+        scores = list(self.scores_before)
+        marks = [0] * (3 * NUM_SEATS)
+        row = DealResult() if into is None else into
+        for i in range(min(end, self._count)):
+            get_row(r, row, marks)
+            for s in range(NUM_SEATS):
+                scores[s] += row.deltas[s]
+            if i < start:
+                continue
+            row.number = self.first_number + i
+            for s in range(NUM_SEATS):
+                row.scores[s] = scores[s]
+            row.tricks = row.trumps = None
+            yield row
+            if into is None and i + 1 < end:
+                row = DealResult()
 
     def append(self, result):
-        """``result`` packed (it may be filled again afterwards: the save's reader does so).
-        Each field is passed by itself: the lists joined for the call were a row's garbage
-        ten times over."""
-        at = self._count % _BLOCK_ROWS
-        if at == 0:
-            self._blocks.append(bytearray(_BLOCK_ROWS * _ROW_BYTES))
+        """``result``'s row added (it may be filled again afterwards: a save's reader does
+        so).  Its deal number follows the last row's."""
+        from thousand.coding import Writer
+        from thousand.sheet_rows import put_row
+
         r = result
-        c, m, d, b, n, u = r.cards, r.marriages, r.deltas, r.bolts, r.barrel, r.barrels_used
         if self._count == 0:
+            self.first_number = r.number
             for s in range(NUM_SEATS):
-                self._first[s] = r.scores[s] - d[s]
-        for s in range(NUM_SEATS):
-            self._last[s] = r.scores[s]
-        struct.pack_into(
-            _ROW, self._blocks[-1], at * _ROW_BYTES, r.number, r.dealer, _or_code(r.declarer, _NONE8),
-            _or_code(r.bid, _NONE16), _or_code(r.contract, _NONE16), r.result, r.kind,
-            int(r.dark_declared) | int(r.talon_shown) << 1,
-            c[0], c[1], c[2], m[0], m[1], m[2], d[0], d[1], d[2], b[0], b[1], b[2],
-            _or_code(n[0], _NONE8), _or_code(n[1], _NONE8), _or_code(n[2], _NONE8), u[0], u[1], u[2],
-            _or_code(r.winner, _NONE8))
+                self.scores_before[s] = r.scores[s] - r.deltas[s]
+        elif r.number != self.first_number + self._count:
+            raise ValueError("deal %d's row after deal %d's" % (r.number, self.first_number + self._count - 1))
+        w = Writer(0, _ROWS_STEP, self.data, self.size)
+        self._marks = put_row(w, r, self._marks)
+        self.data, self.last_at, self.size = w.data, self.size, w.n  # made anew, a step larger, only when it was full
         self._count += 1
 
+    def load(self, r, count, number, scores_before):
+        """``count`` rows read from ``r`` (a save's Reader: its damage raised as its error)
+        appended to this empty sheet, numbered from ``number`` after ``scores_before``; the
+        last one, a DealResult with its scores, or None."""
+        from thousand.sheet_rows import get_row
 
-def _unpack_row(block, offset, r=None):
-    """The row packed at ``offset`` of ``block`` as a DealResult (its scores left for the
-    Sheet to fill): a new one, or ``r`` filled again."""
-    v = struct.unpack_from(_ROW, block, offset)
-    if r is None:
-        r = DealResult()
-    r.number, r.dealer = v[0], v[1]
-    r.declarer = _or_none(v[2], _NONE8)
-    r.bid = _or_none(v[3], _NONE16)
-    r.contract = _or_none(v[4], _NONE16)
-    r.result, r.kind = v[5], v[6]
-    r.dark_declared = bool(v[7] & 1)
-    r.talon_shown = bool(v[7] & 2)
-    for s in range(NUM_SEATS):
-        r.cards[s] = v[8 + s]
-        r.marriages[s] = v[11 + s]
-        r.deltas[s] = v[14 + s]
-        r.bolts[s] = v[17 + s]
-        r.barrel[s] = _or_none(v[20 + s], _NONE8)
-        r.barrels_used[s] = v[23 + s]
-    r.winner = _or_none(v[26], _NONE8)
-    r.tricks = r.trumps = None
-    return r
+        start = r.pos
+        self.first_number = number
+        self.scores_before = list(scores_before)
+        scores = list(scores_before)
+        marks = [0] * (3 * NUM_SEATS)
+        row = None
+        for i in range(count):
+            if row is None:
+                row = DealResult()
+            self.last_at = r.pos - start
+            get_row(r, row, marks)
+            row.number = number + i
+            for s in range(NUM_SEATS):
+                scores[s] += row.deltas[s]
+                row.scores[s] = scores[s]
+        self.size = r.pos - start
+        self.data = bytearray(self.size + _ROWS_STEP if count else 0)
+        self.data[:self.size] = r.data[start:r.pos]
+        self._count = count
+        self._marks = marks if count else None
+        return row
 
 
 class SeatView:

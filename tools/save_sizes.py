@@ -39,8 +39,7 @@ from thousand import rules_check  # noqa: E402
 from thousand import actions  # noqa: E402
 from thousand.controller import HUMAN, Controller  # noqa: E402
 from thousand.persist.coding import Writer  # noqa: E402
-from thousand.persist.encode import encode_game, finished_rows, put_deal, put_state  # noqa: E402
-from thousand.persist.rules_sheet import put_sheet  # noqa: E402
+from thousand.persist.encode import encode_game, finished_count, put_deal, put_sheet_head, put_state  # noqa: E402
 from thousand.persist.boards import _CYCLES as CYCLES, _SLEEP_BYTES as SLEEP_BYTES, POLICIES, policy_saves  # noqa: E402
 from thousand.persist.saves import NEW_GAME, Saves  # noqa: E402
 from thousand.persist.store import OVERHEAD, NvmStore  # noqa: E402
@@ -50,9 +49,13 @@ EXTRA = {"levels": ["normal", "normal"], "rng": [0x3FFFFFFF, 0x3FFFFFFF, 0x3FFFF
 
 
 def sheet_bytes(game):
+    """The score sheet as a save holds it: its count, its head and the game's rows' bytes."""
+    count = finished_count(game)
     w = Writer()
-    put_sheet(w, finished_rows(game))
-    return len(w.buf)
+    w.uint(count)
+    if count:
+        put_sheet_head(w, game.sheet.first_number, game.sheet.scores_before)
+    return len(w.buf) + len(game.sheet.bytes_of(count))
 
 
 def every_deal_bytes(game):
@@ -86,7 +89,7 @@ def measure(games, target, preset, max_deals):
                 break
         worst_every = max(worst_every, len(encode_game(game, EXTRA)) + OVERHEAD - sheet_bytes(game)
                           + every_deal_bytes(game))
-        rows += len(finished_rows(game))
+        rows += finished_count(game)
         row_bytes += sheet_bytes(game)
         deals_seen.append(len(game.sheet))
     return worst_position, worst_every, row_bytes / max(1, rows), by_deals, deals_seen

@@ -93,56 +93,35 @@ def deal_in_progress(game):
 
 def finished_count(game):
     """How many rows of the sheet are finished deals (not the deal the position replays)."""
-    rows = game.sheet
-    n = len(rows)
+    n = len(game.sheet)
     if n and game.deal_start is not None and not deal_in_progress(game) \
-            and rows[n - 1].number == game.deal_number:
+            and game.sheet.first_number + n - 1 == game.deal_number:  # the last row's number
         return n - 1
     return n
 
 
-def finished_rows(game):
-    """The finished rows of the sheet, without the deal the position replays."""
-    return game.sheet[:finished_count(game)]
-
-
-# The rules' and the sheet's bytes change only between deals, and a save is written after
-# every move: the rules are encoded once and kept, the sheet's rows once each, a deal's row
-# added to those before it (making them again each time left kilobytes of garbage a move,
-# and at a deal's end half a kilobyte a row of the sheet: the summary's high point).  The
-# rows are kept as one chain from the sheet's first row, in a buffer that grows by
-# _ROWS_STEP bytes when full (made again at every deal's end, as it was, each deal left a
-# hole of the chain's size behind in a heap that never moves an object); a save that must drop the oldest
-# rows to fit its slot encodes only its new first row again (the number, the scores before
-# it, its marks in full) and takes the rest of the chain as it is.  The caller keeps them
-# (``new_memo``; thousand.persist.saves.Saves), so that this module and its coder can be
-# let go between saves: only bytes, ints and the game's own objects are kept, nothing of
-# theirs that would hold them loaded.
+# The rules' bytes change only between deals, and a save is written after every move: the
+# rules are encoded once and kept.  The sheet's rows are the game's own bytes
+# (thousand.game.Sheet, thousand.sheet_rows), copied as they are: a save that must drop the
+# oldest rows to fit its slot encodes only its new first row again (its marks in full) and
+# takes the rest as they are.  The caller keeps these (``new_memo``;
+# thousand.persist.saves.Saves), so that this module and its coder can be let go between
+# saves: only bytes and ints are kept, nothing of theirs that would hold them loaded.
 _RULES = const(0)  # the rules encoded last; their bytes in _RULES_BYTES
 _RULES_BYTES = const(1)
-_SHEET = const(2)  # the sheet, its rows' bytes from its first row, each row's end in them
-_FIRST = const(3)  # (row, its bytes as a save's first row) made last, or None
-_ROWS = const(4)  # a bytearray: the chain's bytes (to _ENDS[-1]) and room for more
-_ROWS_STEP = const(256)  # about twenty rows
-_ENDS = const(5)
-_MARKS = const(6)  # the last row's marks (thousand.persist.rules_sheet.put_sheet_rows)
-_SIZE = const(7)  # the last payload's bytes: the next one's buffer is made that size at once
+_FIRST = const(2)  # (row, its bytes as a save's first row) made last, or None
+_SIZE = const(3)  # the last payload's bytes: the next one's buffer is made that size at once
 
 
 def new_memo():
     """What a caller of ``encode_game`` keeps from save to save."""
-    return [None, b"", None, None, bytearray(), [0], None, 0]
+    return [None, b"", None, 0]
 
 
-def seed_memo(m, rules, rules_bytes, sheet, rows, ends, marks):
+def seed_memo(m, rules, rules_bytes):
     """``m`` as the saves that made them would have left it: ``rules`` encoded as
-    ``rules_bytes``, ``sheet``'s rows from its first as ``rows`` (a chain, each row's end in
-    ``ends``, the last row's marks ``marks``).  thousand.persist.restore reads them from a
-    save of this format."""
+    ``rules_bytes`` (thousand.persist.restore reads them from a save of this format)."""
     m[_RULES], m[_RULES_BYTES] = rules, rules_bytes
-    chain = bytearray(len(rows) + _ROWS_STEP)
-    chain[:len(rows)] = rows
-    m[_SHEET], m[_FIRST], m[_ROWS], m[_ENDS], m[_MARKS] = sheet, None, chain, ends, marks
 
 
 def _rules_bytes(m, rules):
@@ -155,29 +134,23 @@ def _rules_bytes(m, rules):
     return m[_RULES_BYTES]
 
 
-def _sheet_rows(m, sheet, end):
-    """The bytes of the sheet's rows 0 to ``end`` (without their count), a view."""
-    if m[_SHEET] is not sheet:
-        m[_SHEET], m[_FIRST], m[_ROWS], m[_ENDS], m[_MARKS] = sheet, None, bytearray(), [0], None
-    ends = m[_ENDS]
-    if len(ends) - 1 < end:
-        from thousand.persist.rules_sheet import put_sheet_rows
-
-        w = Writer(0, _ROWS_STEP, m[_ROWS], ends[-1])
-        for row in sheet.read(len(ends) - 1, end):  # one DealResult read into again and again
-            m[_MARKS] = put_sheet_rows(w, (row,), m[_MARKS])
-            ends.append(w.n)
-        m[_ROWS] = w.data  # made anew, a step larger, only when it was full
-    return memoryview(m[_ROWS])[:ends[end]]
+def put_sheet_head(w, number, scores_before):
+    """What a save's sheet holds before its rows: the first row's number, the scores before it."""
+    w.uint(number)
+    for v in scores_before:
+        w.int5(v)
 
 
 def _first_row(m, sheet, row):
-    """Row ``row``'s bytes as the first of a save's sheet, kept for the next save."""
+    """Row ``row``'s bytes as the first of a save's sheet (its number, the scores before it,
+    its marks in full), kept for the next save."""
     if m[_FIRST] is None or m[_FIRST][0] != row:
-        from thousand.persist.rules_sheet import put_sheet_rows
+        from thousand.sheet_rows import put_row
 
         w = Writer(32)
-        put_sheet_rows(w, sheet.read(row, row + 1), None)
+        for r in sheet.read(row, row + 1):
+            put_sheet_head(w, r.number, [r.scores[s] - r.deltas[s] for s in range(len(r.scores))])
+            put_row(w, r, None)
         m[_FIRST] = None
         m[_FIRST] = (row, bytes(w.buf))
     return m[_FIRST][1]
@@ -204,13 +177,15 @@ def encode_game(game, extra=None, capacity=None, memo=None):
         put_deal(tail, game.dealt, game.log)
     put_value(tail, extra)
     count = finished_count(game)
-    chain = _sheet_rows(m, game.sheet, count)
-    ends = m[_ENDS]
+    sheet = game.sheet
+    chain = sheet.bytes_of(count)  # the rows as the game keeps them
+    first = Writer(16)  # the first row's number and the scores before it; when rows are dropped, the new first row's bytes
+    put_sheet_head(first, sheet.first_number, sheet.scores_before)
+    first = first.buf
     drop = 0
-    first = b""  # the first row's bytes when rows are dropped (the chain's own when not)
-    after = 0  # where the chain's rows after it begin
+    after = 0  # where the rows after the first's bytes begin in the chain
     while True:
-        kept = len(first) + ends[count] - after if drop < count else 0
+        kept = len(first) + len(chain) - after if drop < count else 0
         size = len(head.buf) + (1 if count - drop < 0x80 else 2) + kept + len(tail.buf)
         if capacity is None or size <= capacity or drop >= count:
             break
@@ -218,16 +193,12 @@ def encode_game(game, extra=None, capacity=None, memo=None):
         per_row = kept // (count - drop)
         drop = min(count, drop + max(1, (size - capacity) // max(1, per_row)))
         if drop < count:
-            first, after = _first_row(m, game.sheet, drop), ends[drop + 1]
+            first, after = _first_row(m, sheet, drop), sheet.end_of(drop)
     head.uint(count - drop)
     if drop < count:
         head.extend(first)
         head.extend(chain[after:])
-    chain = None
+    chain = first = None
     head.extend(tail.buf)
-    if started and not deal_in_progress(game) and memo is not None:
-        # A deal's end: the next deal's saves hold this deal's row too.  Added now, while
-        # rules_sheet is loaded for this save, so that a move's save never loads it.
-        _sheet_rows(m, game.sheet, len(game.sheet))
     m[_SIZE] = head.n
     return bytes(head.buf)

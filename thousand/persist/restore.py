@@ -12,10 +12,10 @@ chooses the game's decoder) and let go at the next screen change.
 
 from thousand import actions
 from thousand.checks import check_deal, checked_start
-from thousand.game import NUM_SEATS, DealResult, Game, Sheet
+from thousand.game import NUM_SEATS, Game, Sheet
 from thousand.persist import encode
 from thousand.persist.coding import Reader, get_value
-from thousand.persist.rules_sheet import RULES_NUMBERING, get_rules, marks_of
+from thousand.persist.rules_sheet import RULES_NUMBERING, get_rules
 from thousand.persist.store import SaveError
 from thousand.replay import replay_deal
 
@@ -49,68 +49,14 @@ def get_deal(r):
     return hands, talon, log
 
 
-def get_nonzero_into(r, as_int5, into):
-    """A per-seat list of the save's (only the seats with a value are written) into ``into``."""
-    mask = r.uint()
-    for s in range(NUM_SEATS):
-        into[s] = (r.int5() if as_int5 else r.uint()) if mask >> s & 1 else 0
-
-
-def get_sheet(r, sheet, ends=None):
-    """The save's score sheet appended to ``sheet`` (a Game's Sheet, or None to skip it) row
-    by row, each row read into the same DealResult: a long game's rows read as DealResults
-    and then packed were some 150 KB of garbage in a fresh VM's first tick (65 rows), which a
-    board collects in pieces between the rows it keeps.  The last row, or None.  ``ends``: a
-    list given the rows' start in the payload and each row's end (seed_memo)."""
+def get_sheet(r, sheet):
+    """The save's score sheet read into ``sheet`` (an empty Sheet), its rows' bytes kept as
+    they are; the last row, or None."""
     count = r.uint()
     if not count:
         return None
-    if ends is not None:
-        ends.append(r.pos)
     number = r.uint()
-    scores = [r.int5() for _ in range(NUM_SEATS)]
-    marks = [0] * (3 * NUM_SEATS)
-    row = DealResult()
-    for _ in range(count):
-        row.number = number
-        number += 1
-        b0 = r.byte()
-        b1 = r.byte()
-        row.result = b0 & 7
-        row.kind = (b0 >> 3) & 3
-        row.dark_declared = bool(b0 >> 5 & 1)
-        row.talon_shown = bool(b0 >> 6 & 1)
-        row.dealer = b1 & 3
-        row.declarer = (b1 >> 2) & 3 if b0 >> 7 else None
-        row.bid = r.int5() if b1 >> 4 & 1 else None
-        row.contract = r.int5() + (row.bid or 0) if b1 >> 5 & 1 else None
-        row.winner = r.uint() if b1 >> 6 & 1 else None
-        get_nonzero_into(r, True, row.deltas)
-        cards = row.cards
-        if b1 >> 7:  # the declarer's card points are what the others' leave of 120
-            others = 0
-            for s in range(NUM_SEATS):
-                cards[s] = 0 if s == row.declarer else r.uint()
-                others += cards[s]
-            cards[row.declarer] = 120 - others
-        else:
-            get_nonzero_into(r, False, cards)
-        get_nonzero_into(r, True, row.marriages)
-        changed = r.uint()
-        for i in range(len(marks)):
-            if changed >> i & 1:
-                marks[i] = r.uint()
-        for s in range(NUM_SEATS):
-            scores[s] += row.deltas[s]
-            row.scores[s] = scores[s]
-            row.bolts[s] = marks[s]
-            row.barrel[s] = marks[NUM_SEATS + s] or None
-            row.barrels_used[s] = marks[2 * NUM_SEATS + s]
-        if sheet is not None:
-            sheet.append(row)
-        if ends is not None:
-            ends.append(r.pos)
-    return row
+    return sheet.load(r, count, number, [r.int5() for _ in range(NUM_SEATS)])
 
 
 def decode_game(payload, version=encode.FORMAT_VERSION, memo=None):
@@ -118,7 +64,7 @@ def decode_game(payload, version=encode.FORMAT_VERSION, memo=None):
     (``encode.new_memo()``): filled with the payload's rules and sheet as the saves that
     follow would encode them (``encode.seed_memo``), so that the first save after a
     Continue encodes neither again (a long game's sheet encoded anew was some 60 KB of
-    garbage at the table)."""
+    garbage at the table): the sheet's rows are the game's, as the save held them."""
     if version not in RULES_NUMBERING:
         raise SaveError("save format %d cannot be read by this version" % version)
     r = Reader(payload)
@@ -126,7 +72,6 @@ def decode_game(payload, version=encode.FORMAT_VERSION, memo=None):
     rules_at = r.pos
     rules = get_rules(r, version)
     rules_end = r.pos
-    ends = []
     seed = r.sint()
     deal_number = r.uint()
     concessions = r.uints(NUM_SEATS)
@@ -143,8 +88,8 @@ def decode_game(payload, version=encode.FORMAT_VERSION, memo=None):
         if game.deal_number != deal_number or game.concessions != concessions or game.golden_made != golden_made:
             raise SaveError("save does not replay to its own position")
     else:
-        sheet = Sheet() if keep else None
-        last = get_sheet(r, sheet, ends)
+        sheet = Sheet()  # read to its end even where the game keeps none
+        last = get_sheet(r, sheet)
         game = Game(rules, seed=0, start=get_state(r, rules), keep_records=keep)
         game.golden_made = golden_made
         if keep:
@@ -169,8 +114,5 @@ def decode_game(payload, version=encode.FORMAT_VERSION, memo=None):
     if r.pos != len(payload):
         raise SaveError("save has bytes after its end")
     if memo is not None and version == encode.FORMAT_VERSION and keep and not flags & encode.FULL:
-        start = ends[0] if ends else 0
-        encode.seed_memo(memo, game.rules, bytes(payload[rules_at:rules_end]), game.sheet,
-                         bytes(payload[start:ends[-1]]) if ends else b"", [end - start for end in ends] or [0],
-                         None if last is None else marks_of(last))
+        encode.seed_memo(memo, game.rules, bytes(payload[rules_at:rules_end]))
     return game, extra

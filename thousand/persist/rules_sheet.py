@@ -1,7 +1,8 @@
-"""The rules and the score sheet as bytes: the parts of a game save that change only
-between deals (``thousand.persist.encode`` encodes each once and keeps its bytes), and
-the rules in the settings.  Loaded when they are encoded or read, and let go at once
-(thousand/ui/scenes.py): the save after each move does without them.
+"""The rules as bytes: the part of a game save that changes only between games
+(``thousand.persist.encode`` encodes them once and keeps their bytes), and the rules in the
+settings.  (The score sheet's rows, the other part that changes only between deals, are the
+game's own bytes: ``thousand.sheet_rows``.)  Loaded when they are encoded or read, and let go
+at once (thousand/ui/scenes.py): the save after each move does without them.
 """
 
 from thousand.persist.store import SaveError
@@ -83,71 +84,3 @@ def get_rules(r, version=1):
             setattr(rules, entry[0], value)
     rules_check.validate(rules)
     return rules
-
-
-def put_nonzero(w, values, as_int5):
-    mask = 0
-    for s in range(len(values)):
-        if values[s]:
-            mask |= 1 << s
-    w.uint(mask)
-    for v in values:
-        if v:
-            if as_int5:
-                w.int5(v)
-            else:
-                w.uint(v)
-
-
-def marks_of(row):
-    return list(row.bolts) + [0 if v is None else v for v in row.barrel] + list(row.barrels_used)
-
-
-def put_sheet(w, rows, count=None):
-    """Score sheet rows: what a deal did, and the marks that changed.  ``rows``: a list, or
-    an iterator of ``count`` rows (Sheet.read)."""
-    w.uint(len(rows) if count is None else count)
-    put_sheet_rows(w, rows, None)
-
-
-def put_sheet_rows(w, rows, prev):
-    """The rows after their count: ``prev``, the marks of the row before them (None: they
-    are the first, which begin with its number and the scores before it).  Returns the
-    last row's marks, so that rows written later can follow (``thousand.persist.encode``
-    adds a deal's row to the sheet's bytes kept from the saves before)."""
-    for row in rows:
-        seats = len(row.scores)
-        if prev is None:  # the first row: its number and the scores before it
-            w.uint(row.number)
-            for s in range(seats):
-                w.int5(row.scores[s] - row.deltas[s])
-            prev = [0] * (3 * seats)
-        has_bid = row.bid is not None
-        # A deal played out shares the deck's 120 card points: the declarer's follow.
-        played = row.declarer is not None and row.cards[0] + row.cards[1] + row.cards[2] == 120
-        w.byte(row.result | (row.kind << 3) | (int(row.dark_declared) << 5)
-               | (int(row.talon_shown) << 6) | (int(row.declarer is not None) << 7))
-        w.byte(row.dealer | ((row.declarer or 0) << 2) | (int(has_bid) << 4)
-               | (int(row.contract is not None) << 5) | (int(row.winner is not None) << 6)
-               | (int(played) << 7))
-        if has_bid:
-            w.int5(row.bid)
-        if row.contract is not None:
-            w.int5(row.contract - (row.bid or 0))
-        if row.winner is not None:
-            w.uint(row.winner)
-        put_nonzero(w, row.deltas, True)
-        if played:
-            w.uints([row.cards[s] for s in range(seats) if s != row.declarer])
-        else:
-            put_nonzero(w, row.cards, False)
-        put_nonzero(w, row.marriages, True)
-        marks = marks_of(row)
-        changed = 0
-        for i in range(len(marks)):
-            if marks[i] != prev[i]:
-                changed |= 1 << i
-        w.uint(changed)
-        w.uints([marks[i] for i in range(len(marks)) if changed >> i & 1])
-        prev = marks
-    return prev

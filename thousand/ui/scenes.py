@@ -44,9 +44,10 @@ SCREENS = {
     "title": _MENUS,
     "newgame": _MENUS,
     "agreements": _MENUS,
-    "settings": _MENUS + ("thousand.persist.settings", "thousand.persist.coding", "thousand.persist.reading",
+    "settings": _MENUS + ("thousand.persist.settings", "thousand.persist.coding", "thousand.coding", "thousand.persist.reading",
                           "thousand.persist.rules_sheet", "thousand.rules_table"),
-    "statistics": _MENUS + ("thousand.persist.stats", "thousand.persist.coding", "thousand.persist.five_hundred_stats"),
+    "statistics": _MENUS + ("thousand.persist.stats", "thousand.persist.coding", "thousand.coding",
+                            "thousand.persist.five_hundred_stats"),
     "help": _TABLE_MENU + ("thousand.ui.helptext",),
     "tablemenu": _TABLE_MENU,
     "language": _MENUS,
@@ -60,6 +61,7 @@ SCREENS = {
     "chart": _SHEETS,
 }
 ON_DEMAND = ("thousand.ui.starting", "thousand.ui.bmp", "thousand.scoring", "thousand.rules_table", "thousand.ui.guide", "thousand.replay", "thousand.rules_check", "thousand.explain", "thousand.texts", "thousand.explain_redeal", "thousand.checks", "thousand.notation", "thousand.ascii_text", "thousand.record",
+             "thousand.coding", "thousand.sheet_rows",  # a deal's row added to the sheet, rows read or saved
              "thousand.persist.encode", "thousand.persist.coding", "thousand.persist.reading", "thousand.persist.continuing", "thousand.persist.restore", "thousand.persist.rules_sheet",
              "thousand.persist.files", "thousand.persist.safe_files", "thousand.persist.settings", "thousand.persist.stats",
              "thousand.persist.records", "thousand.persist.boards", "thousand.persist.flash", "thousand.hw.choose", "thousand.hw.opening",

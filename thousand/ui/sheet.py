@@ -63,8 +63,7 @@ def start_scores(controller):
     """Scores before the first deal (a game may start from given scores)."""
     sheet = controller.sheet()
     if sheet:
-        first = sheet[0]
-        return [first.scores[s] - first.deltas[s] for s in range(3)]
+        return list(sheet.scores_before)
     return list(controller.view().scores)
 
 
