@@ -204,3 +204,38 @@ def test_chart_falls_back_to_half_resolution_when_its_bitmap_does_not_fit(board,
     assert all(left + w <= app.width and top + h <= app.height
                for _layer, left, top, w, h in layers(app.display.root_group) if not is_fill(_layer))
     app.display.release()
+
+
+def test_the_score_sheet_makes_the_lines_of_its_page_only_and_each_page_as_it_is_scrolled_to():
+    """A long game's sheet made a line for every deal, of which its screen shows a page (the
+    PicoSystem's peak, 106 deals in: some 6 KB of strings): the lines off the page are "",
+    and a page scrolled to shows the lines that every line made at once would have."""
+    from thousand.hw.keys import LEFT, RIGHT
+    from thousand.ui import sheet as sheet_module
+
+    app = scene_app(QUICK_BOARD, "sheet")
+    screen = app.screen
+    rows = screen.list.rows
+    every = sheet_module.sheet_lines(app.controller, screen.list.cols, screen.marks, screen.redealt, 0, 10 ** 6)[1:]
+    assert len(every) > 2 * rows and all(every)
+    assert len(screen.lines) == len(every)
+
+    def shown():
+        return [line.text.rstrip() for line in screen.list.lines]
+
+    pages = 0
+    while True:
+        first = screen.list.first
+        made = [i for i in range(len(screen.lines)) if screen.lines[i]]
+        off_page = [i for i in made if not first <= i < first + rows]
+        # a deal being dealt again has one line of its own, at the end, made with the others
+        assert off_page in ([], [len(every) - 1]) and screen.lines[-1] in ("", every[-1]), (first, made)
+        assert made[:rows] == list(range(first, first + rows)), (first, made)
+        assert shown() == [line.rstrip() for line in every[first:first + rows]]
+        if first == 0:
+            break
+        screen.key(LEFT)  # a page up
+        pages += 1
+    assert pages >= 2
+    screen.key(RIGHT)
+    assert screen.list.first == rows - 1 and screen.lines[rows - 1] and not screen.lines[0]

@@ -199,9 +199,11 @@ def sheet_marks(result, scores, bolts, seat, marks):
     return found[:2]
 
 
-def sheet_lines(controller, cols, w):
-    """The header and one line per deal: number, then each seat's score and marks; ``w``:
-    summary.txt's words at their places."""
+def sheet_lines(controller, cols, marks, redealt_word, first, end):
+    """The header and one line per deal: number, then each seat's score and marks.  Only the
+    lines ``first`` to ``end`` (a page) are made, the others are "" (a long game's every line
+    made was some 6 KB of strings on the PicoSystem's screen, where it shows 16).  ``marks``:
+    summary.txt's marks, split; ``redealt_word``: its line of a deal being dealt again."""
     cell = (cols - 3) // 3
     head = "  #"
     for s in range(3):
@@ -210,22 +212,23 @@ def sheet_lines(controller, cols, w):
     scores = start_scores(controller)
     bolts = [0, 0, 0]
     sheet = controller.sheet()
-    marks = w[_MARKS].split()
     number, redealt = 1, ""
     for result in sheet.read(0, len(sheet)):  # one DealResult filled again a row (heap)
         if result.result == REDEAL:  # a mark of the deal dealt again, which keeps its number
             redealt = marks[6]
             continue
-        line = "%2d%s" % (number, redealt or " ")
+        line = ""
+        if first <= len(lines) - 1 < end:
+            line = "%2d%s" % (number, redealt or " ")
+            for s in range(3):
+                mark = sheet_marks(result, scores, bolts, s, marks)
+                line += pad("", "%d%s" % (result.scores[s], mark + " " * (2 - len(mark))), cell)
         number, redealt = number + 1, ""
-        for s in range(3):
-            mark = sheet_marks(result, scores, bolts, s, marks)
-            line += pad("", "%d%s" % (result.scores[s], mark + " " * (2 - len(mark))), cell)
         lines.append(line)
         scores = list(result.scores)
         bolts = list(result.bolts)
     if redealt:  # the deal being dealt again
-        lines.append(w[_REDEALT] % number)
+        lines.append(redealt_word % number)
     return lines
 
 
@@ -238,11 +241,20 @@ class SheetScreen(Page):
         from thousand import texts  # on demand (thousand.ui.scenes): the words are data
 
         w = texts.bodies("summary")
-        lines = sheet_lines(self.app.controller, self.list.cols, w)
-        self.header, self.lines = lines[0], lines[1:] or [w[_NO_DEAL_YET]]
+        self.marks, self.redealt, self.empty = w[_MARKS].split(), w[_REDEALT], w[_NO_DEAL_YET]
+        lines = sheet_lines(self.app.controller, self.list.cols, self.marks, self.redealt, 0, 0)  # how many
+        self.header, self.lines = lines[0], lines[1:] or [self.empty]
         self.footer = w[_LEGEND]
-        self.list.first = len(self.lines)  # show() pulls it back to the last page
+        self.list.first = len(self.lines)  # the last page (pulled back to it below)
         self.refresh()
+
+    def refresh(self):
+        """The page on show made: its lines only (``sheet_lines``)."""
+        rows = self.list.rows
+        first = max(0, min(self.list.first, len(self.lines) - rows))
+        lines = sheet_lines(self.app.controller, self.list.cols, self.marks, self.redealt, first, first + rows)
+        self.lines = lines[1:] or [self.empty]
+        self.list.show(self.header, self.lines, -1, self.footer)
 
     def key(self, key):
         if self.scrolled(key):
