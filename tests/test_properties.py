@@ -1,7 +1,5 @@
 """Property tests over random games and random agreement sets (hypothesis)."""
 
-import os
-
 import pytest
 
 from hypothesis import HealthCheck, given, settings
@@ -414,6 +412,7 @@ def test_a_save_holds_the_score_sheets_own_bytes_and_its_reader_keeps_them_as_th
     they are, and the game read back from it holds the same bytes, rows and scores."""
     from thousand.persist.encode import encode_game, finished_count
     from thousand.persist.restore import decode_game
+    from thousand.sheet_rows import bytes_of
 
     game = Game(Rules.preset(preset), seed=seed)
     rng = Rng(seed)
@@ -425,11 +424,11 @@ def test_a_save_holds_the_score_sheets_own_bytes_and_its_reader_keeps_them_as_th
         game.apply(game.to_move, legal[rng.below(len(legal))])
         if game.phase == PHASE_DEAL_OVER or game.over or rng.below(20) == 0:
             payload = encode_game(game)
-            rows = bytes(game.sheet.bytes_of(finished_count(game)))
+            rows = bytes(bytes_of(game.sheet, finished_count(game)))
             assert rows in payload
             again = decode_game(payload)[0]
             sheet = again.sheet
-            assert bytes(sheet.bytes_of(len(sheet))) == bytes(game.sheet.bytes_of(len(game.sheet)))
+            assert bytes(bytes_of(sheet, len(sheet))) == bytes(bytes_of(game.sheet, len(game.sheet)))
             assert [deal_json(row) for row in sheet] == [deal_json(row) for row in game.sheet]
     assert game.sheet.size <= 16 * len(game.sheet) + 8  # about 12 bytes a row, where packed in a struct they took 36
 

@@ -549,7 +549,7 @@ def test_the_sheets_rows_are_kept_in_one_buffer_made_again_only_when_it_is_full(
     deal in a heap that never moves an object; it grows by a step (about twenty rows) when
     full, and a save encodes the same bytes as before."""
     from savecheck import step
-    from thousand import game as engine
+    from thousand import sheet_rows
     from thousand.game import PHASE_GAME_OVER
     from thousand.persist import encode
     from thousand.rng import Rng
@@ -567,8 +567,8 @@ def test_the_sheets_rows_are_kept_in_one_buffer_made_again_only_when_it_is_full(
             buffers.append(chain)
     used = game.sheet.size
     assert len(game.sheet) >= 60
-    assert len(buffers) <= 2 + used // engine._ROWS_STEP < len(game.sheet) // 4
-    assert len(chain) - used <= engine._ROWS_STEP + 64
+    assert len(buffers) <= 2 + used // sheet_rows._ROWS_STEP < len(game.sheet) // 4
+    assert len(chain) - used <= sheet_rows._ROWS_STEP + 64
     assert all(type(kept) in (type(None), bytes, int) or kept is game.rules for kept in memo)  # nothing of the coder's
 
 

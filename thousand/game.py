@@ -150,140 +150,59 @@ class DealResult:
         self.winner = None
 
 
-# The sheet's rows are kept as thousand.sheet_rows writes them (some 12 bytes a row where
-# packed in a struct they took 36, and the save kept its own encoding of them besides: about
-# 45 bytes a deal for the whole game, 4 KB of a long game's table), in one buffer that grows
-# by _ROWS_STEP bytes when full (made again at every row, each row would leave a hole of the
-# buffer's size behind in a heap that never moves an object).  A save copies them as they
-# are (thousand.persist.encode).
-_ROWS_STEP = const(256)  # about twenty rows
-
-
 class Sheet:
     """The score sheet: a DealResult per settled or redealt deal, read like a list.  Its rows
-    are bytes (``thousand.sheet_rows``), read in order from the first: a row holds the marks
-    that changed since the row before, and its scores are the row before's plus its changes
-    (the Sheet keeps the scores before its first row).  Rows read have no tricks and trumps
-    (the referee reads those from ``Game.last_result`` at the deal's end).  The coder is
-    loaded when a row is added or read, not held with the game."""
+    are bytes (``thousand.sheet_rows``, about 12 a row), read in order from the first: a row
+    holds the marks that changed since the row before, and its scores are the row before's
+    plus its changes (the Sheet keeps the scores before its first row).  A save copies the
+    bytes as they are.  Rows read have no tricks and trumps (the referee reads those from
+    ``Game.last_result`` at the deal's end).  What reads and writes them is
+    ``thousand.sheet_rows``'s, loaded when a row is added or read, not held with the game."""
 
     def __init__(self):
         self.data = bytearray()  # the rows' bytes, to ``size``, and room for more
         self.size = 0
-        self._count = 0
+        self.count = 0  # rows
         self.first_number = 0  # the first row's deal number: the rows are numbered on from it
         self.scores_before = [0, 0, 0]  # the scores before the first row
-        self._marks = None  # the last row's marks (thousand.sheet_rows.put_row's)
+        self.marks = None  # the last row's marks (thousand.sheet_rows.put_row's)
         self.last_at = 0  # where the last row's bytes begin
 
     def __len__(self):
-        return self._count
+        return self.count
 
     def __iter__(self):
-        return self._rows(0, self._count, None)
+        from thousand.sheet_rows import rows
+
+        return rows(self, 0, self.count, None)
 
     def __getitem__(self, index):
+        from thousand.sheet_rows import rows
+
         if isinstance(index, slice):
-            start, stop, step = index.indices(self._count)
-            rows = list(self._rows(start, max(start, stop), None))
-            return rows if step == 1 else rows[::step]
+            start, stop, step = index.indices(self.count)
+            found = list(rows(self, start, max(start, stop), None))
+            return found if step == 1 else found[::step]
         if index < 0:
-            index += self._count
-        if not 0 <= index < self._count:
+            index += self.count
+        if not 0 <= index < self.count:
             raise IndexError(index)
-        for r in self._rows(index, index + 1, None):
+        for r in rows(self, index, index + 1, None):
             return r
 
     def read(self, start, end):
         """Rows ``start`` to ``end`` read one by one into the same DealResult, each valid until
         the next (for a reader that keeps none: the score sheet's screen)."""
-        return self._rows(start, end, DealResult())
+        from thousand.sheet_rows import rows
 
-    def bytes_of(self, end):
-        """The bytes of rows 0 to ``end``, a view: what a save copies (thousand.persist.encode)."""
-        return memoryview(self.data)[:self.size if end == self._count else self.last_at if end == self._count - 1
-                                     else self.end_of(end - 1) if end else 0]
-
-    def end_of(self, index):
-        """Where row ``index``'s bytes end (its rows read from the first)."""
-        from thousand.coding import Reader
-        from thousand.sheet_rows import get_row
-
-        r = Reader(self.data)
-        row, marks = DealResult(), [0] * (3 * NUM_SEATS)
-        for _ in range(index + 1):
-            get_row(r, row, marks)
-        return r.pos
-
-    def _rows(self, start, end, into):
-        # the rows in order from the first (each row's marks follow the row's before), each a
-        # new DealResult where ``into`` is None
-        from thousand.coding import Reader
-        from thousand.sheet_rows import get_row
-
-        r = Reader(self.data)
-        scores = list(self.scores_before)
-        marks = [0] * (3 * NUM_SEATS)
-        row = DealResult() if into is None else into
-        for i in range(min(end, self._count)):
-            get_row(r, row, marks)
-            for s in range(NUM_SEATS):
-                scores[s] += row.deltas[s]
-            if i < start:
-                continue
-            row.number = self.first_number + i
-            for s in range(NUM_SEATS):
-                row.scores[s] = scores[s]
-            row.tricks = row.trumps = None
-            yield row
-            if into is None and i + 1 < end:
-                row = DealResult()
+        return rows(self, start, end, DealResult())
 
     def append(self, result):
         """``result``'s row added (it may be filled again afterwards: a save's reader does
         so).  Its deal number follows the last row's."""
-        from thousand.coding import Writer
-        from thousand.sheet_rows import put_row
+        from thousand.sheet_rows import append
 
-        r = result
-        if self._count == 0:
-            self.first_number = r.number
-            for s in range(NUM_SEATS):
-                self.scores_before[s] = r.scores[s] - r.deltas[s]
-        elif r.number != self.first_number + self._count:
-            raise ValueError("deal %d's row after deal %d's" % (r.number, self.first_number + self._count - 1))
-        w = Writer(0, _ROWS_STEP, self.data, self.size)
-        self._marks = put_row(w, r, self._marks)
-        self.data, self.last_at, self.size = w.data, self.size, w.n  # made anew, a step larger, only when it was full
-        self._count += 1
-
-    def load(self, r, count, number, scores_before):
-        """``count`` rows read from ``r`` (a save's Reader: its damage raised as its error)
-        appended to this empty sheet, numbered from ``number`` after ``scores_before``; the
-        last one, a DealResult with its scores, or None."""
-        from thousand.sheet_rows import get_row
-
-        start = r.pos
-        self.first_number = number
-        self.scores_before = list(scores_before)
-        scores = list(scores_before)
-        marks = [0] * (3 * NUM_SEATS)
-        row = None
-        for i in range(count):
-            if row is None:
-                row = DealResult()
-            self.last_at = r.pos - start
-            get_row(r, row, marks)
-            row.number = number + i
-            for s in range(NUM_SEATS):
-                scores[s] += row.deltas[s]
-                row.scores[s] = scores[s]
-        self.size = r.pos - start
-        self.data = bytearray(self.size + _ROWS_STEP if count else 0)
-        self.data[:self.size] = r.data[start:r.pos]
-        self._count = count
-        self._marks = marks if count else None
-        return row
+        append(self, result)
 
 
 class SeatView:

@@ -1,6 +1,7 @@
 """A score sheet row as bytes: how ``thousand.game.Sheet`` keeps its rows, and what a game
-save holds of them as they are (docs/saves.md, format 1's sheet).  Loaded when a deal's row
-is added or rows are read, and let go after (thousand/ui/scenes.py).
+save holds of them as they are (docs/saves.md, format 1's sheet); the Sheet's rows added,
+read, and loaded from a save.  Loaded when a deal's row is added or rows are read, and let
+go after (thousand/ui/scenes.py): the game holds the Sheet's bytes, not this code.
 
 A row is what its deal did and the marks (bolts, barrels) that changed since the row before
 it; its number and scores are not in it: the rows are numbered on from the first, and a
@@ -18,6 +19,16 @@ the scores before the first row).  Numbers are ``thousand.coding``'s varints; ``
     marks changed (a mask of 9 bits), then each changed mark: bolts x3, barrel x3
           (0: off), barrels used x3
 """
+
+from thousand import const  # MicroPython's, or the package's stand-in on CPython
+from thousand.coding import Reader, Writer
+from thousand.game import NUM_SEATS, DealResult
+
+# The rows' buffer grows by _ROWS_STEP bytes when full: made again at every row, each row
+# would leave a hole of the buffer's size behind in a heap that never moves an object.
+# (Before, each row was packed in a 36-byte struct, and the saves kept their own encoding of
+# the same rows besides: about 45 bytes a deal for the whole game, 4 KB of a long game's table.)
+_ROWS_STEP = const(256)  # about twenty rows
 
 
 def marks_of(row):
@@ -116,3 +127,83 @@ def get_row(r, row, marks):
         row.bolts[s] = marks[s]
         row.barrel[s] = marks[seats + s] or None
         row.barrels_used[s] = marks[2 * seats + s]
+
+
+def append(sheet, result):
+    """``result``'s row added to ``sheet`` (thousand.game.Sheet.append)."""
+    r = result
+    if sheet.count == 0:
+        sheet.first_number = r.number
+        for s in range(NUM_SEATS):
+            sheet.scores_before[s] = r.scores[s] - r.deltas[s]
+    elif r.number != sheet.first_number + sheet.count:
+        raise ValueError("deal %d's row after deal %d's" % (r.number, sheet.first_number + sheet.count - 1))
+    w = Writer(0, _ROWS_STEP, sheet.data, sheet.size)
+    sheet.marks = put_row(w, r, sheet.marks)
+    sheet.data, sheet.last_at, sheet.size = w.data, sheet.size, w.n  # made anew, a step larger, only when it was full
+    sheet.count += 1
+
+
+def rows(sheet, start, end, into):
+    """``sheet``'s rows ``start`` to ``end``, read in order from the first (a row's marks
+    follow the row's before), each a new DealResult where ``into`` is None, else ``into``
+    filled again."""
+    r = Reader(sheet.data)
+    scores = list(sheet.scores_before)
+    marks = [0] * (3 * NUM_SEATS)
+    row = DealResult() if into is None else into
+    for i in range(min(end, sheet.count)):
+        get_row(r, row, marks)
+        for s in range(NUM_SEATS):
+            scores[s] += row.deltas[s]
+        if i < start:
+            continue
+        row.number = sheet.first_number + i
+        for s in range(NUM_SEATS):
+            row.scores[s] = scores[s]
+        row.tricks = row.trumps = None
+        yield row
+        if into is None and i + 1 < end:
+            row = DealResult()
+
+
+def end_of(sheet, index):
+    """Where row ``index``'s bytes end in ``sheet.data``."""
+    r = Reader(sheet.data)
+    row, marks = DealResult(), [0] * (3 * NUM_SEATS)
+    for _ in range(index + 1):
+        get_row(r, row, marks)
+    return r.pos
+
+
+def bytes_of(sheet, end):
+    """The bytes of ``sheet``'s rows 0 to ``end``, a view: what a save copies."""
+    return memoryview(sheet.data)[:sheet.size if end == sheet.count else sheet.last_at if end == sheet.count - 1
+                                  else end_of(sheet, end - 1) if end else 0]
+
+
+def load(sheet, r, count, number, scores_before):
+    """``count`` rows read from ``r`` (a save's Reader: its damage raised as its error) into
+    ``sheet``, empty, numbered from ``number`` after ``scores_before``, their bytes kept as
+    they were read; the last one, a DealResult with its scores, or None."""
+    start = r.pos
+    sheet.first_number = number
+    sheet.scores_before = list(scores_before)
+    scores = list(scores_before)
+    marks = [0] * (3 * NUM_SEATS)
+    row = None
+    for i in range(count):
+        if row is None:
+            row = DealResult()
+        sheet.last_at = r.pos - start
+        get_row(r, row, marks)
+        row.number = number + i
+        for s in range(NUM_SEATS):
+            scores[s] += row.deltas[s]
+            row.scores[s] = scores[s]
+    sheet.size = r.pos - start
+    sheet.data = bytearray(sheet.size + _ROWS_STEP if count else 0)
+    sheet.data[:sheet.size] = r.data[start:r.pos]
+    sheet.count = count
+    sheet.marks = marks if count else None
+    return row

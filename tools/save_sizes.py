@@ -43,6 +43,7 @@ from thousand.persist.encode import encode_game, finished_count, put_deal, put_s
 from thousand.persist.boards import _CYCLES as CYCLES, _SLEEP_BYTES as SLEEP_BYTES, POLICIES, policy_saves  # noqa: E402
 from thousand.persist.saves import NEW_GAME, Saves  # noqa: E402
 from thousand.persist.store import OVERHEAD, NvmStore  # noqa: E402
+from thousand.sheet_rows import bytes_of  # noqa: E402
 
 EXTRA = {"levels": ["normal", "normal"], "rng": [0x3FFFFFFF, 0x3FFFFFFF, 0x3FFFFFFF, 0x3FFFFFFF],
          "seed": 0xFFFFFF, "ask": None}
@@ -55,7 +56,7 @@ def sheet_bytes(game):
     w.uint(count)
     if count:
         put_sheet_head(w, game.sheet.first_number, game.sheet.scores_before)
-    return len(w.buf) + len(game.sheet.bytes_of(count))
+    return len(w.buf) + len(bytes_of(game.sheet, count))
 
 
 def every_deal_bytes(game):

@@ -176,9 +176,11 @@ def encode_game(game, extra=None, capacity=None, memo=None):
     if started:
         put_deal(tail, game.dealt, game.log)
     put_value(tail, extra)
+    from thousand.sheet_rows import bytes_of, end_of  # the game's rows, copied as they are
+
     count = finished_count(game)
     sheet = game.sheet
-    chain = sheet.bytes_of(count)  # the rows as the game keeps them
+    chain = bytes_of(sheet, count)  # the rows as the game keeps them
     first = Writer(16)  # the first row's number and the scores before it; when rows are dropped, the new first row's bytes
     put_sheet_head(first, sheet.first_number, sheet.scores_before)
     first = first.buf
@@ -193,7 +195,7 @@ def encode_game(game, extra=None, capacity=None, memo=None):
         per_row = kept // (count - drop)
         drop = min(count, drop + max(1, (size - capacity) // max(1, per_row)))
         if drop < count:
-            first, after = _first_row(m, sheet, drop), sheet.end_of(drop)
+            first, after = _first_row(m, sheet, drop), end_of(sheet, drop)
     head.uint(count - drop)
     if drop < count:
         head.extend(first)

@@ -55,8 +55,10 @@ def get_sheet(r, sheet):
     count = r.uint()
     if not count:
         return None
+    from thousand.sheet_rows import load
+
     number = r.uint()
-    return sheet.load(r, count, number, [r.int5() for _ in range(NUM_SEATS)])
+    return load(sheet, r, count, number, [r.int5() for _ in range(NUM_SEATS)])
 
 
 def decode_game(payload, version=encode.FORMAT_VERSION, memo=None):
