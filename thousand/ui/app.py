@@ -22,10 +22,9 @@ loaded bytecode lives in the heap, and it is the heap's largest part.
 
 import gc
 
-from thousand import DEFAULT_LEVEL, HUMAN, LANGUAGES, PLAYER_LEVELS
+from thousand import HUMAN, LANGUAGES
 from thousand.hw.keys import NO_KEY, SELECT, ticks_diff
-from thousand.persist.saves import LEAVE, Saves
-from thousand.persist.store import memory_store
+from thousand.persist.saves import LEAVE
 from thousand.ui import scenes, sprites
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
@@ -37,77 +36,9 @@ _DIM_AFTER_MS = const(60000)  # the backlight dims after this long without a key
 
 class App:
     def __init__(self, board, display, sheet, storage=None, rules=None, seed=None, reloaded=False, language=None):
-        self.board = board
-        self.display = display
-        self.width = board.width
-        self.height = board.height
-        self.sheet = sheet
-        first = storage is not None  # a session that keeps its settings deals the guided deal first
-        if storage is None:  # this session only
-            storage = Saves(memory_store())
-        self.storage = storage
-        self.settings = storage.load_settings()  # a thousand.persist.settings.Settings
-        if language is not None:  # this session's (tools/play.py --lang): kept as the player's choice
-            self.settings.language = LANGUAGES.index(language)
-        self.speak()
-        board.set_muted(not self.settings.sound)
-        self.rules = rules if rules is not None else self.settings.rules  # for the next new game
-        # the saved computer levels where this program has them, else the default one
-        levels = self.settings.levels if self.settings.levels is not None and len(self.settings.levels) == 2 else (
-            DEFAULT_LEVEL, DEFAULT_LEVEL)
-        self.levels = [level if level in PLAYER_LEVELS else DEFAULT_LEVEL for level in levels]
-        self.seed = seed  # None: a new seed per game
-        self.games_started = 0
-        self.controller = None
-        self.screens = {}
-        self.screen = None
-        self.screen_name = None
-        self.back_to = "title"  # where the menus return to
-        self.chosen = {}  # each menu's row chosen last, by its title (back there, its cursor is there)
-        self.key_words = None  # the board's key line in the player's words (menu_screen.board_keys)
-        self.help_from = None  # the screen SELECT opened the help from (B goes back there)
-        self.hint = None  # the action a hint asked for in the table's menu names (the table points to it)
-        self.thinker = None  # the hard bot thinking of that hint, in the table's menu
-        self.last_trick = False  # chosen in the table's menu: the table shows the last trick until a key
-        self.settings_changed = False  # saved once when the settings screen is left
-        self.dirty = True
-        self.last_move_ms = 0
-        self.deal_over_ms = None  # when the deal in play ended
-        self.deal_unsaved = False  # a deal ended and is not yet saved and counted (deal_ended)
-        self.to_start = None  # a new game's seed, or CONTINUE (thousand.ui.starting): the game the table will show
-        self.five_hundred = None  # the new game to start is Five Hundred's: its rules' dict (Rules.to_dict())
-        self.turn_seat = -1
-        self.now = 0
-        self.key_ms = board.ticks_ms()  # the last key's time (the backlight dims a minute after it); None: dimmed
-        self.ticking = False  # in tick(): a new screen is built at the next tick (show)
-        # The heavy things still to do, one a tick (tick), so that a board collects one's
-        # garbage before the next: the names of the App's methods that do them ("finish_show":
-        # a screen to build or a game to start; "deal_ended": a deal's end to save and count;
-        # "think_slice": a slice of a hint's thinking, think_hint).  Keys wait while it holds a job.
-        self.jobs = []
-        # A board's reload at a game's start (fresh_vm): this program is the fresh VM
-        # that plays the saved game, from its table.
-        self.reloaded = reloaded and storage.has_game()
-        if self.reloaded:  # the game read at the first tick, its table built at the next (tick)
-            from thousand.ui.starting import CONTINUE
+        from thousand.ui.starting import set_up  # once a VM: its code is not held with the app's
 
-            self.to_start = CONTINUE
-            self.ticking = True  # show leaves the start to the first tick
-            self.show("table")
-            self.ticking = False
-            return
-        # (a problem with the saves is said on the title first: damaged settings read as new)
-        if first and not self.settings.guided and storage.problem is None:
-            # The first start: the language (menus.LanguageScreen), then the guided deal
-            # (start_guided); a session given its language starts with the deal.
-            if language is None:
-                self.show("language")
-                return
-            self.ticking = True  # started at the first tick, as a reload's game is
-            self.start_guided()
-            self.ticking = False
-            return
-        self.show("title")
+        set_up(self, board, display, sheet, storage, rules, seed, reloaded, language)
 
     def start_guided(self):
         from thousand.ui.starting import start_guided

@@ -6,13 +6,14 @@ Loaded for the moment a game starts and let go at the next screen change
 which starts that one game at its first table: as part of the always-loaded app, this code
 sat in the heap for the whole game (565 bytes of a board's heap, docs/memory.md). The app's
 methods that start a game (``App.new_game``, ``App.continue_game``, ``App.start_guided``,
-and the job ``finish_show``) call these.
+and the job ``finish_show``) call these, and ``App.__init__`` its set-up (``set_up``).
 """
 
 import sys
 
-from thousand import DEFAULT_LEVEL
-from thousand.persist.saves import NEW_GAME
+from thousand import DEFAULT_LEVEL, LANGUAGES, PLAYER_LEVELS
+from thousand.persist.saves import NEW_GAME, Saves
+from thousand.persist.store import memory_store
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
@@ -128,3 +129,79 @@ def fresh_vm(app, last=None):
         last()
     reload()
     return True
+
+
+def set_up(app, board, display, sheet, storage, rules, seed, reloaded, language):
+    """``App.__init__``: the app over ``board``, its settings read, and its first screen
+    (the title, the first start's language and guided deal, or a reload's table).  Here, as it
+    runs once a VM (a board plays each game in a VM of its own): about 600 bytes of code the
+    always-loaded app no longer holds."""
+    app.board = board
+    app.display = display
+    app.width = board.width
+    app.height = board.height
+    app.sheet = sheet
+    first = storage is not None  # a session that keeps its settings deals the guided deal first
+    if storage is None:  # this session only
+        storage = Saves(memory_store())
+    app.storage = storage
+    app.settings = storage.load_settings()  # a thousand.persist.settings.Settings
+    if language is not None:  # this session's (tools/play.py --lang): kept as the player's choice
+        app.settings.language = LANGUAGES.index(language)
+    app.speak()
+    board.set_muted(not app.settings.sound)
+    app.rules = rules if rules is not None else app.settings.rules  # for the next new game
+    # the saved computer levels where this program has them, else the default one
+    levels = app.settings.levels if app.settings.levels is not None and len(app.settings.levels) == 2 else (
+        DEFAULT_LEVEL, DEFAULT_LEVEL)
+    app.levels = [level if level in PLAYER_LEVELS else DEFAULT_LEVEL for level in levels]
+    app.seed = seed  # None: a new seed per game
+    app.games_started = 0
+    app.controller = None
+    app.screens = {}
+    app.screen = None
+    app.screen_name = None
+    app.back_to = "title"  # where the menus return to
+    app.chosen = {}  # each menu's row chosen last, by its title (back there, its cursor is there)
+    app.key_words = None  # the board's key line in the player's words (menu_screen.board_keys)
+    app.help_from = None  # the screen SELECT opened the help from (B goes back there)
+    app.hint = None  # the action a hint asked for in the table's menu names (the table points to it)
+    app.thinker = None  # the hard bot thinking of that hint, in the table's menu
+    app.last_trick = False  # chosen in the table's menu: the table shows the last trick until a key
+    app.settings_changed = False  # saved once when the settings screen is left
+    app.dirty = True
+    app.last_move_ms = 0
+    app.deal_over_ms = None  # when the deal in play ended
+    app.deal_unsaved = False  # a deal ended and is not yet saved and counted (deal_ended)
+    app.to_start = None  # a new game's seed, or CONTINUE (thousand.ui.starting): the game the table will show
+    app.five_hundred = None  # the new game to start is Five Hundred's: its rules' dict (Rules.to_dict())
+    app.turn_seat = -1
+    app.now = 0
+    app.key_ms = board.ticks_ms()  # the last key's time (the backlight dims a minute after it); None: dimmed
+    app.ticking = False  # in tick(): a new screen is built at the next tick (show)
+    # The heavy things still to do, one a tick (tick), so that a board collects one's
+    # garbage before the next: the names of the App's methods that do them ("finish_show":
+    # a screen to build or a game to start; "deal_ended": a deal's end to save and count;
+    # "think_slice": a slice of a hint's thinking, think_hint).  Keys wait while it holds a job.
+    app.jobs = []
+    # A board's reload at a game's start (fresh_vm): this program is the fresh VM
+    # that plays the saved game, from its table.
+    app.reloaded = reloaded and storage.has_game()
+    if app.reloaded:  # the game read at the first tick, its table built at the next (tick)
+        app.to_start = CONTINUE
+        app.ticking = True  # show leaves the start to the first tick
+        app.show("table")
+        app.ticking = False
+        return
+    # (a problem with the saves is said on the title first: damaged settings read as new)
+    if first and not app.settings.guided and storage.problem is None:
+        # The first start: the language (menus.LanguageScreen), then the guided deal
+        # (start_guided); a session given its language starts with the deal.
+        if language is None:
+            app.show("language")
+            return
+        app.ticking = True  # started at the first tick, as a reload's game is
+        app.start_guided()
+        app.ticking = False
+        return
+    app.show("title")
