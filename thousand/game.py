@@ -159,6 +159,8 @@ class Sheet:
     ``Game.last_result`` at the deal's end).  What reads and writes them is
     ``thousand.sheet_rows``'s, loaded when a row is added or read, not held with the game."""
 
+    new_row = DealResult  # what a row is read into (thousand.sheet_rows makes them so)
+
     def __init__(self):
         self.data = bytearray()  # the rows' bytes, to ``size``, and room for more
         self.size = 0

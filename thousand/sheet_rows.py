@@ -22,7 +22,6 @@ the scores before the first row).  Numbers are ``thousand.coding``'s varints; ``
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 from thousand.coding import Reader, Writer
-from thousand.game import NUM_SEATS, DealResult
 
 # The rows' buffer grows by _ROWS_STEP bytes when full: made again at every row, each row
 # would leave a hole of the buffer's size behind in a heap that never moves an object.
@@ -132,9 +131,10 @@ def get_row(r, row, marks):
 def append(sheet, result):
     """``result``'s row added to ``sheet`` (thousand.game.Sheet.append)."""
     r = result
+    seats = len(sheet.scores_before)
     if sheet.count == 0:
         sheet.first_number = r.number
-        for s in range(NUM_SEATS):
+        for s in range(seats):
             sheet.scores_before[s] = r.scores[s] - r.deltas[s]
     elif r.number != sheet.first_number + sheet.count:
         raise ValueError("deal %d's row after deal %d's" % (r.number, sheet.first_number + sheet.count - 1))
@@ -146,31 +146,33 @@ def append(sheet, result):
 
 def rows(sheet, start, end, into):
     """``sheet``'s rows ``start`` to ``end``, read in order from the first (a row's marks
-    follow the row's before), each a new DealResult where ``into`` is None, else ``into``
+    follow the row's before), each a new row (``sheet.new_row``, a DealResult) where ``into`` is None, else ``into``
     filled again."""
+    seats = len(sheet.scores_before)
     r = Reader(sheet.data)
     scores = list(sheet.scores_before)
-    marks = [0] * (3 * NUM_SEATS)
-    row = DealResult() if into is None else into
+    marks = [0] * (3 * seats)
+    row = sheet.new_row() if into is None else into
     for i in range(min(end, sheet.count)):
         get_row(r, row, marks)
-        for s in range(NUM_SEATS):
+        for s in range(seats):
             scores[s] += row.deltas[s]
         if i < start:
             continue
         row.number = sheet.first_number + i
-        for s in range(NUM_SEATS):
+        for s in range(seats):
             row.scores[s] = scores[s]
         row.tricks = row.trumps = None
         yield row
         if into is None and i + 1 < end:
-            row = DealResult()
+            row = sheet.new_row()
 
 
 def end_of(sheet, index):
     """Where row ``index``'s bytes end in ``sheet.data``."""
+    seats = len(sheet.scores_before)
     r = Reader(sheet.data)
-    row, marks = DealResult(), [0] * (3 * NUM_SEATS)
+    row, marks = sheet.new_row(), [0] * (3 * seats)
     for _ in range(index + 1):
         get_row(r, row, marks)
     return r.pos
@@ -186,19 +188,20 @@ def load(sheet, r, count, number, scores_before):
     """``count`` rows read from ``r`` (a save's Reader: its damage raised as its error) into
     ``sheet``, empty, numbered from ``number`` after ``scores_before``, their bytes kept as
     they were read; the last one, a DealResult with its scores, or None."""
+    seats = len(scores_before)
     start = r.pos
     sheet.first_number = number
     sheet.scores_before = list(scores_before)
     scores = list(scores_before)
-    marks = [0] * (3 * NUM_SEATS)
+    marks = [0] * (3 * seats)
     row = None
     for i in range(count):
         if row is None:
-            row = DealResult()
+            row = sheet.new_row()
         sheet.last_at = r.pos - start
         get_row(r, row, marks)
         row.number = number + i
-        for s in range(NUM_SEATS):
+        for s in range(seats):
             scores[s] += row.deltas[s]
             row.scores[s] = scores[s]
     sheet.size = r.pos - start

@@ -2,12 +2,11 @@
 
 ``TableView`` draws from card ints only; ``TableScreen`` feeds it from the
 controller (the human's view and decision) and turns keys into actions.
-Everything is built once for the screen size and then mutated (tile indexes,
-palettes, label text), so a redraw allocates almost nothing.  Seats: 0 you,
+Everything is built once for the screen size (``thousand.ui.table_layout``, loaded
+only for that) and then mutated (tile indexes, palettes, label text), so a redraw
+allocates almost nothing.  Seats: 0 you,
 1 left (West), 2 right (East).
 """
-
-import displayio
 
 from thousand import DARK, GOLDEN, actions
 from thousand import cards as C
@@ -15,13 +14,10 @@ from thousand.controller import HUMAN, seat_name
 from thousand.game import PHASE_CONTRACT, PHASE_DARK, PHASE_DEAL_OVER, PHASE_TALON
 from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, START, UP, ticks_diff
 from thousand.ui import sprites
-from thousand.ui.widgets import FONT_W, LINE_H, TEXT, card_text, label, pad as _pad, word, wrap
+from thousand.ui.widgets import card_text, pad as _pad, word, wrap
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
-_FELT = const(0x0C5A2A)
-_BOX_BG = const(0x06301A)
-_MAX_HAND = const(10)
 _NO_CARD = const(-1)
 _GUIDE_SEED = const(16777229)  # the guided deal's game (thousand.ui.guide; menus.py, app.py, sheet.py)
 
@@ -64,39 +60,9 @@ class Layout:
     """Where things go for a screen size, in screen pixels."""
 
     def __init__(self, width, height):
-        scale = sprites.LARGE if width >= 200 and height >= 200 else sprites.SMALL
-        # The cards double on the square screen, the text does not: doubled, its lines had
-        # 9 and 17 columns and cut the marks, the points and the prompts (issue 34).
-        self.scale = scale
-        self.width = width
-        self.card_w, self.card_h = card_w, card_h = sprites.CARD_W * scale, sprites.CARD_H * scale
-        self.raise_by = 4 * scale  # the selected card sticks up
-        self.hand_y = height - card_h
-        # Opponent boxes in the top corners, two lines each, with a gap between.
-        self.box_cols = (width // 2 - 2) // FONT_W - 1
-        box_w = self.box_cols * FONT_W + 2
-        self.boxes = ((0, 0), (width - box_w, 0))
-        # The trick below the boxes: left and right seats, yours lower in the
-        # middle; spread out where the screen is wide.
-        wide = width - 3 * card_w >= 100
-        top = 2 * LINE_H + 4
-        gap = card_w + (10 if wide else 0)
-        centre = width // 2
-        self.trick = (
-            (centre - card_w // 2, top + 3 * scale),
-            (centre - card_w // 2 - gap, top),
-            (centre + card_w // 2 + gap - card_w, top),
-        )
-        trick_bottom = self.trick[0][1] + card_h
-        # Two text lines between the trick and the raised hand: the deal line
-        # (trump icon, your score, contract) and the status line (prompt, hints).
-        gap = max(0, (self.hand_y - self.raise_by - trick_bottom - 2 * LINE_H) // 3)
-        self.info = (2, trick_bottom + gap)
-        self.status = (2, trick_bottom + 2 * gap + LINE_H)
-        # Text starts after the suit icon and is padded to a fixed width,
-        # so the labels keep their bitmaps instead of allocating one per change.
-        self.status_text_x = 2 + sprites.TILE_W + 1
-        self.status_cols = (width - self.status_text_x) // FONT_W - 1
+        from thousand.ui.table_layout import place  # once a table: not held with the table
+
+        place(self, width, height)
 
     def hand_x(self, count):
         """Left edges of ``count`` overlapping cards, centred."""
@@ -108,53 +74,13 @@ class Layout:
 
 
 class TableView:
-    def __init__(self, sheet, width, height):
-        from thousand import texts  # the words are data, read on demand (thousand.texts)
+    """The table's display objects (a screen's worth of labels and card grids), set by the
+    TableScreen from the human's view."""
 
-        self.words = texts.lines("table")  # the table's words, its screen's too (TableScreen)
-        self.sheet = sheet
-        self.layout = layout = Layout(width, height)
-        self.group = displayio.Group()
-        felt = displayio.Palette(1)
-        felt[0] = _FELT
-        # A 1x1 bitmap scaled over the screen: a background for 4 bytes.
-        background = displayio.Group(scale=max(width, height))
-        background.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=felt))
-        self.group.append(background)
-        blank = " " * layout.box_cols
-        self.boxes = [label(blank + "\n" + blank, x, y, 1, TEXT, _BOX_BG) for x, y in layout.boxes]
-        for box in self.boxes:
-            self.group.append(box)
-        cards = displayio.Group(scale=layout.scale)
-        self.group.append(cards)
-        scale = layout.scale
-        self.trick = []
-        for x, y in layout.trick:
-            grid = sheet.card_grid(x=x // scale, y=y // scale)
-            grid.hidden = True
-            self.trick.append(grid)
-        # Draw order: left, right, then yours on top.
-        for seat in (1, 2, 0):
-            cards.append(self.trick[seat])
-        self.hand = []
-        for _ in range(_MAX_HAND):
-            grid = sheet.card_grid(y=layout.hand_y // scale)
-            grid.hidden = True
-            self.hand.append(grid)
-            cards.append(grid)
-        info_x, info_y = layout.info  # the suit icons, at the text's size
-        self.info_icon = sheet.icon_grid(0, x=info_x, y=info_y + 1)
-        self.info_icon.hidden = True
-        self.group.append(self.info_icon)
-        status_x, status_y = layout.status
-        self.status_icon = sheet.icon_grid(0, x=status_x, y=status_y + 1)
-        self.status_icon.hidden = True
-        self.group.append(self.status_icon)
-        blank = " " * layout.status_cols
-        self.info = label(blank, layout.status_text_x, info_y)
-        self.group.append(self.info)
-        self.status = label(blank, layout.status_text_x, status_y)
-        self.group.append(self.status)
+    def __init__(self, sheet, width, height):
+        from thousand.ui.table_layout import build  # once a table: not held with the table
+
+        build(self, Layout(width, height), sheet, width, height)
 
     def set_hand(self, cards, cursor=-1, legal=0xFFFFFF):
         """Show ``cards`` (in the order given), the one at ``cursor`` raised; ``legal`` is a
