@@ -28,7 +28,7 @@ SCREENS = {
     "chart": _PAGES,
     "help": ("thousand.ui.menu_screen", "thousand.ui.table_menu", "thousand.ui.listview", "thousand.five_hundred.helptext"),
 }
-ON_DEMAND = ("thousand.five_hundred.rules_table", "thousand.five_hundred.checks", "thousand.five_hundred.explain", "thousand.five_hundred.replay",
+ON_DEMAND = ("thousand.ui.five_hundred_table_layout", "thousand.five_hundred.rules_table", "thousand.five_hundred.checks", "thousand.five_hundred.explain", "thousand.five_hundred.replay",
              "thousand.five_hundred.notation", "thousand.five_hundred.record", "thousand.persist.five_hundred",
              "thousand.persist.five_hundred_stats")
 

@@ -9,13 +9,12 @@ bid's level (LEFT/RIGHT its denomination, pass and the miseres on the same ladde
 (in the discard, A marks a card and the third mark discards); B the table's menu.  Seats:
 0 you, 1 West (left), 2 East (right); with 4 players 2 is North, your partner, and 3 East.
 
-Its layout, its status line's messages and spinner and its ``act`` repeat Thousand's table's
-rather than import them (``duplicates`` lists the pair): ``thousand.ui.table`` imports
+Its layout (``thousand.ui.five_hundred_table_layout``, loaded only when the table is built),
+its status line's messages and spinner and its ``act`` repeat Thousand's table's rather than
+import them (``duplicates`` lists the pair): ``thousand.ui.table`` imports
 Thousand's engine, which a game of Five Hundred does not load (as the package's modules
 repeat Thousand's engine's shapes, ``thousand/five_hundred/__init__.py``).
 """
-
-import displayio
 
 from thousand import HUMAN
 from thousand.five_hundred import actions as A
@@ -24,13 +23,10 @@ from thousand.five_hundred.game import PHASE_AUCTION, PHASE_DEAL_OVER, PHASE_DIS
 from thousand.hw.keys import B, DOWN, LEFT, RIGHT, START, UP, ticks_diff
 from thousand.hw.keys import A as KEY_A
 from thousand.ui import sprites
-from thousand.ui.widgets import FONT_W, LINE_H, TEXT, label, pad, word, wrap
+from thousand.ui.widgets import pad, word, wrap
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
-_FELT = const(0x0C5A2A)
-_BOX_BG = const(0x06301A)
-_MAX_HAND = const(13)
 _NO_CARD = const(-2)  # (sprites.BACK is -1)
 _LOW_RANK_TILE = const(43)  # the ranks 4 to 8 (tools/make_sprites.py: LOW_RANK_TILE)
 _JOKER_TILE = const(48)  # the Joker's six tiles (JOKER_TILE)
@@ -179,36 +175,9 @@ class Layout:
     """Where things go for a screen size, in screen pixels (Thousand's table's layout)."""
 
     def __init__(self, width, height, players):
-        scale = sprites.LARGE if width >= 200 and height >= 200 else sprites.SMALL
-        self.scale = scale
-        self.width = width
-        self.card_w, self.card_h = card_w, card_h = sprites.CARD_W * scale, sprites.CARD_H * scale
-        self.raise_by = 4 * scale
-        self.hand_y = height - card_h
-        # The other seats' boxes across the top: West left, East right, North (your partner,
-        # 4 players) between them; with 4 the sides' scores are on the deal line instead.
-        others = players - 1
-        self.box_cols = (width // others - 2) // FONT_W - 1
-        box_w = self.box_cols * FONT_W + 2
-        self.boxes = [(i * (width - box_w) // (others - 1), 0) for i in range(others)]
-        top = 2 * LINE_H + 4
-        wide = width - 3 * card_w >= 100
-        gap = card_w + (10 if wide else 0)
-        centre = width // 2
-        you = (centre - card_w // 2, top + 3 * scale)
-        if players == 4:  # a row: West, North, you (a little lower), East
-            step = card_w + (card_w // 2 if wide else 4 * scale)
-            left = (width - card_w - 3 * step) // 2
-            you = (left + 2 * step, top + 3 * scale)
-            self.trick = (you, (left, top), (left + step, top), (left + 3 * step, top))
-        else:
-            self.trick = (you, (centre - card_w // 2 - gap, top), (centre + card_w // 2 + gap - card_w, top))
-        trick_bottom = you[1] + card_h
-        gap = max(0, (self.hand_y - self.raise_by - trick_bottom - 2 * LINE_H) // 3)
-        self.info = (2, trick_bottom + gap)
-        self.status = (2, trick_bottom + 2 * gap + LINE_H)
-        self.text_x = 2 + sprites.TILE_W + 1
-        self.status_cols = (width - self.text_x) // FONT_W - 1
+        from thousand.ui.five_hundred_table_layout import place  # once a table: not held with the table
+
+        place(self, width, height, players)
 
     def hand_x(self, count):
         """Left edges of ``count`` overlapping cards, centred."""
@@ -226,6 +195,7 @@ class TableScreen:
 
     def __init__(self, app):
         from thousand import texts  # the words are data, read on demand (thousand.texts)
+        from thousand.ui.five_hundred_table_layout import build  # once a table: not held with the table
 
         self.app = app
         self.words = texts.lines("five_hundred")
@@ -236,42 +206,7 @@ class TableScreen:
         self.layout = layout = Layout(app.width, app.height, players)
         self.sheet = sheet = app.sheet
         use_five_hundreds_sheet(sheet)
-        self.group = displayio.Group()
-        felt = displayio.Palette(1)
-        felt[0] = _FELT
-        background = displayio.Group(scale=max(app.width, app.height))
-        background.append(displayio.TileGrid(displayio.Bitmap(1, 1, 1), pixel_shader=felt))
-        self.group.append(background)
-        blank = " " * layout.box_cols
-        self.boxes = [label(blank + "\n" + blank, x, y, 1, TEXT, _BOX_BG) for x, y in layout.boxes]
-        for box in self.boxes:
-            self.group.append(box)
-        scale = layout.scale
-        cards = displayio.Group(scale=scale)
-        self.group.append(cards)
-        self.trick = []
-        for x, y in layout.trick:
-            grid = sheet.card_grid(x=x // scale, y=y // scale)
-            grid.hidden = True
-            self.trick.append(grid)
-        for seat in range(1, players):  # yours on top
-            cards.append(self.trick[seat])
-        cards.append(self.trick[0])
-        self.hand_grids = []
-        for _ in range(_MAX_HAND):
-            grid = sheet.card_grid(y=layout.hand_y // scale)
-            grid.hidden = True
-            self.hand_grids.append(grid)
-            cards.append(grid)
-        info_x, info_y = layout.info
-        self.info_icon = sheet.icon_grid(0, x=info_x, y=info_y + 1)
-        self.info_icon.hidden = True
-        self.group.append(self.info_icon)
-        blank = " " * layout.status_cols
-        self.info = label(blank, layout.text_x, info_y)
-        self.group.append(self.info)
-        self.status = label(blank, layout.text_x, layout.status[1])
-        self.group.append(self.status)
+        build(self, layout, sheet, players)
         self.view = None
         self.decision = None
         self.mode = WATCH
