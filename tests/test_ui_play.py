@@ -561,8 +561,10 @@ def test_up_raises_the_bid_twenty_points_at_a_time_and_down_lowers_it(board):
 
 def test_a_new_game_lets_the_menus_go_then_loads_the_engine_then_builds_the_table_a_tick_each(board):
     """A board collects between them anyway; the 32-bit VM that measures the device's heap
-    collects only between ticks (tools/device_budget.py)."""
+    collects only between ticks (tools/device_budget.py).  The code that runs once a VM (the
+    app's set-up) or once a table (its layout and display objects) is not held after it."""
     app = new_app()
+    assert "thousand.ui.starting" not in sys.modules  # App.__init__'s set-up, let go with the title built
     hands = Hands(app)
     hands.press(A)  # New game
     hands.press(LEFT)  # "Start the game"
@@ -578,6 +580,8 @@ def test_a_new_game_lets_the_menus_go_then_loads_the_engine_then_builds_the_tabl
     assert app.storage.has_game()  # saved at once
     hands.run(10)
     assert type(app.screen).__name__ == "TableScreen" and app.display.root_group is app.screen.group
+    assert "thousand.ui.table_layout" not in sys.modules and "thousand.ui.starting" not in sys.modules
+    assert "thousand.sheet_rows" not in sys.modules and "thousand.coding" not in sys.modules  # (a move's save's)
 
 
 @pytest.mark.slow
@@ -599,6 +603,8 @@ def test_a_deal_is_saved_and_counted_at_its_summary_once_the_table_is_let_go(boa
         deal_ended()
         loaded_after.append("thousand.persist.stats" in sys.modules)
         assert app.screen_name == "summary" and "thousand.ui.table" not in sys.modules
+        # the deal's row was added to the sheet (thousand.sheet_rows, thousand.coding): let go too
+        assert "thousand.sheet_rows" not in sys.modules and "thousand.coding" not in sys.modules
 
     storage.end_deal, app.deal_ended = counting_end_deal, checking_deal_ended
     hands = Hands(app)
