@@ -407,6 +407,21 @@ def board_pool(pool, firmware):
     return names, board, pool[2] - firmware[2] - board
 
 
+def board_peak(moments, firmware):
+    """The moment among ``moments`` ((live, screen, pool): each process's peak of one game)
+    that holds the most as a board holds it.  Chosen by the port's own heap, a process whose
+    game had passed the name pool's step (a board's pool a table larger than the port's, where
+    the stand-ins' names are the port's too) could lose to one with more heap on the port and
+    less on a board.
+
+    >>> firmware = (190, 1900, 4000)
+    >>> below, past = (190 + 1230, 1900 + 13000, 30000), (190 + 1271, 1900 + 13500, 30600)
+    >>> board_peak([(152000, "table", below), (151000, "table", past)], firmware)[0]
+    151000
+    """
+    return max(moments, key=lambda moment: moment[0] - board_pool(moment[2], firmware)[2])
+
+
 def breakdown(args, log):
     """[(part, bytes)] that the table of deal ``args.breakdown`` holds, each let go in turn
     (tools/device_vm/breakdown.py), and last what is left (stand-ins left out)."""
@@ -535,7 +550,8 @@ def run_unix32(micropython, build_dir, heap_kb, args, log=None, timeout=3600):
     board (tools/device_vm/unix_main.py's ``fresh``).  Returns (completed, {game: (the most
     heap in use between its ticks, the screen then, the name pool then)}, the heap in use
     before the game (the stand-ins and the robot), the name pool then, the processes, the last
-    one's output); a pool is (names, their characters, its heap)."""
+    one's output); a pool is (names, their characters, its heap).  A game's peaks are every
+    process's (``board_peak`` chooses among them)."""
     shutil.copy(UNIX_MAIN, Path(build_dir) / "robot_main.py")
     for name in ("carry.txt", "reload.bin"):
         (Path(build_dir) / name).unlink(missing_ok=True)
@@ -547,8 +563,7 @@ def run_unix32(micropython, build_dir, heap_kb, args, log=None, timeout=3600):
         processes += 1
         pools = {int(game): pool_line(line) for game, line in re.findall(r"^pool_at_peak (\d+)\n(qstr pool: .*)$", out, re.M)}
         for game, live, screen in re.findall(r"^game_peak (\d+) (\d+) (\S+)$", out, re.M):
-            if int(live) > peaks.get(int(game), (0,))[0]:
-                peaks[int(game)] = (int(live), screen, pools[int(game)])
+            peaks.setdefault(int(game), []).append((int(live), screen, pools[int(game)]))
         found = re.search(r"^start_live (\d+)\nstart_names\n(qstr pool: .*)$", out, re.M)
         if start is None and found:
             shared = names_the_robot_shares(build_dir, start_names_of(out))
@@ -576,7 +591,7 @@ def unix32(args, log):
             raise SystemExit(1)
         games = []
         for game in sorted(peaks):
-            live, screen, pool = peaks[game]
+            live, screen, pool = board_peak(peaks[game], firmware)
             names, _, beyond = board_pool(pool, firmware)
             games.append({"peak_live": live, "where": screen, "names": names, "pool_beyond_a_board": beyond})
         result = {"board": args.board, "levels": args.levels, "rules": args.rules, "seed": args.seed,
