@@ -146,8 +146,8 @@ def append(sheet, result):
 
 def rows(sheet, start, end, into):
     """``sheet``'s rows ``start`` to ``end``, read in order from the first (a row's marks
-    follow the row's before), each a new row (``sheet.new_row``, a DealResult) where ``into`` is None, else ``into``
-    filled again."""
+    follow the row's before), each a new row (``sheet.new_row``: a DealResult) where ``into``
+    is None, else ``into`` filled again."""
     seats = len(sheet.scores_before)
     r = Reader(sheet.data)
     scores = list(sheet.scores_before)
