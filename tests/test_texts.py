@@ -100,7 +100,8 @@ def test_a_readers_places_are_the_places_of_the_entries_they_are_named_after(mod
     assert texts.bodies(page) == [None] + [body for _name, _rest, body in found]
 
 
-@pytest.mark.parametrize("module, page", [("thousand.ui.menu_screen", "menus"), ("thousand.ui.table_menu", "menus")])
+@pytest.mark.parametrize("module, page", [("thousand.ui.menu_screen", "menus"), ("thousand.ui.table_menu", "menus"),
+                                          ("thousand.ui.settings_screen", "menus")])
 def test_a_reader_of_some_of_a_pages_entries_names_each_place_after_its_entry(module, page):
     """The menus' base and the table's menu read some of menus.txt's entries: each place
     they name is its entry's (the whole page's reader is thousand.ui.menus, above)."""

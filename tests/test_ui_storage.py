@@ -298,7 +298,7 @@ def test_a_redeal_question_answered_before_the_cut_is_not_asked_again():
 def test_damaged_settings_are_told_once_and_the_defaults_used(board, tmp_path):
     folder = str(tmp_path / "data")
     app, hands = start_app(FileStore(folder))
-    from thousand.ui.menus import set_setting  # (the settings screen's)
+    from thousand.ui.settings_screen import set_setting
 
     set_setting(app, "sound", False)
     app.save_settings()
@@ -503,7 +503,7 @@ def test_every_file_zeroed_is_told_on_the_title_not_silently_reset(board, tmp_pa
 
     folder = str(tmp_path / "data")
     app, hands = start_app(FileStore(folder), rules_check.from_dict(SHORT))
-    from thousand.ui.menus import set_setting  # (the settings screen's)
+    from thousand.ui.settings_screen import set_setting
 
     set_setting(app, "sound", False)
     new_game(app, hands)

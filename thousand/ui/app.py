@@ -65,6 +65,10 @@ class App:
             from thousand.ui.five_hundred_menus import AgreementsScreen
 
             return AgreementsScreen(self)
+        if name == "settings":  # opened mid-deal too: without the other menus
+            from thousand.ui.settings_screen import SettingsScreen
+
+            return SettingsScreen(self)
         if "thousand.ui.table_menu" in scenes.SCREENS[name]:  # opened mid-deal: without the other menus
             from thousand.ui.table_menu import SCREENS
         else:

@@ -1,15 +1,16 @@
-"""The list screens: title, new game, agreements, settings, statistics, language and Five
-Hundred's new game (the table's menu and the help: ``thousand.ui.table_menu``; their base,
-``MenuScreen``: ``thousand.ui.menu_screen``).
+"""The list screens: title, new game, agreements, statistics, language and Five Hundred's
+new game (the table's menu and the help: ``thousand.ui.table_menu``; the settings:
+``thousand.ui.settings_screen``; their base, ``MenuScreen``: ``thousand.ui.menu_screen``).
 
 Each is a cyclic list (LEFT/UP previous, RIGHT/DOWN next, A choose or change,
 B back), so a board with three buttons can use every one of them.
 """
 
-from thousand import BOT_DELAYS, LANGUAGE, LANGUAGES, PLAYER_LEVELS, SEAT_WORDS, const
+from thousand import LANGUAGE, LANGUAGES, PLAYER_LEVELS, SEAT_WORDS, const
 from thousand.hw.keys import A, DOWN, LEFT, RIGHT, UP
 from thousand.rules import Rules, RulesError
 from thousand.ui.menu_screen import MenuScreen, board_keys
+from thousand.ui.settings_screen import set_setting
 from thousand.ui.widgets import pad, word
 
 
@@ -76,17 +77,6 @@ _KEYS = const(58)
 _RECORD_TO_FILE = const(59)
 _RECORD_IN_FILE = const(60)
 _RECORD_NOT_WRITTEN = const(61)
-
-
-def set_setting(app, name, value):
-    """Change ``app``'s setting now; the settings screen saves them when it is left.  Here, not
-    the App's: only the menus change settings, and the App's code is held for good."""
-    setattr(app.settings, name, value)
-    app.settings_changed = True
-    if name == "sound":
-        app.board.set_muted(not value)
-    elif name == "language":  # the next screen built speaks it, in its font strip
-        app.speak()
 
 
 class TitleScreen(MenuScreen):
@@ -373,54 +363,6 @@ class AgreementsScreen(MenuScreen):
                 continue
 
 
-class SettingsScreen(MenuScreen):
-    """Each setting changes at once (``set_setting``); they are saved once, when the
-    screen is left (``App.settings_changed``): each save is a flash erase on a board."""
-
-    title = _SETTINGS
-
-    def enter(self):
-        from thousand import texts  # the words are data, read on demand (thousand.texts)
-
-        self.language = texts.entries("words", "language")[0][2]
-        self.refresh()
-
-    def items(self):
-        cols = self.list.cols
-        settings = self.app.settings
-        out = [pad(self.word(_SOUND), self.word(_ON if settings.sound else _OFF), cols),
-               pad(self.word(_BOT_PAUSE), self.word(_MS) % settings.bot_delay_ms, cols)]
-        for place, on in ((_DIM, settings.dim), (_POINTS, settings.points), (_FORCED, settings.autoplay),
-                          (_UNDO_SETTING, settings.undo)):
-            out.append(pad(self.word(place), self.word(_ON if on else _OFF), cols))
-        return out + [pad(self.word(_LANGUAGE), self.language, cols), self.word(_BACK)]
-
-    def footer(self):
-        return self.word(_SOUND_HELP + self.cursor)  # the rows' help lines, in the rows' order
-
-    def choose(self, index):
-        app = self.app
-        if index == 0:
-            set_setting(app, "sound", not app.settings.sound)
-        elif index == 1:
-            delay = app.settings.bot_delay_ms
-            at = BOT_DELAYS.index(delay) if delay in BOT_DELAYS else -1
-            set_setting(app, "bot_delay_ms", BOT_DELAYS[(at + 1) % len(BOT_DELAYS)])
-        elif index < 6:
-            name = ("dim", "points", "autoplay", "undo")[index - 2]
-            set_setting(app, name, not getattr(app.settings, name))
-        elif index == 6:
-            set_setting(app, "language", (app.settings.language + 1) % len(LANGUAGES))
-            app.show("settings")  # built again: its words and its font strip in the language
-        else:
-            self.back()
-
-    def back(self):
-        if self.app.settings_changed:
-            self.app.save_settings()
-        MenuScreen.back(self)
-
-
 def language_names(entry="language"):
     """Each language's name in itself (its words page), in the order of thousand.LANGUAGES;
     ``entry`` "choose": each one's word for "language"."""
@@ -517,7 +459,6 @@ SCREENS = {
     "title": TitleScreen,
     "newgame": NewGameScreen,
     "agreements": AgreementsScreen,
-    "settings": SettingsScreen,
     "statistics": StatisticsScreen,
     "language": LanguageScreen,
     "fivehundred": FiveHundredScreen,

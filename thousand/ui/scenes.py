@@ -37,14 +37,14 @@ GAME = (
     "thousand.bots.solver", "thousand.bots.heuristic",
 )
 _MENU_SCREEN = ("thousand.ui.menu_screen", "thousand.ui.listview")
-_MENUS = _MENU_SCREEN + ("thousand.ui.menus",)
+_MENUS = _MENU_SCREEN + ("thousand.ui.menus", "thousand.ui.settings_screen")  # (its set_setting)
 _TABLE_MENU = _MENU_SCREEN + ("thousand.ui.table_menu",)  # opened mid-deal, beside the game
 _SHEETS = ("thousand.ui.sheet", "thousand.ui.listview")
 SCREENS = {
     "title": _MENUS,
     "newgame": _MENUS,
     "agreements": _MENUS,
-    "settings": _MENUS + ("thousand.persist.settings", "thousand.persist.coding", "thousand.coding", "thousand.persist.reading",
+    "settings": _MENU_SCREEN + ("thousand.ui.settings_screen", "thousand.persist.settings", "thousand.persist.coding", "thousand.coding", "thousand.persist.reading",
                           "thousand.persist.rules_sheet", "thousand.rules_table"),
     "statistics": _MENUS + ("thousand.persist.stats", "thousand.persist.coding", "thousand.coding",
                             "thousand.persist.five_hundred_stats"),
