@@ -777,6 +777,28 @@ def menu_entry(app, hands, entry):
     return menu
 
 
+def test_the_settings_opened_mid_deal_load_none_of_the_other_menus_screens(board):
+    """The settings' screen is a module of its own: opened from the table's menu in the middle
+    of a deal, it held every other menu's screen (thousand.ui.menus) and some 40 names with
+    them, which took a game's VM past the name pool's step (docs/memory.md).  A setting changed
+    there is kept, and B goes back to the table's menu, which lets the screen's module go."""
+    from thousand.game import PHASE_PLAY
+
+    app = new_app()
+    shoot.find(app, shoot.human_to(PHASE_PLAY))
+    hands = Hands(app)
+    menu_entry(app, hands, "settings")
+    hands.press(A)
+    assert app.screen_name == "settings"
+    assert "thousand.ui.menus" not in sys.modules and "thousand.ui.settings_screen" in sys.modules
+    sound = app.settings.sound
+    hands.move_to(0, lambda: app.screen.cursor, len(app.screen.items()))
+    hands.press(A)  # the sound, on or off
+    assert app.settings.sound is not sound
+    hands.press(B)
+    assert app.screen_name == "tablemenu" and "thousand.ui.settings_screen" not in sys.modules
+
+
 def test_a_hint_from_the_table_menu_points_to_the_hard_bots_choice_from_the_players_view(board, monkeypatch):
     """Issue 15: the hint is the hard bot's choice for the player's seat, made from the
     player's own view (the seat's view, as every bot gets), and counted at the deal's end."""
