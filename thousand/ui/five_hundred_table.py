@@ -9,11 +9,12 @@ bid's level (LEFT/RIGHT its denomination, pass and the miseres on the same ladde
 (in the discard, A marks a card and the third mark discards); B the table's menu.  Seats:
 0 you, 1 West (left), 2 East (right); with 4 players 2 is North, your partner, and 3 East.
 
-Its layout (``thousand.ui.five_hundred_table_layout``, loaded only when the table is built),
-its status line's messages and spinner and its ``act`` repeat Thousand's table's rather than
-import them (``duplicates`` lists the pair): ``thousand.ui.table`` imports
-Thousand's engine, which a game of Five Hundred does not load (as the package's modules
-repeat Thousand's engine's shapes, ``thousand/five_hundred/__init__.py``).
+Its status line's messages and spinner and its ``act`` repeat Thousand's table's rather than
+import them (``duplicates`` lists the pair): ``thousand.ui.table`` imports Thousand's engine,
+which a game of Five Hundred does not load; its layout and display objects
+(``thousand.ui.five_hundred_table_layout``, loaded only when the table is built) repeat the
+shape of Thousand's (``thousand.ui.table_layout``), for 3 or 4 players.  (The package's
+modules repeat Thousand's engine's shapes likewise: ``thousand/five_hundred/__init__.py``.)
 """
 
 from thousand import HUMAN

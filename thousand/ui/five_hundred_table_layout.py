@@ -1,8 +1,8 @@
 """Where Five Hundred's table's things go for a screen size, and its display objects made:
 run once each time the table is built, so not held with the table
 (``thousand.ui.five_hundred_table``'s ``Layout`` and ``TableScreen`` call these from their
-constructors, as Thousand's table calls ``thousand.ui.table_layout``'s, which this repeats
-for 3 or 4 players rather than import Thousand's table).  Loaded when the table is built and
+constructors, as Thousand's table calls ``thousand.ui.table_layout``'s, whose shape this
+repeats for 3 or 4 players and a hand of 13).  Loaded when the table is built and
 let go at once (``thousand.ui.five_hundred_app.ON_DEMAND``).
 """
 
