@@ -131,9 +131,9 @@ def test_a_session_of_three_games_fits_what_the_readme_states_and_its_names_do_n
     for screen, scene in result["scene_parts"].items():
         if screen == "boot":  # before the app: the board, the sprites, the storage (its policy on demand),
             # and the robot's own random player (thousand.rng), made again in a reload's fresh VM
-            allowed = set(scenes.RESIDENT) | set(scenes.ON_DEMAND) | {"thousand.rng", board_module}
+            allowed = set((scenes.RESIDENT + " " + scenes.ON_DEMAND).split()) | {"thousand.rng", board_module}
         else:
-            allowed = set(scenes.needed(screen, True)) | set(scenes.ON_DEMAND) | {board_module}
+            allowed = set(scenes.needed(screen, True)) | set(scenes.ON_DEMAND.split()) | {board_module}
         assert sorted(set(scene["loaded"]) - allowed) == [], screen
 
 
@@ -189,10 +189,10 @@ def test_a_session_of_five_hundred_fits_what_its_page_states_and_its_names_do_no
     board_module = "thousand.hw." + BOARDS["pybadge"].module
     for screen, scene in result["scene_parts"].items():
         if screen == "boot":
-            allowed = set(scenes.RESIDENT) | set(scenes.ON_DEMAND) | {"thousand.rng", board_module}
+            allowed = set((scenes.RESIDENT + " " + scenes.ON_DEMAND).split()) | {"thousand.rng", board_module}
         else:  # the first start's guided deal is Thousand's: a screen's peak is either game's
             allowed = (set(scenes.needed(screen, "five_hundred")) | set(scenes.needed(screen, True))
-                       | set(scenes.ON_DEMAND) | set(five_hundred_app.ON_DEMAND) | {board_module})
+                       | set((scenes.ON_DEMAND + " " + five_hundred_app.ON_DEMAND).split()) | {board_module})
         assert sorted(set(scene["loaded"]) - allowed) == [], screen
 
 

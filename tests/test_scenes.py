@@ -55,10 +55,10 @@ def board_modules():
 
 
 def planned():
-    names = set(scenes.RESIDENT) | set(scenes.GAME) | set(scenes.ON_DEMAND) | board_modules()
-    names |= set(five_hundred_app.ENGINE) | set(five_hundred_app.ON_DEMAND)
+    names = set((" ".join((scenes.RESIDENT, scenes.GAME, scenes.ON_DEMAND) + scenes.BOTS)).split()) | board_modules()
+    names |= set((five_hundred_app.ENGINE + " " + five_hundred_app.ON_DEMAND).split())
     for modules in list(scenes.SCREENS.values()) + list(five_hundred_app.SCREENS.values()):
-        names |= set(modules)
+        names |= set(modules.split())
     return names
 
 
@@ -112,7 +112,7 @@ def test_a_session_of_thousand_is_planned_without_any_module_of_five_hundred():
         for held in (False, True, "thousand"):
             wanted = [name for name in scenes.needed(screen, held) if "five_hundred" in name]
             assert wanted == allowed.get(screen, []), screen
-    assert [name for name in scenes.RESIDENT if "five_hundred" in name] == []
+    assert [name for name in scenes.RESIDENT.split() if "five_hundred" in name] == []
 
 
 def test_settling_on_thousands_table_unloads_five_hundreds_engine_and_screens():
@@ -139,3 +139,58 @@ def test_settling_on_a_screen_unloads_what_it_does_not_need_and_keeps_the_rest()
     import thousand
 
     assert not hasattr(thousand, "explain")  # the package lets go of it too
+
+
+@pytest.mark.parametrize("names, name, found", [
+    ("thousand.rules thousand.rules_table", "thousand.rules", True),
+    ("thousand.rules_table", "thousand.rules", False),
+    ("thousand.five_hundred.rules thousand.rules", "thousand.rules", True),
+    ("thousand.five_hundred.rules", "thousand.rules", False),
+    ("thousand thousand.ui", "thousand", True),
+    ("thousand.ui thousand.ui.app", "thousand.ui.app", True),
+    ("thousand.ui.app", "thousand.ui", False),
+    ("", "thousand", False),
+])
+def test_a_module_is_listed_in_a_string_of_the_plan_only_by_its_whole_name(names, name, found):
+    assert scenes.listed(names, name) is found
+    assert (name in names.split()) is found
+
+
+def test_what_the_plan_keeps_module_by_module_is_the_list_it_gives():
+    """``settle`` asks ``keeps`` of each loaded module; the tests and the tools read ``needed``."""
+    import thousand.ui.five_hundred_app  # noqa: F401  (its plan answers for a game of Five Hundred)
+
+    every = planned() | set(scenes.RESIDENT.split())
+    for screen in scenes.SCREENS:
+        for held, phase in [(False, None), ("five_hundred", None), (True, None)] + [(True, phase) for phase in range(8)]:
+            kept = sorted(name for name in every if scenes.keeps(screen, held, name, phase))
+            assert kept == sorted(set(scenes.needed(screen, held, phase))), (screen, held, phase)
+
+
+def test_the_computers_code_is_held_for_the_games_phase_only():
+    """The auction's code from the dark question to the contract, the play's (and the solver)
+    in the play, neither between deals; the heuristic from the talon on (hard's play-outs)."""
+    from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_DEAL_OVER, PHASE_PLAY, PHASE_TALON
+
+    def bots(phase):
+        return sorted(name for name in scenes.needed("table", True, phase) if name.startswith("thousand.bots."))
+
+    assert bots(PHASE_AUCTION) == bots(PHASE_TALON) == bots(PHASE_CONTRACT) == [
+        "thousand.bots.auction", "thousand.bots.evaluate", "thousand.bots.heuristic", "thousand.bots.knowledge"]
+    assert bots(PHASE_PLAY) == ["thousand.bots.heuristic", "thousand.bots.knowledge", "thousand.bots.play",
+                                "thousand.bots.solver"]
+    assert bots(PHASE_DEAL_OVER) == []
+    assert "thousand.bots" in scenes.needed("table", True, PHASE_DEAL_OVER)  # the dispatch, with the game
+
+
+def test_settling_in_the_play_lets_the_auctions_code_go_and_between_deals_the_plays():
+    import thousand.bots.auction  # noqa: F401
+    import thousand.bots.play  # noqa: F401
+    from thousand.game import PHASE_DEAL_OVER, PHASE_PLAY
+
+    scenes.settle("table", True, PHASE_PLAY)
+    assert "thousand.bots.auction" not in sys.modules and "thousand.bots.evaluate" not in sys.modules
+    assert "thousand.bots.play" in sys.modules and "thousand.bots.solver" in sys.modules
+    scenes.settle("table", True, PHASE_DEAL_OVER)
+    assert "thousand.bots.play" not in sys.modules and "thousand.bots.solver" not in sys.modules
+    assert "thousand.bots" in sys.modules and "thousand.game" in sys.modules

@@ -576,7 +576,8 @@ def test_a_new_game_lets_the_menus_go_then_loads_the_engine_then_builds_the_tabl
     assert app.screen_name == "table" and app.screen is None and app.controller is None
     assert "thousand.ui.menus" not in sys.modules and "thousand.game" not in sys.modules
     hands.run(10)
-    assert app.screen is None and app.controller is not None and "thousand.bots.solver" in sys.modules
+    assert app.screen is None and app.controller is not None and "thousand.bots" in sys.modules
+    assert "thousand.bots.solver" not in sys.modules  # the play's code comes with the play (scenes.BOTS)
     assert app.storage.has_game()  # saved at once
     hands.run(10)
     assert type(app.screen).__name__ == "TableScreen" and app.display.root_group is app.screen.group
@@ -896,10 +897,49 @@ def test_a_hint_at_the_talon_thinks_a_play_out_a_tick_and_names_the_hard_bots_gi
         before = len(slices)
         hands.run(10)
         assert len(slices) - before <= 1  # a slice a tick
-    assert len(slices) >= bots._GIVES_WEIGHED * bots._GIVES_PLAYOUTS  # a play-out a slice
+    from thousand.bots import auction
+
+    assert len(slices) >= auction._GIVES_WEIGHED * auction._GIVES_PLAYOUTS  # a play-out a slice
     hands.run(20)
     assert app.screen_name == "table" and controller.hints == 1
     assert app.screen.hand_cards[app.screen.cursor] == actions.card(expected)
+
+
+def test_the_computers_code_of_the_auction_and_of_the_play_is_held_in_its_own_phase_only(board):
+    """Played with keys against hard and normal: wherever the player decides, the computers'
+    code of the other phase is not loaded (the auction's during the play, the play's and the
+    solver before it), and at a deal's summary neither is."""
+    from thousand.game import PHASE_CONTRACT, PHASE_PLAY
+
+    app = new_app(seed=2)
+    app.levels = ["hard", "normal"]
+    app.settings.bot_delay_ms = 0
+    hands = Hands(app)
+    hands.press(A)  # New game
+    hands.press(LEFT)  # "Start the game"
+    hands.press(A)
+    seen = set()
+    summaries = [0]
+    for key in game_keys(app, Rng(3), summaries):
+        if summaries[0] >= 2:
+            break
+        loaded = {name for name in ("auction", "play", "solver") if "thousand.bots." + name in sys.modules}
+        if app.screen_name == "summary":
+            assert loaded == set()
+            seen.add("summary")
+        elif app.screen_name == "table" and app.controller.human_decision() is not None:
+            phase = app.controller.phase()
+            if phase == PHASE_PLAY:
+                assert "auction" not in loaded
+                seen.add("play")
+            elif phase <= PHASE_CONTRACT:
+                assert "play" not in loaded and "solver" not in loaded
+                seen.add("auction")
+        if key is None:
+            hands.run(20)
+        else:
+            hands.press(key)
+    assert seen == {"auction", "play", "summary"}
 
 
 def test_the_table_menu_shows_the_last_trick_and_who_played_each_card(board):

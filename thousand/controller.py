@@ -123,6 +123,11 @@ class Controller:
     def between_deals(self):
         return self.game.phase == PHASE_DEAL_OVER
 
+    def phase(self):
+        """The game's phase (``thousand.game``'s PHASE_*): the load plan holds the computers'
+        code for it (``thousand.ui.scenes.BOTS``)."""
+        return self.game.phase
+
     def over(self):
         return self.game.phase == PHASE_GAME_OVER
 

@@ -177,6 +177,8 @@ def check(deals, seed, rules):
     import importlib
     importlib.reload(E)
     import thousand.bots as B
+    import thousand.bots.auction as auction  # bids from E
+    importlib.reload(auction)
     importlib.reload(B)
     from thousand.driver import TableDriver
     bots = [B.make_bot("hard", seed + s) for s in range(3)]

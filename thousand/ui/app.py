@@ -69,7 +69,7 @@ class App:
             from thousand.ui.settings_screen import SettingsScreen
 
             return SettingsScreen(self)
-        if "thousand.ui.table_menu" in scenes.SCREENS[name]:  # opened mid-deal: without the other menus
+        if scenes.listed(scenes.SCREENS[name], "thousand.ui.table_menu"):  # opened mid-deal: without the other menus
             from thousand.ui.table_menu import SCREENS
         else:
             from thousand.ui.menus import SCREENS
@@ -90,7 +90,7 @@ class App:
         # screen's bitmaps are free while the new one builds (nothing is drawn before
         # the next refresh).
         self.display.root_group = None
-        scenes.settle(name, self.holds_game())
+        self.settle(name)
         gc.collect()
         self.screen_name = name
         self.dirty = True
@@ -101,10 +101,13 @@ class App:
         if self.deal_unsaved and name != "table":  # the table let go: the deal's end is saved next
             self.queue("deal_ended")
 
-    def settle(self):
-        """Let go of the modules the screen on show does not need (``scenes.settle``): an
-        action's on-demand ones (a save's coder, a refusal's words) once it is done."""
-        scenes.settle(self.screen_name, self.holds_game())
+    def settle(self, name=None):
+        """Let go of the modules the screen ``name`` (by default the one on show) does not need
+        (``scenes.settle``): an action's on-demand ones (a save's coder, a refusal's words)
+        once it is done, and the computers' code of another phase than the game's."""
+        held = self.holds_game()
+        phase = self.held_controller().phase() if held == "thousand" else None
+        scenes.settle(self.screen_name if name is None else name, held, phase)
 
     def queue(self, job):
         """Do ``job`` (the name of one of the App's methods, ``jobs``) at a coming tick, once."""
@@ -145,7 +148,7 @@ class App:
         self.screen.enter()
         # What the screen read for one moment (the summary: the deal's scoring, a redeal's
         # words) goes at once, not in the tick that saves and counts the deal after it.
-        scenes.settle(name, self.holds_game())
+        self.settle(name)
         self.display.root_group = self.screen.group
         self.dirty = True
         self.report_problem()
@@ -154,10 +157,14 @@ class App:
     def holds_game(self):
         """Is a game in memory (here or kept by the storage)?  Its modules stay loaded then: its
         name ("thousand" or "five_hundred", as its controller says), or False."""
-        controller = self.controller
-        if controller is None and self.storage.holds_game():
-            controller = self.storage.found
+        controller = self.held_controller()
         return False if controller is None else controller.game_name
+
+    def held_controller(self):
+        """The controller of the game in memory (here or kept by the storage), or None."""
+        if self.controller is None and self.storage.holds_game():
+            return self.storage.found
+        return self.controller
 
     def new_game(self):
         from thousand.ui.starting import new_game  # on demand: a game's start (thousand.ui.scenes)
@@ -200,9 +207,10 @@ class App:
             # a deal's end encodes the next deal's): let them go.
             self.settle()
             self.report_problem()
-        elif controller.between_deals() or controller.over():
+        else:
             # A deal's end: its scoring is let go at once, not with the table (the table's
             # high point was the game's last deal, shown with the scoring that ended it).
+            # A computer's move: the computers' code for another phase goes (scenes.BOTS).
             self.settle()
 
     def next_deal(self):

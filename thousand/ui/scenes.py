@@ -6,7 +6,8 @@ largest part, so what is loaded is decided here, in one place:
 * ``RESIDENT``: loaded from start to end (the app, the board's shared parts, the rules
   that the app keeps for the next game, the saves' resident part), and the board's own
   module, one of ``thousand/hw/boards.py``'s (never named here: a board holds no other's name);
-* ``GAME``: held while the app holds a game (the engine, the bots, the controller);
+* ``GAME``: held while the app holds a game (the engine, the bots' dispatch, the controller),
+  and ``BOTS``: the computers' code for the game's phase (the auction's or the play's);
 * ``SCREENS``: each screen's own modules, loaded while it is on show;
 * Five Hundred's plan is ``thousand.ui.five_hundred_app``'s, read only while that game is
   held (or its module loaded): a session of Thousand holds none of its names;
@@ -26,69 +27,123 @@ tests/test_scenes.py checks that for every screen).
 
 import sys
 
-RESIDENT = (
-    "thousand", "thousand.rules", "thousand.hw", "thousand.hw.keys", "thousand.hw.device",
-    "thousand.ui", "thousand.ui.app", "thousand.ui.scenes", "thousand.ui.widgets", "thousand.ui.sprites",
-    "thousand.persist", "thousand.persist.store", "thousand.persist.saves",
-)
-GAME = (
-    "thousand.actions", "thousand.cards", "thousand.rng", "thousand.game",
-    "thousand.driver", "thousand.controller", "thousand.slices", "thousand.bots", "thousand.bots.evaluate", "thousand.bots.knowledge",
-    "thousand.bots.solver", "thousand.bots.heuristic",
-)
-_MENU_SCREEN = ("thousand.ui.menu_screen", "thousand.ui.listview")
-_MENUS = _MENU_SCREEN + ("thousand.ui.menus", "thousand.ui.settings_screen")  # (its set_setting)
-_TABLE_MENU = _MENU_SCREEN + ("thousand.ui.table_menu",)  # opened mid-deal, beside the game
-_SHEETS = ("thousand.ui.sheet", "thousand.ui.listview")
+# Each list of the plan is one string of module names separated by spaces, written out
+# whole (``listed`` finds a name in it without making a string; ``split()`` makes it a list).
+# On a board a module's string constants stay in the heap while any of its functions does,
+# each an object of its own (16 bytes, and its characters in blocks of 16), and a string
+# made at import (by ``+``) is one more: the plan's 88 names as strings of their own held
+# some 4.5 KB at every screen (docs/memory.md, "The load plan in fewer strings").
+RESIDENT = ("thousand thousand.rules thousand.hw thousand.hw.keys thousand.hw.device"
+            " thousand.ui thousand.ui.app thousand.ui.scenes thousand.ui.widgets thousand.ui.sprites"
+            " thousand.persist thousand.persist.store thousand.persist.saves")
+GAME = ("thousand.actions thousand.cards thousand.rng thousand.game thousand.driver thousand.controller"
+        " thousand.slices thousand.bots")
+# The computers' code for the phase of the game held (``thousand.game``'s PHASE_*, the index):
+# from the dark question to the contract the auction's and the declarer's choices (hard's
+# play-outs play cards by the heuristic), then the play's with the solver; none between
+# deals.  Held with the game in that phase only (``BOTS[phase]``), the other let go.
+_AUCTION = "thousand.bots.auction thousand.bots.evaluate thousand.bots.heuristic thousand.bots.knowledge"
+_PLAY = "thousand.bots.play thousand.bots.heuristic thousand.bots.knowledge thousand.bots.solver"
+BOTS = (_AUCTION, _AUCTION, _AUCTION, _AUCTION, _AUCTION, _PLAY, "", "")
+# The menus' screens (with the settings' for its set_setting); the table's menu, opened
+# mid-deal beside the game, without the other menus; the pages of the score sheet.
+_MENUS = "thousand.ui.menu_screen thousand.ui.listview thousand.ui.menus thousand.ui.settings_screen"
+_TABLE_MENU = "thousand.ui.menu_screen thousand.ui.listview thousand.ui.table_menu"
+_SHEETS = "thousand.ui.sheet thousand.ui.listview"
 SCREENS = {
     "title": _MENUS,
     "newgame": _MENUS,
     "agreements": _MENUS,
-    "settings": _MENU_SCREEN + ("thousand.ui.settings_screen", "thousand.persist.settings", "thousand.persist.coding", "thousand.coding", "thousand.persist.reading",
-                          "thousand.persist.rules_sheet", "thousand.rules_table"),
-    "statistics": _MENUS + ("thousand.persist.stats", "thousand.persist.coding", "thousand.coding",
-                            "thousand.persist.five_hundred_stats"),
-    "help": _TABLE_MENU + ("thousand.ui.helptext",),
+    "settings": ("thousand.ui.menu_screen thousand.ui.listview thousand.ui.settings_screen thousand.persist.settings"
+                 " thousand.persist.coding thousand.coding thousand.persist.reading thousand.persist.rules_sheet"
+                 " thousand.rules_table"),
+    "statistics": ("thousand.ui.menu_screen thousand.ui.listview thousand.ui.menus thousand.ui.settings_screen"
+                   " thousand.persist.stats thousand.persist.coding thousand.coding thousand.persist.five_hundred_stats"),
+    "help": "thousand.ui.menu_screen thousand.ui.listview thousand.ui.table_menu thousand.ui.helptext",
     "tablemenu": _TABLE_MENU,
     "language": _MENUS,
-    "fivehundred": _MENUS + ("thousand.ui.five_hundred_app", "thousand.five_hundred", "thousand.five_hundred.rules",
-                             "thousand.five_hundred.rules_table"),
-    "fhagreements": _MENUS + ("thousand.ui.five_hundred_menus", "thousand.ui.five_hundred_app", "thousand.five_hundred",
-                              "thousand.five_hundred.rules", "thousand.five_hundred.rules_table"),
-    "table": ("thousand.ui.table",),
+    "fivehundred": ("thousand.ui.menu_screen thousand.ui.listview thousand.ui.menus thousand.ui.settings_screen"
+                    " thousand.ui.five_hundred_app thousand.five_hundred thousand.five_hundred.rules"
+                    " thousand.five_hundred.rules_table"),
+    "fhagreements": ("thousand.ui.menu_screen thousand.ui.listview thousand.ui.menus thousand.ui.settings_screen"
+                     " thousand.ui.five_hundred_menus thousand.ui.five_hundred_app thousand.five_hundred"
+                     " thousand.five_hundred.rules thousand.five_hundred.rules_table"),
+    "table": "thousand.ui.table",
     "summary": _SHEETS,
     "sheet": _SHEETS,
     "chart": _SHEETS,
 }
-ON_DEMAND = ("thousand.ui.starting", "thousand.ui.table_layout", "thousand.ui.bmp", "thousand.scoring", "thousand.rules_table", "thousand.ui.guide", "thousand.replay", "thousand.rules_check", "thousand.explain", "thousand.texts", "thousand.explain_redeal", "thousand.checks", "thousand.notation", "thousand.ascii_text", "thousand.record",
-             "thousand.coding", "thousand.sheet_rows",  # a deal's row added to the sheet, rows read or saved
-             "thousand.persist.encode", "thousand.persist.coding", "thousand.persist.reading", "thousand.persist.continuing", "thousand.persist.restore", "thousand.persist.rules_sheet",
-             "thousand.persist.files", "thousand.persist.safe_files", "thousand.persist.settings", "thousand.persist.stats",
-             "thousand.persist.records", "thousand.persist.boards", "thousand.persist.flash", "thousand.hw.choose", "thousand.hw.opening",
-             "thousand.persist.journal")  # like boards' RamStore: its store, made at boot, stays with the RP2040's Saves
+ON_DEMAND = ("thousand.ui.starting thousand.ui.table_layout thousand.ui.bmp thousand.scoring thousand.rules_table"
+             " thousand.ui.guide thousand.replay thousand.rules_check thousand.explain thousand.texts"
+             " thousand.explain_redeal thousand.checks thousand.notation thousand.ascii_text thousand.record"
+             " thousand.coding thousand.sheet_rows"  # a deal's row added to the sheet, rows read or saved
+             " thousand.persist.encode thousand.persist.coding thousand.persist.reading thousand.persist.continuing"
+             " thousand.persist.restore thousand.persist.rules_sheet thousand.persist.files thousand.persist.safe_files"
+             " thousand.persist.settings thousand.persist.stats thousand.persist.records thousand.persist.boards"
+             " thousand.persist.flash thousand.hw.choose thousand.hw.opening"
+             " thousand.persist.journal")  # like boards' RamStore: its store, made at boot, stays with the RP2040's Saves
 
 
-def needed(screen, holds_game):
-    """Every module the plan allows while ``screen`` is on show; ``holds_game``: the game held
-    ("five_hundred", or true for Thousand's), or false."""
+def listed(names, name):
+    """Is module ``name`` one of the plan's ``names`` (one of its strings)?  Found without
+    making a string (``settle`` runs at every screen change)."""
+    at = names.find(name)
+    while at >= 0:
+        end = at + len(name)
+        if (at == 0 or names.startswith(" ", at - 1)) and (end == len(names) or names.startswith(" ", end)):
+            return True
+        at = names.find(name, end)
+    return False
+
+
+def needed(screen, holds_game, phase=None):
+    """Every module the plan allows while ``screen`` is on show, a list; ``holds_game``: the
+    game held ("five_hundred", or true for Thousand's), or false; ``phase``: Thousand's game's
+    (``BOTS``; None: any phase's)."""
     if holds_game == "five_hundred":
         from thousand.ui.five_hundred_app import needed as five_hundreds
 
         return five_hundreds(screen, RESIDENT, SCREENS)
-    names = RESIDENT + SCREENS[screen]
-    return names + GAME if holds_game else names
+    names = RESIDENT + " " + SCREENS[screen]
+    if holds_game:
+        names += " " + GAME + " " + (_AUCTION + " " + _PLAY if phase is None else BOTS[phase])
+    return names.split()
 
 
-def settle(screen, holds_game):
-    """Unload the planned modules that ``screen`` does not need (imported again when needed)."""
-    keep = needed(screen, holds_game)
+def keeps(screen, holds_game, name, phase=None):
+    """Does the plan keep module ``name`` while ``screen`` is on show (``needed``, without
+    making a list)?"""
+    if holds_game == "five_hundred":
+        from thousand.ui.five_hundred_app import keeps as five_hundreds
+
+        return five_hundreds(screen, RESIDENT, SCREENS, name)
+    if listed(RESIDENT, name) or listed(SCREENS[screen], name):
+        return True
+    if not holds_game:
+        return False
+    if phase is None:
+        return listed(GAME, name) or listed(_AUCTION, name) or listed(_PLAY, name)
+    return listed(GAME, name) or listed(BOTS[phase], name)
+
+
+def planned(name):
+    """Does the plan name module ``name`` outside ``RESIDENT`` (may it be let go)?"""
+    if listed(GAME, name) or listed(_AUCTION, name) or listed(_PLAY, name) or listed(ON_DEMAND, name):
+        return True
+    for names in SCREENS.values():
+        if listed(names, name):
+            return True
     five_hundred = sys.modules.get("thousand.ui.five_hundred_app")
-    if five_hundred is not None:  # first: Thousand's screens' lists may hold it
-        five_hundred.settle(keep, unload)
-    for names in (GAME, ON_DEMAND) + tuple(SCREENS.values()):
-        for name in names:
-            if name not in keep:
-                unload(name)
+    return five_hundred is not None and five_hundred.planned(name)
+
+
+def settle(screen, holds_game, phase=None):
+    """Unload the planned modules that ``screen`` does not need (imported again when needed)."""
+    if holds_game == "five_hundred":
+        import thousand.ui.five_hundred_app  # noqa: F401  (its plan decides: loaded before sys.modules is read)
+    gone = [name for name in sys.modules if planned(name) and not keeps(screen, holds_game, name, phase)]
+    for name in gone:
+        unload(name)
 
 
 def unload(name):
