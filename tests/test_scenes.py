@@ -89,7 +89,7 @@ def test_a_screens_modules_load_nothing_outside_its_scene(screen, game):
     Hundred's) loads no other module of the game's (the board modules need the board, and
     Blinka's displayio loads libraries of its own: those are checked on the device's VM by
     tests/test_device_budget.py)."""
-    wanted = [name for name in scenes.needed(screen, game) if not name.startswith("thousand.hw.")
+    wanted = [name for name in scenes.needed(screen, game).split() if not name.startswith("thousand.hw.")
               or name in ("thousand.hw.keys",)]
     code = ("import sys\nsys.path.insert(0, %r)\nfor name in %r:\n    __import__(name)\n"
             "print(' '.join(sorted(n for n in sys.modules if n.startswith('thousand'))))"
@@ -97,7 +97,7 @@ def test_a_screens_modules_load_nothing_outside_its_scene(screen, game):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     loaded = set(out.stdout.split())
-    assert sorted(loaded - set(scenes.needed(screen, game))) == []
+    assert sorted(loaded - set(scenes.needed(screen, game).split())) == []
 
 
 def test_a_session_of_thousand_is_planned_without_any_module_of_five_hundred():
@@ -110,7 +110,7 @@ def test_a_session_of_thousand_is_planned_without_any_module_of_five_hundred():
                "statistics": ["thousand.persist.five_hundred_stats"]}
     for screen in scenes.SCREENS:
         for held in (False, True, "thousand"):
-            wanted = [name for name in scenes.needed(screen, held) if "five_hundred" in name]
+            wanted = [name for name in scenes.needed(screen, held).split() if "five_hundred" in name]
             assert wanted == allowed.get(screen, []), screen
     assert [name for name in scenes.RESIDENT.split() if "five_hundred" in name] == []
 
@@ -156,15 +156,21 @@ def test_a_module_is_listed_in_a_string_of_the_plan_only_by_its_whole_name(names
     assert (name in names.split()) is found
 
 
-def test_what_the_plan_keeps_module_by_module_is_the_list_it_gives():
-    """``settle`` asks ``keeps`` of each loaded module; the tests and the tools read ``needed``."""
-    import thousand.ui.five_hundred_app  # noqa: F401  (its plan answers for a game of Five Hundred)
+def test_settling_keeps_exactly_what_the_plan_needs_of_what_was_loaded():
+    """``settle`` lets go of every loaded module that a list of the plan names and ``needed``
+    does not, and keeps the rest (the resident modules, and modules no list names)."""
+    import importlib
 
-    every = planned() | set(scenes.RESIDENT.split())
-    for screen in scenes.SCREENS:
-        for held, phase in [(False, None), ("five_hundred", None), (True, None)] + [(True, phase) for phase in range(8)]:
-            kept = sorted(name for name in every if scenes.keeps(screen, held, name, phase))
-            assert kept == sorted(set(scenes.needed(screen, held, phase))), (screen, held, phase)
+    every = sorted(name for name in planned() if name in package_modules() and "five_hundred" not in name
+                   and not name.startswith("thousand.hw."))
+    for screen, held, phase in [("title", False, None), ("table", True, 1), ("table", True, 5), ("chart", True, 6),
+                                ("settings", True, 2)]:
+        for name in every:
+            importlib.import_module(name)
+        scenes.settle(screen, held, phase)
+        kept = set(scenes.needed(screen, held, phase).split())
+        assert sorted(name for name in every if name in sys.modules) == sorted(name for name in every if name in kept)
+    import thousand.game  # noqa: F401  (as the tests after this one found it)
 
 
 def test_the_computers_code_is_held_for_the_games_phase_only():
@@ -173,14 +179,14 @@ def test_the_computers_code_is_held_for_the_games_phase_only():
     from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_DEAL_OVER, PHASE_PLAY, PHASE_TALON
 
     def bots(phase):
-        return sorted(name for name in scenes.needed("table", True, phase) if name.startswith("thousand.bots."))
+        return sorted(name for name in scenes.needed("table", True, phase).split() if name.startswith("thousand.bots."))
 
     assert bots(PHASE_AUCTION) == bots(PHASE_TALON) == bots(PHASE_CONTRACT) == [
         "thousand.bots.auction", "thousand.bots.evaluate", "thousand.bots.heuristic", "thousand.bots.knowledge"]
     assert bots(PHASE_PLAY) == ["thousand.bots.heuristic", "thousand.bots.knowledge", "thousand.bots.play",
                                 "thousand.bots.solver"]
     assert bots(PHASE_DEAL_OVER) == []
-    assert "thousand.bots" in scenes.needed("table", True, PHASE_DEAL_OVER)  # the dispatch, with the game
+    assert "thousand.bots" in scenes.needed("table", True, PHASE_DEAL_OVER).split()  # the dispatch, with the game
 
 
 def test_settling_in_the_play_lets_the_auctions_code_go_and_between_deals_the_plays():

@@ -520,7 +520,7 @@ def test_a_whole_game_played_by_keys_ends_at_the_title_loading_only_its_plan(boa
             summaries += 1
             over = app.controller.over()
             held = app.holds_game()
-            allowed = set(scenes.needed("summary", held)) | set(scenes.ON_DEMAND.split()) | set(five_hundred_app.ON_DEMAND.split())
+            allowed = set(scenes.needed("summary", held).split()) | set(scenes.ON_DEMAND.split()) | set(five_hundred_app.ON_DEMAND.split())
             planned = set((scenes.GAME + " " + scenes.ON_DEMAND + " " + five_hundred_app.ENGINE).split()) | {
                 name for names in list(scenes.SCREENS.values()) + list(five_hundred_app.SCREENS.values())
                 for name in names.split()}

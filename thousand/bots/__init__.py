@@ -148,7 +148,7 @@ class Bot(Slices):
             for _ in auction.contract(self, view):
                 yield
         elif phase == PHASE_PLAY:  # the declarer's first card, where he may concede
-            if auction.concedes_at_play(self, view):
+            if auction.wants_concession(self, view):
                 self.result = A.ACTION_CONCEDE
                 return
             from thousand.bots import play

@@ -189,14 +189,13 @@ def contract(bot, view):
     bot.result = A.contract(choice)
 
 
-def wants_concession(bot, view, estimate):
-    """Concede only hopeless deals: a failed contract costs as much, and paying
-    the defenders half the contract each is dearer than their likely points."""
+def wants_concession(bot, view, estimate=None):
+    """Concede only hopeless deals: a failed contract costs as much, and paying the defenders
+    half the contract each is dearer than their likely points.  ``estimate``: what the
+    declarer expects to take; by default (at his first card, the last moment he may concede)
+    the linear estimate of his hand."""
     if not bot.posture:
         return False
+    if estimate is None:
+        estimate = E.contract_estimate(view.hand)
     return estimate < view.bid - 60 - bot.wary
-
-
-def concedes_at_play(bot, view):
-    """Does the declarer concede before his first card (the last moment he may)?"""
-    return wants_concession(bot, view, E.contract_estimate(view.hand))

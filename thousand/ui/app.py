@@ -106,7 +106,7 @@ class App:
         (``scenes.settle``): an action's on-demand ones (a save's coder, a refusal's words)
         once it is done, and the computers' code of another phase than the game's."""
         held = self.holds_game()
-        phase = self.held_controller().phase() if held == "thousand" else None
+        phase = (self.controller or self.storage.found).phase() if held == "thousand" else None
         scenes.settle(self.screen_name if name is None else name, held, phase)
 
     def queue(self, job):
@@ -157,14 +157,10 @@ class App:
     def holds_game(self):
         """Is a game in memory (here or kept by the storage)?  Its modules stay loaded then: its
         name ("thousand" or "five_hundred", as its controller says), or False."""
-        controller = self.held_controller()
+        controller = self.controller
+        if controller is None and self.storage.holds_game():
+            controller = self.storage.found
         return False if controller is None else controller.game_name
-
-    def held_controller(self):
-        """The controller of the game in memory (here or kept by the storage), or None."""
-        if self.controller is None and self.storage.holds_game():
-            return self.storage.found
-        return self.controller
 
     def new_game(self):
         from thousand.ui.starting import new_game  # on demand: a game's start (thousand.ui.scenes)

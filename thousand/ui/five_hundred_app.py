@@ -12,7 +12,6 @@ is Thousand's own, the menus), ``ON_DEMAND`` what one action loads and the next 
 lets go.  Each list is a string of names, as ``thousand.ui.scenes`` keeps its own (it says why).
 """
 
-from thousand.ui.scenes import listed
 
 ENGINE = ("thousand.rng thousand.ascii_text thousand.five_hundred thousand.five_hundred.cards"
           " thousand.five_hundred.actions thousand.five_hundred.rules thousand.five_hundred.game"
@@ -35,24 +34,9 @@ ON_DEMAND = ("thousand.ui.five_hundred_table_layout thousand.five_hundred.rules_
 
 def needed(screen, resident, screens):
     """Every module the plan allows while ``screen`` is on show with a game of Five Hundred, a
-    list; ``resident`` and ``screens``: Thousand's plan's (``scenes.RESIDENT``, ``scenes.SCREENS``)."""
-    return (resident + " " + SCREENS.get(screen, screens[screen]) + " " + ENGINE).split()
-
-
-def keeps(screen, resident, screens, name):
-    """Does the plan keep module ``name`` while ``screen`` is on show with a game of Five
-    Hundred (``needed``, without making a list)?"""
-    return listed(resident, name) or listed(SCREENS.get(screen, screens[screen]), name) or listed(ENGINE, name)
-
-
-def planned(name):
-    """Does Five Hundred's plan name module ``name`` (may it be let go)?"""
-    if listed(ENGINE, name) or listed(ON_DEMAND, name):
-        return True
-    for names in SCREENS.values():
-        if listed(names, name):
-            return True
-    return False
+    string of names; ``resident`` and ``screens``: Thousand's plan's (``scenes.RESIDENT``,
+    ``scenes.SCREENS``)."""
+    return resident + " " + SCREENS.get(screen, screens[screen]) + " " + ENGINE
 
 
 def build(app, name):

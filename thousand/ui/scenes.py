@@ -42,9 +42,8 @@ GAME = ("thousand.actions thousand.cards thousand.rng thousand.game thousand.dri
 # from the dark question to the contract the auction's and the declarer's choices (hard's
 # play-outs play cards by the heuristic), then the play's with the solver; none between
 # deals.  Held with the game in that phase only (``BOTS[phase]``), the other let go.
-_AUCTION = "thousand.bots.auction thousand.bots.evaluate thousand.bots.heuristic thousand.bots.knowledge"
-_PLAY = "thousand.bots.play thousand.bots.heuristic thousand.bots.knowledge thousand.bots.solver"
-BOTS = (_AUCTION, _AUCTION, _AUCTION, _AUCTION, _AUCTION, _PLAY, "", "")
+BOTS = ("thousand.bots.auction thousand.bots.evaluate thousand.bots.heuristic thousand.bots.knowledge",) * 5 + (
+    "thousand.bots.play thousand.bots.heuristic thousand.bots.knowledge thousand.bots.solver", "", "")
 # The menus' screens (with the settings' for its set_setting); the table's menu, opened
 # mid-deal beside the game, without the other menus; the pages of the score sheet.
 _MENUS = "thousand.ui.menu_screen thousand.ui.listview thousand.ui.menus thousand.ui.settings_screen"
@@ -97,51 +96,35 @@ def listed(names, name):
 
 
 def needed(screen, holds_game, phase=None):
-    """Every module the plan allows while ``screen`` is on show, a list; ``holds_game``: the
-    game held ("five_hundred", or true for Thousand's), or false; ``phase``: Thousand's game's
-    (``BOTS``; None: any phase's)."""
+    """Every module the plan allows while ``screen`` is on show, a string of names as the
+    plan's; ``holds_game``: the game held ("five_hundred", or true for Thousand's), or false;
+    ``phase``: Thousand's game's (``BOTS``; None: any phase's)."""
     if holds_game == "five_hundred":
         from thousand.ui.five_hundred_app import needed as five_hundreds
 
         return five_hundreds(screen, RESIDENT, SCREENS)
     names = RESIDENT + " " + SCREENS[screen]
     if holds_game:
-        names += " " + GAME + " " + (_AUCTION + " " + _PLAY if phase is None else BOTS[phase])
-    return names.split()
-
-
-def keeps(screen, holds_game, name, phase=None):
-    """Does the plan keep module ``name`` while ``screen`` is on show (``needed``, without
-    making a list)?"""
-    if holds_game == "five_hundred":
-        from thousand.ui.five_hundred_app import keeps as five_hundreds
-
-        return five_hundreds(screen, RESIDENT, SCREENS, name)
-    if listed(RESIDENT, name) or listed(SCREENS[screen], name):
-        return True
-    if not holds_game:
-        return False
-    if phase is None:
-        return listed(GAME, name) or listed(_AUCTION, name) or listed(_PLAY, name)
-    return listed(GAME, name) or listed(BOTS[phase], name)
-
-
-def planned(name):
-    """Does the plan name module ``name`` outside ``RESIDENT`` (may it be let go)?"""
-    if listed(GAME, name) or listed(_AUCTION, name) or listed(_PLAY, name) or listed(ON_DEMAND, name):
-        return True
-    for names in SCREENS.values():
-        if listed(names, name):
-            return True
-    five_hundred = sys.modules.get("thousand.ui.five_hundred_app")
-    return five_hundred is not None and five_hundred.planned(name)
+        names += " " + GAME + " " + (" ".join(BOTS) if phase is None else BOTS[phase])
+    return names
 
 
 def settle(screen, holds_game, phase=None):
-    """Unload the planned modules that ``screen`` does not need (imported again when needed)."""
-    if holds_game == "five_hundred":
-        import thousand.ui.five_hundred_app  # noqa: F401  (its plan decides: loaded before sys.modules is read)
-    gone = [name for name in sys.modules if planned(name) and not keeps(screen, holds_game, name, phase)]
+    """Unload the planned modules that ``screen`` does not need (imported again when needed):
+    every loaded module that a list of the plan names (Five Hundred's too while its module is
+    loaded) and ``needed`` does not."""
+    keep = needed(screen, holds_game, phase)
+    plans = [GAME, ON_DEMAND] + list(BOTS) + list(SCREENS.values())
+    five_hundred = sys.modules.get("thousand.ui.five_hundred_app")
+    if five_hundred is not None:
+        plans += [five_hundred.ENGINE, five_hundred.ON_DEMAND] + list(five_hundred.SCREENS.values())
+    gone = []
+    for name in sys.modules:
+        if not listed(keep, name):
+            for names in plans:
+                if listed(names, name):
+                    gone.append(name)
+                    break
     for name in gone:
         unload(name)
 
