@@ -192,7 +192,7 @@ def test_a_session_of_five_hundred_fits_what_its_page_states_and_its_names_do_no
             allowed = set((scenes.RESIDENT + " " + scenes.ON_DEMAND).split()) | {"thousand.rng", board_module}
         else:  # the first start's guided deal is Thousand's: a screen's peak is either game's
             allowed = (set(scenes.needed(screen, "five_hundred").split()) | set(scenes.needed(screen, True).split())
-                       | set(scenes.ON_DEMAND.split()) | set(five_hundred_app.ON_DEMAND) | {board_module})
+                       | set((scenes.ON_DEMAND + " " + five_hundred_app.ON_DEMAND).split()) | {board_module})
         assert sorted(set(scene["loaded"]) - allowed) == [], screen
 
 

@@ -9,39 +9,34 @@ modules hold none of Five Hundred's names and tuples (they are a board's heap fo
 The plan, as ``thousand.ui.scenes``'s: ``ENGINE`` is held with a game of Five Hundred (with
 this module), ``SCREENS`` the screens it shows in Thousand's places (a screen it does not name
 is Thousand's own, the menus), ``ON_DEMAND`` what one action loads and the next screen change
-lets go.  Its lists are tuples, not strings of names as Thousand's: this module is imported
-once Five Hundred's engine is loaded, whose names are then interned, and a string constant
-that is an interned name costs no heap (measured: 0.6 KB more at its table as strings).
+lets go.  Each list is a string of names, as ``thousand.ui.scenes`` keeps its own (it says why).
 """
 
 
-ENGINE = (
-    "thousand.rng", "thousand.ascii_text", "thousand.five_hundred", "thousand.five_hundred.cards",
-    "thousand.five_hundred.actions", "thousand.five_hundred.rules", "thousand.five_hundred.game",
-    "thousand.five_hundred.driver", "thousand.five_hundred.controller", "thousand.five_hundred.bots",
-    "thousand.five_hundred.easy", "thousand.five_hundred.playout", "thousand.five_hundred.search", "thousand.slices",
-    "thousand.five_hundred.scoring",  # the play-outs score a contract
-    "thousand.ui.five_hundred_app",
-)
-_PAGES = ("thousand.ui.five_hundred_table", "thousand.ui.five_hundred_sheet", "thousand.ui.listview")
+ENGINE = ("thousand.rng thousand.ascii_text thousand.five_hundred thousand.five_hundred.cards"
+          " thousand.five_hundred.actions thousand.five_hundred.rules thousand.five_hundred.game"
+          " thousand.five_hundred.driver thousand.five_hundred.controller thousand.five_hundred.bots"
+          " thousand.five_hundred.easy thousand.five_hundred.playout thousand.five_hundred.search thousand.slices"
+          " thousand.five_hundred.scoring"  # the play-outs score a contract
+          " thousand.ui.five_hundred_app")
+_PAGES = "thousand.ui.five_hundred_table thousand.ui.five_hundred_sheet thousand.ui.listview"
 SCREENS = {
-    "table": ("thousand.ui.five_hundred_table",),
+    "table": "thousand.ui.five_hundred_table",
     "summary": _PAGES,
     "sheet": _PAGES,
     "chart": _PAGES,
-    "help": ("thousand.ui.menu_screen", "thousand.ui.table_menu", "thousand.ui.listview", "thousand.five_hundred.helptext"),
+    "help": "thousand.ui.menu_screen thousand.ui.table_menu thousand.ui.listview thousand.five_hundred.helptext",
 }
-ON_DEMAND = ("thousand.ui.five_hundred_table_layout", "thousand.five_hundred.rules_table", "thousand.five_hundred.checks", "thousand.five_hundred.explain", "thousand.five_hundred.replay",
-             "thousand.five_hundred.notation", "thousand.five_hundred.record", "thousand.persist.five_hundred",
-             "thousand.persist.five_hundred_stats")
+ON_DEMAND = ("thousand.ui.five_hundred_table_layout thousand.five_hundred.rules_table thousand.five_hundred.checks"
+             " thousand.five_hundred.explain thousand.five_hundred.replay thousand.five_hundred.notation"
+             " thousand.five_hundred.record thousand.persist.five_hundred thousand.persist.five_hundred_stats")
 
 
 def needed(screen, resident, screens):
     """Every module the plan allows while ``screen`` is on show with a game of Five Hundred, a
     string of names; ``resident`` and ``screens``: Thousand's plan's (``scenes.RESIDENT``,
     ``scenes.SCREENS``)."""
-    own = SCREENS.get(screen)
-    return " ".join((resident, screens[screen] if own is None else " ".join(own)) + ENGINE)
+    return resident + " " + SCREENS.get(screen, screens[screen]) + " " + ENGINE
 
 
 def build(app, name):

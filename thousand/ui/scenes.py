@@ -117,8 +117,7 @@ def settle(screen, holds_game, phase=None):
     plans = [GAME, ON_DEMAND] + list(BOTS) + list(SCREENS.values())
     five_hundred = sys.modules.get("thousand.ui.five_hundred_app")
     if five_hundred is not None:
-        plans += [" ".join(names) for names in (five_hundred.ENGINE, five_hundred.ON_DEMAND)
-                  + tuple(five_hundred.SCREENS.values())]  # (tuples: thousand.ui.five_hundred_app says why)
+        plans += [five_hundred.ENGINE, five_hundred.ON_DEMAND] + list(five_hundred.SCREENS.values())
     gone = []
     for name in sys.modules:
         if not listed(keep, name):
