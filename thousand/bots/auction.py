@@ -10,9 +10,8 @@ meanwhile, and this one during the play).
 from thousand import actions as A
 from thousand import cards as C
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
-from thousand.bots import evaluate as E
-from thousand.bots import heuristic as H
-from thousand.bots.evaluate import MARGIN
+from thousand.bots.evaluate import MARGIN, _give_cost, auction_estimate, best_gives, contract_estimate
+from thousand.bots.heuristic import after_gives, declarer_totals
 from thousand.game import PHASE_TALON
 
 # The contract after play-outs: at most the second-lowest declarer's total of 16 play-outs
@@ -45,7 +44,7 @@ def wants_dark(bot, view):
 
 
 def wants_hand_redeal(bot, view):
-    return E.auction_estimate(view.dealt) + _noise(bot) < 100
+    return auction_estimate(view.dealt) + _noise(bot) < 100
 
 
 def bid(bot, view):
@@ -61,7 +60,7 @@ def bid(bot, view):
                 low = amount
     if not low:
         return A.ACTION_PASS
-    limit = E.auction_estimate(view.dealt) + _noise(bot) - MARGIN - bot.bid_margin
+    limit = auction_estimate(view.dealt) + _noise(bot) - MARGIN - bot.bid_margin
     # The score is relative: a rival's forced 100 fails more often than not, and
     # defending it pays well, so outbid it only with a good hand (docs/bots.md).
     limit -= bot.wary if view.bid == 100 else bot.wary >> 2
@@ -95,7 +94,7 @@ def give(bot, view):
     me = view.seat
     if view.phase == PHASE_TALON:
         bot._second_give = -1
-        ranked = E.best_gives(hand, _GIVES_WEIGHED if bot.playouts else 1)
+        ranked = best_gives(hand, _GIVES_WEIGHED if bot.playouts else 1)
         value, first, second = ranked[0]
         estimate = value // 4
         if A.ACTION_REDEAL in legal and estimate < view.bid - 5:
@@ -126,8 +125,8 @@ def give(bot, view):
             if C.RANK_POINTS[C.rank_of(a)] < C.RANK_POINTS[C.rank_of(b)]:
                 a, b = b, a
             bot.rng.set_state(start)
-            after = H.after_gives(view, hand & ~(1 << a) & ~(1 << b), ((a, target), (b, 3 - me - target)))
-            for _ in H.declarer_totals(after, bot.rng, totals, bot._hands, bot._scratch):
+            after = after_gives(view, hand & ~(1 << a) & ~(1 << b), ((a, target), (b, 3 - me - target)))
+            for _ in declarer_totals(after, bot.rng, totals, bot._hands, bot._scratch):
                 yield
             total = sum(totals)
             if total > best:
@@ -140,7 +139,7 @@ def give(bot, view):
         card = -1
         best = 0
         for c in C.cards_of(hand):
-            value = E.contract_estimate(hand & ~(1 << c)) * 4 - E._give_cost(c, hand)
+            value = contract_estimate(hand & ~(1 << c)) * 4 - _give_cost(c, hand)
             if card < 0 or value > best:
                 card = c
                 best = value
@@ -153,7 +152,7 @@ def give(bot, view):
 def contract(bot, view):
     """Sets ``result``; a generator, as the play-outs take a slice of thinking each."""
     legal = view.legal
-    if A.ACTION_CONCEDE in legal and wants_concession(bot, view, E.contract_estimate(view.hand)):
+    if A.ACTION_CONCEDE in legal and wants_concession(bot, view, contract_estimate(view.hand)):
         bot.result = A.ACTION_CONCEDE
         return
     amounts = []
@@ -165,13 +164,13 @@ def contract(bot, view):
     if bot.playouts:
         totals = [0] * bot.playouts
         done = 0
-        for _ in H.declarer_totals(view, bot.rng, totals, bot._hands, bot._scratch):
+        for _ in declarer_totals(view, bot.rng, totals, bot._hands, bot._scratch):
             done += 1
             bot.progress = done * 100 // bot.playouts
             yield
         limit = totals[1] - _PLAYOUT_MARGIN
     else:
-        limit = E.contract_estimate(view.hand) + _noise(bot) - MARGIN - bot.bid_margin
+        limit = contract_estimate(view.hand) + _noise(bot) - MARGIN - bot.bid_margin
     me = view.seat
     choice = low
     for amount in amounts:
@@ -197,5 +196,5 @@ def wants_concession(bot, view, estimate=None):
     if not bot.posture:
         return False
     if estimate is None:
-        estimate = E.contract_estimate(view.hand)
+        estimate = contract_estimate(view.hand)
     return estimate < view.bid - 60 - bot.wary

@@ -9,7 +9,7 @@ is let go meanwhile, and this one between deals and in the auction).
 from thousand import actions as A
 from thousand import cards as C
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
-from thousand.bots import heuristic as H
+from thousand.bots.heuristic import choose_play
 from thousand.bots.knowledge import Knowledge
 from thousand.bots.solver import SearchAborted, Solver
 
@@ -46,7 +46,7 @@ def choose_card(bot, view):
             left += C.ACE_MARRIAGE_VALUE
         need = view.contract - view.card_points[decl] - view.marriage_points[decl]
         mine = need <= 0 or need > left
-    choice = H.choose_play(view, know, not (bot.careless or mine))
+    choice = choose_play(view, know, not (bot.careless or mine))
     bot.result = choice
     ace_marriage = A.verb(choice) == A.DECLARE and C.rank_of(A.card(choice)) == C.ACE
     if bot.samples and C.count(view.hand) <= bot.search_cards and not ace_marriage:
