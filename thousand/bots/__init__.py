@@ -124,7 +124,13 @@ class Bot(Slices):
             self.result = legal[0]
             return
         phase = view.phase
-        if phase == PHASE_PLAY and A.ACTION_CONCEDE not in legal:
+        if phase == PHASE_PLAY:
+            if A.ACTION_CONCEDE in legal:  # the declarer's first card, the last moment to concede
+                from thousand.bots import auction
+
+                if auction.wants_concession(self, view):
+                    self.result = A.ACTION_CONCEDE
+                    return
             from thousand.bots import play
 
             for _ in play.choose_card(self, view):
@@ -146,14 +152,6 @@ class Bot(Slices):
                 yield
         elif phase == PHASE_CONTRACT:
             for _ in auction.contract(self, view):
-                yield
-        elif phase == PHASE_PLAY:  # the declarer's first card, where he may concede
-            if auction.wants_concession(self, view):
-                self.result = A.ACTION_CONCEDE
-                return
-            from thousand.bots import play
-
-            for _ in play.choose_card(self, view):
                 yield
         else:
             self.result = legal[0]

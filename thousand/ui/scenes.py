@@ -12,7 +12,7 @@ largest part, so what is loaded is decided here, in one place:
 * Five Hundred's plan is ``thousand.ui.five_hundred_app``'s, read only while that game is
   held (or its module loaded): a session of Thousand holds none of its names;
 * ``ON_DEMAND``: loaded for one action (a refusal's words, a record written, a move's save)
-  and let go at the next screen change, or at once after a save (``App.on_action``) and
+  and let go at the next screen change, or at once after a move (``App.on_action``) and
   once a refusal's words are said (``TableScreen.act``): ``App.settle``.
 
 Words read rarely are not modules at all but files, read by ``thousand.texts`` (on demand,
@@ -31,8 +31,9 @@ import sys
 # whole (``listed`` finds a name in it without making a string; ``split()`` makes it a list).
 # On a board a module's string constants stay in the heap while any of its functions does,
 # each an object of its own (16 bytes, and its characters in blocks of 16), and a string
-# made at import (by ``+``) is one more: the plan's 88 names as strings of their own held
-# some 4.5 KB at every screen (docs/memory.md, "The load plan in fewer strings").
+# made at import (by ``+``) is one more: with its 88 names as strings of their own this module
+# held 5,408 bytes at every screen, as strings written out whole 4,320 (docs/memory.md, "The
+# computers' code by the game's phase; the load plan's strings").
 RESIDENT = ("thousand thousand.rules thousand.hw thousand.hw.keys thousand.hw.device"
             " thousand.ui thousand.ui.app thousand.ui.scenes thousand.ui.widgets thousand.ui.sprites"
             " thousand.persist thousand.persist.store thousand.persist.saves")
@@ -85,7 +86,7 @@ ON_DEMAND = ("thousand.ui.starting thousand.ui.table_layout thousand.ui.bmp thou
 
 def listed(names, name):
     """Is module ``name`` one of the plan's ``names`` (one of its strings)?  Found without
-    making a string (``settle`` runs at every screen change)."""
+    making a string (``settle`` runs at every screen change and after every move)."""
     at = names.find(name)
     while at >= 0:
         end = at + len(name)
