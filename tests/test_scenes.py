@@ -200,3 +200,21 @@ def test_settling_in_the_play_lets_the_auctions_code_go_and_between_deals_the_pl
     scenes.settle("table", True, PHASE_DEAL_OVER)
     assert "thousand.bots.play" not in sys.modules and "thousand.bots.solver" not in sys.modules
     assert "thousand.bots" in sys.modules and "thousand.game" in sys.modules
+
+
+def test_the_computers_code_is_held_at_the_table_and_its_menu_only():
+    """The computers think at the table and the hint with the table's menu on show: the other
+    screens a deal reaches hold the game without the phase's code of the computers."""
+    from thousand.game import PHASE_AUCTION, PHASE_PLAY
+
+    for phase in (PHASE_AUCTION, PHASE_PLAY):
+        for screen in ("table", "tablemenu"):
+            assert scenes.listed(scenes.needed(screen, True, phase), "thousand.bots.knowledge"), (screen, phase)
+        for screen in ("sheet", "chart", "help", "settings"):
+            names = scenes.needed(screen, True, phase)
+            assert scenes.listed(names, "thousand.game") and scenes.listed(names, "thousand.bots"), screen
+            assert [name for name in names.split() if name.startswith("thousand.bots.")] == [], (screen, phase)
+    import thousand.bots.play  # noqa: F401
+
+    scenes.settle("chart", True, PHASE_PLAY)
+    assert "thousand.bots.play" not in sys.modules and "thousand.game" in sys.modules

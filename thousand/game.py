@@ -895,36 +895,20 @@ class Game:
 
     def _end_without_score(self, result):
         """A redeal: nothing changes, the same dealer deals again."""
-        self._store_result(result, [0] * NUM_SEATS)
+        from thousand.scoring import deal_row  # a deal's end: loaded for it (thousand/ui/scenes.py)
+
+        self._store_result(deal_row(self, result, [0] * NUM_SEATS, DealResult()))
         self.phase = PHASE_DEAL_OVER
         self.to_move = -1
 
     def _settle(self, result):
-        from thousand import scoring  # loaded for a deal's end only (thousand/ui/scenes.py)
+        """A deal played or conceded to its end: scored (``thousand.scoring.end_deal``, which
+        also fills in its row), the next dealer, the game over or the next deal to deal."""
+        from thousand.scoring import end_deal  # a deal's end: loaded for it (thousand/ui/scenes.py)
 
-        deltas = scoring.deal_deltas(self.rules, self.kind, self.declarer, self.contract, result,
-                                     self.card_points, self.marriage_points, [0] * NUM_SEATS)
-        before = list(self.scores)
-        winner = scoring.settle(self, self.rules, self.kind, self.declarer, self.contract,
-                                result, deltas, self.tricks_won)
-        self.deals_played += 1
-        if self.kind == GOLDEN:
-            if result == MADE:
-                self.golden_made = True
-            if (self.deals_played == 3 and not self.golden_made and winner is None
-                    and self.rules.golden_fail != "keep"):
-                for s in range(NUM_SEATS):  # the golden deals failed: back to zero
-                    self.scores[s] = 0
-                    self.bolts[s] = 0
-                    self.barrel[s] = None
-                    self.barrels_used[s] = 0
-                if self.rules.golden_fail == "replay":
-                    self.deals_played = 0
-                    self.golden_made = False
-        real = [0] * NUM_SEATS
-        for s in range(NUM_SEATS):
-            real[s] = self.scores[s] - before[s]
-        self._store_result(result, real, winner)
+        row = DealResult()
+        winner = end_deal(self, result, row)
+        self._store_result(row, winner)
         self.dealer = (self.dealer + 1) % NUM_SEATS
         if winner is not None:
             self.winner = winner
@@ -934,43 +918,18 @@ class Game:
             self.phase = PHASE_DEAL_OVER
         self.to_move = -1
 
-    def _store_result(self, result, deltas, winner=None):
-        r = self._result(result, deltas)
-        r.winner = winner
-        self.last_result = r
+    def _store_result(self, row, winner=None):
+        row.winner = winner
+        self.last_result = row
         if self.keep_records:
             self.records.append(pack_deal(self.dealt, self.talon_dealt, self.log))
-            self.sheet.append(r)
+            self.sheet.append(row)
 
     def unfinished_result(self):
         """The referee's entry for a deal whose actions stopped early."""
-        return self._result(UNFINISHED, [0] * NUM_SEATS)
+        from thousand.scoring import deal_row
 
-    def _result(self, result, deltas):
-        """The DealResult of this deal as it stands, ended by ``result``."""
-        r = DealResult()
-        r.number = self.deal_number
-        r.dealer = self.dealer
-        has_declarer = self.declarer >= 0
-        r.declarer = self.declarer if has_declarer else None
-        # an unfinished auction shows its bid; a redeal before a declarer has none
-        r.bid = self.bid if has_declarer or (result == UNFINISHED and self.bid) else None
-        r.contract = self.contract if self.contract else None
-        r.result = result
-        r.kind = self.kind
-        r.dark_declared = self.dark_declared
-        r.talon_shown = self.talon_shown
-        if result != CONCEDED and result != REDEAL:
-            r.cards = list(self.card_points)
-            r.marriages = list(self.marriage_points)
-        r.deltas = deltas
-        r.scores = list(self.scores)
-        r.bolts = list(self.bolts)
-        r.barrel = list(self.barrel)
-        r.barrels_used = list(self.barrels_used)
-        r.tricks = list(self.tricks)
-        r.trumps = list(self.trumps)
-        return r
+        return deal_row(self, UNFINISHED, [0] * NUM_SEATS, DealResult())
 
     # ------------------------------------------------------------------ views and records
     def _sees_give(self, seat, target):

@@ -1,4 +1,5 @@
-"""Scoring one deal (RULES.md section 4) and the game-level rules after it (section 3).
+"""Scoring one deal (RULES.md section 4) and the game-level rules after it (section 3),
+and the game's own work at a deal's end (``end_deal``, ``deal_row``).
 
 All game-level rules live in ``settle``, which runs once after every deal that
 was played or conceded, in the order of RULES.md section 3: deltas, bolts,
@@ -161,6 +162,64 @@ def settle(table, rules, kind, declarer, contract, result, deltas, tricks_won):
                 best = s
         table.winner = best
     return table.winner
+
+
+def end_deal(game, result, row):
+    """The scores at the end of ``game``'s deal (a ``thousand.game.Game``'s, played or
+    conceded to it with ``result``): the deal's (``deal_deltas``), the game's rules after it
+    (``settle``) and the golden deals' outcome; ``row`` (a ``DealResult``) filled in with the
+    scores' real changes (``deal_row``).  The winner, or None.  The game's own code, kept here
+    as it runs once a deal: the game's module, held at every moment of play, does not hold it."""
+    n = len(game.scores)
+    deltas = deal_deltas(game.rules, game.kind, game.declarer, game.contract, result,
+                         game.card_points, game.marriage_points, [0] * n)
+    before = list(game.scores)
+    winner = settle(game, game.rules, game.kind, game.declarer, game.contract, result, deltas, game.tricks_won)
+    game.deals_played += 1
+    if game.kind == GOLDEN:
+        if result == MADE:
+            game.golden_made = True
+        if (game.deals_played == 3 and not game.golden_made and winner is None
+                and game.rules.golden_fail != "keep"):
+            for s in range(n):  # the golden deals failed: back to zero
+                game.scores[s] = 0
+                game.bolts[s] = 0
+                game.barrel[s] = None
+                game.barrels_used[s] = 0
+            if game.rules.golden_fail == "replay":
+                game.deals_played = 0
+                game.golden_made = False
+    for s in range(n):
+        before[s] = game.scores[s] - before[s]
+    deal_row(game, result, before, row)
+    return winner
+
+
+def deal_row(game, result, deltas, row):
+    """``row`` (a ``DealResult``) filled in with ``game``'s deal as it stands, ended by
+    ``result`` with the scores' changes ``deltas``; returned."""
+    has_declarer = game.declarer >= 0
+    row.number = game.deal_number
+    row.dealer = game.dealer
+    row.declarer = game.declarer if has_declarer else None
+    # an unfinished auction shows its bid; a redeal before a declarer has none
+    row.bid = game.bid if has_declarer or (result == UNFINISHED and game.bid) else None
+    row.contract = game.contract if game.contract else None
+    row.result = result
+    row.kind = game.kind
+    row.dark_declared = game.dark_declared
+    row.talon_shown = game.talon_shown
+    if result != CONCEDED and result != REDEAL:
+        row.cards = list(game.card_points)
+        row.marriages = list(game.marriage_points)
+    row.deltas = deltas
+    row.scores = list(game.scores)
+    row.bolts = list(game.bolts)
+    row.barrel = list(game.barrel)
+    row.barrels_used = list(game.barrels_used)
+    row.tricks = list(game.tricks)
+    row.trumps = list(game.trumps)
+    return row
 
 
 # What a deal's row alone does not say, read after it (the summaries of the window and the

@@ -7,7 +7,8 @@ largest part, so what is loaded is decided here, in one place:
   that the app keeps for the next game, the saves' resident part), and the board's own
   module, one of ``thousand/hw/boards.py``'s (never named here: a board holds no other's name);
 * ``GAME``: held while the app holds a game (the engine, the bots' dispatch, the controller),
-  and ``BOTS``: the computers' code for the game's phase (the auction's or the play's);
+  and ``BOTS``: the computers' code for the game's phase (the auction's or the play's), at
+  the table and its menu only (where the computers and the hint think);
 * ``SCREENS``: each screen's own modules, loaded while it is on show;
 * Five Hundred's plan is ``thousand.ui.five_hundred_app``'s, read only while that game is
   held (or its module loaded): a session of Thousand holds none of its names;
@@ -106,7 +107,12 @@ def needed(screen, holds_game, phase=None):
         return five_hundreds(screen, RESIDENT, SCREENS)
     names = RESIDENT + " " + SCREENS[screen]
     if holds_game:
-        names += " " + GAME + " " + (" ".join(BOTS) if phase is None else BOTS[phase])
+        names += " " + GAME
+        # The computers think at the table, and the hint (hard in the player's seat) with the
+        # table's menu on show: the other screens a deal reaches (the sheet, the chart, the
+        # help, the settings) let the phase's code go, imported again back at the table.
+        if screen == "table" or screen == "tablemenu":
+            names += " " + (" ".join(BOTS) if phase is None else BOTS[phase])
     return names
 
 
