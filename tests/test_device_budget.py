@@ -134,6 +134,8 @@ def test_a_session_of_three_games_fits_what_the_readme_states_and_its_names_do_n
             allowed = set((scenes.RESIDENT + " " + scenes.ON_DEMAND).split()) | {"thousand.rng", board_module}
         else:
             allowed = set(scenes.needed(screen, True).split()) | set(scenes.ON_DEMAND.split()) | {board_module}
+            if screen == "tablemenu":  # a hint thinks there: it imports its phase's code as it begins
+                allowed |= set(" ".join(scenes.BOTS).split())
         assert sorted(set(scene["loaded"]) - allowed) == [], screen
 
 

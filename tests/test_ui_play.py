@@ -887,6 +887,10 @@ def test_a_hint_at_the_talon_thinks_a_play_out_a_tick_and_names_the_hard_bots_gi
     from thousand import bots  # the engine's modules were loaded again with the game (scenes.py)
 
     menu_entry(app, hands, "hint")
+    import sys
+
+    # the table's menu holds none of the computers' code: the hint imports its phase's
+    assert [name for name in sys.modules if name.startswith("thousand.bots.")] == []
     slices = []
     think_step = bots.Bot.think_step
     monkeypatch.setattr(bots.Bot, "think_step", lambda bot: slices.append(bot) or think_step(bot))
@@ -903,6 +907,7 @@ def test_a_hint_at_the_talon_thinks_a_play_out_a_tick_and_names_the_hard_bots_gi
     hands.run(20)
     assert app.screen_name == "table" and controller.hints == 1
     assert app.screen.hand_cards[app.screen.cursor] == actions.card(expected)
+    assert "thousand.bots.auction" in sys.modules  # the table keeps the phase's code
 
 
 def test_the_computers_code_of_the_auction_and_of_the_play_is_held_in_its_own_phase_only(board):

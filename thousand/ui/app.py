@@ -117,7 +117,8 @@ class App:
     def think_hint(self, bot):
         """A hint's thinking (``Controller.hint``'s bot), a slice a tick with the table let go,
         as a computer seat thinks: a board collects each slice's garbage (hard's play-outs at
-        the talon leave some 15 KB each) before the next.  The table then points to it."""
+        the talon leave some 15 KB each) before the next.  The table then points to it.  The
+        bot imports its phase's code as it begins: the table's menu holds none (scenes.py)."""
         self.thinker = bot
         self.queue("think_slice")
 

@@ -8,7 +8,7 @@ largest part, so what is loaded is decided here, in one place:
   module, one of ``thousand/hw/boards.py``'s (never named here: a board holds no other's name);
 * ``GAME``: held while the app holds a game (the engine, the bots' dispatch, the controller),
   and ``BOTS``: the computers' code for the game's phase (the auction's or the play's), at
-  the table and its menu only (where the computers and the hint think);
+  the table only (where the computers think; a hint loads it in the table's menu);
 * ``SCREENS``: each screen's own modules, loaded while it is on show;
 * Five Hundred's plan is ``thousand.ui.five_hundred_app``'s, read only while that game is
   held (or its module loaded): a session of Thousand holds none of its names;
@@ -108,10 +108,11 @@ def needed(screen, holds_game, phase=None):
     names = RESIDENT + " " + SCREENS[screen]
     if holds_game:
         names += " " + GAME
-        # The computers think at the table, and the hint (hard in the player's seat) with the
-        # table's menu on show: the other screens a deal reaches (the sheet, the chart, the
-        # help, the settings) let the phase's code go, imported again back at the table.
-        if screen == "table" or screen == "tablemenu":
+        # The computers think at the table: the other screens a deal reaches (its menu, the
+        # sheet, the chart, the help, the settings) let the phase's code go, imported again
+        # back at the table.  A hint, asked in the table's menu, imports it as it begins to
+        # think and the table it then shows keeps it (``App.think_hint``).
+        if screen == "table":
             names += " " + (" ".join(BOTS) if phase is None else BOTS[phase])
     return names
 
