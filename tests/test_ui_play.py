@@ -947,6 +947,41 @@ def test_the_computers_code_of_the_auction_and_of_the_play_is_held_in_its_own_ph
     assert seen == {"auction", "play", "summary"}
 
 
+def test_a_computer_whose_thinking_the_menu_interrupted_thinks_again_to_the_same_action(board):
+    """The table's menu opened while a computer thinks lets its half-done thinking go with
+    the computers' code (scenes.py: a thinking kept would hold that code, and the table would
+    import it again beside it); back at the table it thinks again from its start, its random
+    state as it began, to the action it takes when nothing interrupts it."""
+
+    def to_a_computers_thinking():
+        app, hands = started_game('{"preset": "full"}', 4, ["hard", "hard"])
+        for key in game_keys(app, Rng(3), [0]):
+            controller = app.controller
+            if controller is not None and controller.thinking is not None and app.screen_name == "table":
+                return app, hands, len(controller.game.log)
+            if key is None:
+                hands.run(20)
+            else:
+                hands.press(key)
+        raise AssertionError("no computer thought over several ticks")
+
+    def next_action(app, hands, done):
+        while len(app.controller.game.log) == done:
+            hands.run(10)
+        return app.controller.game.log[done]
+
+    app, hands, done = to_a_computers_thinking()
+    expected = next_action(app, hands, done)
+    app, hands, done = to_a_computers_thinking()
+    assert any(name.startswith("thousand.bots.") for name in sys.modules)
+    hands.press(B)  # the table's menu
+    assert app.screen_name == "tablemenu" and app.controller.thinking is None
+    assert [name for name in sys.modules if name.startswith("thousand.bots.")] == []
+    hands.press(B)  # back to the table
+    assert app.screen_name == "table"
+    assert next_action(app, hands, done) == expected
+
+
 def test_the_table_menu_shows_the_last_trick_and_who_played_each_card(board):
     """Issue 15, item 2: the last trick on demand, with who took it."""
     from thousand.controller import seat_name

@@ -140,6 +140,18 @@ class Controller:
         self.decision = None
         self.thinking = None
 
+    def think_again(self):
+        """A computer's thinking begun and not done is let go, its random state put back as it
+        began (``thought_from``): at the next ``step`` it thinks again from there, to the same
+        action, as a save restored half-way does.  The app asks it when another screen than the
+        table lets the computers' code go, which the half-done thinking would hold."""
+        decision = self.thinking
+        if decision is not None:
+            player = self.players[decision.seat]
+            player.stop()
+            player.rng.set_state(self.thought_from)
+            self.thinking = None
+
     def act(self, action):
         """The human's choice; IllegalAction when it is not one of the legal ones."""
         decision = self.human_decision()

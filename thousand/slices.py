@@ -30,6 +30,10 @@ class Slices:
         self.progress = 0
         self._steps = self._think(view)
 
+    def stop(self):
+        """Let go of a thinking begun (its generator, and the code its frame holds)."""
+        self._steps = None
+
     def think_step(self):
         """Do one slice of work; True when ``result`` holds the answer."""
         if self._steps is None:

@@ -107,7 +107,13 @@ class App:
         once it is done, and the computers' code of another phase than the game's."""
         held = self.holds_game()
         phase = (self.controller or self.storage.found).phase() if held == "thousand" else None
-        scenes.settle(self.screen_name if name is None else name, held, phase)
+        name = self.screen_name if name is None else name
+        if name != "table" and held == "thousand" and self.controller is not None:
+            # a computer's half-done thinking would hold the code let go here, and the table
+            # would then import it again beside it: it thinks again from its start (its random
+            # state as it began), to the same action
+            self.controller.think_again()
+        scenes.settle(name, held, phase)
 
     def queue(self, job):
         """Do ``job`` (the name of one of the App's methods, ``jobs``) at a coming tick, once."""
