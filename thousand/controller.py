@@ -138,7 +138,7 @@ class Controller:
         self.hints = 0
         self.undo_point = None
         self.decision = None
-        self.thinking = None
+        self._stop_thinking()
 
     def think_again(self):
         """A computer's thinking begun and not done is let go, its random state put back as it
@@ -147,9 +147,16 @@ class Controller:
         table lets the computers' code go, which the half-done thinking would hold."""
         decision = self.thinking
         if decision is not None:
-            player = self.players[decision.seat]
-            player.stop()
-            player.rng.set_state(self.thought_from)
+            self.players[decision.seat].rng.set_state(self.thought_from)
+            self._stop_thinking()
+
+    def _stop_thinking(self):
+        """The thinking begun is let go, its generator with it: kept, its frame would hold the
+        computers' code of its phase when the app lets that go and the next thinking imports
+        it again (a second copy in the heap)."""
+        decision = self.thinking
+        if decision is not None:
+            self.players[decision.seat].stop()
             self.thinking = None
 
     def act(self, action):
@@ -185,7 +192,8 @@ class Controller:
         rewind(self.game, point[0])
         for seat in (1, 2):
             self.players[seat].rng.set_state(point[1][seat - 1])
-        self.decision = self.thinking = self.undo_point = None
+        self._stop_thinking()
+        self.decision = self.undo_point = None
         self.undos += 1
         for listener in self.listeners:
             listener(HUMAN, None)
