@@ -138,25 +138,20 @@ class Controller:
         self.hints = 0
         self.undo_point = None
         self.decision = None
-        self._stop_thinking()
+        self.thinking = None
 
     def think_again(self):
-        """A computer's thinking begun and not done is let go, its random state put back as it
-        began (``thought_from``): at the next ``step`` it thinks again from there, to the same
-        action, as a save restored half-way does.  The app asks it when another screen than the
-        table lets the computers' code go, which the half-done thinking would hold."""
+        """A computer's thinking begun and not done is let go, its generator with it, and its
+        random state put back as it began (``thought_from``): at the next ``step`` it thinks
+        again from there, to the same action, as a save restored half-way does.  Kept, the
+        generator's frame would hold the computers' code of its phase, which the app lets go on
+        every screen but the table, and the table would import it again beside it; so the app
+        asks it there, and an undo does."""
         decision = self.thinking
         if decision is not None:
-            self.players[decision.seat].rng.set_state(self.thought_from)
-            self._stop_thinking()
-
-    def _stop_thinking(self):
-        """The thinking begun is let go, its generator with it: kept, its frame would hold the
-        computers' code of its phase when the app lets that go and the next thinking imports
-        it again (a second copy in the heap)."""
-        decision = self.thinking
-        if decision is not None:
-            self.players[decision.seat].stop()
+            player = self.players[decision.seat]
+            player.stop()
+            player.rng.set_state(self.thought_from)
             self.thinking = None
 
     def act(self, action):
@@ -189,10 +184,10 @@ class Controller:
         point = self.undo_point
         from thousand.replay import rewind
 
+        self.think_again()  # a computer's thinking begun after that decision goes
         rewind(self.game, point[0])
         for seat in (1, 2):
             self.players[seat].rng.set_state(point[1][seat - 1])
-        self._stop_thinking()
         self.decision = self.undo_point = None
         self.undos += 1
         for listener in self.listeners:
