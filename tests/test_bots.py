@@ -456,9 +456,11 @@ def test_a_wary_defender_plays_for_his_own_points_once_the_contract_is_decided(m
     left and every marriage still whole, his score is fixed and the other defender is a
     rival: hard's search then solves each sampled deal for its own points; before that, and
     for every level without ``wary``, for the declarer's."""
-    from thousand.bots import _PARAMS, Bot
-    from thousand.bots.solver import Solver
+    from thousand.bots import _PARAMS, Bot, play
 
+    # the Solver the play's module uses (a test before may have let the bots' modules go and
+    # imported the solver again: the play's module keeps the class it imported)
+    Solver = play.Solver
     scorers = []
     real_setup = Solver.setup
 
