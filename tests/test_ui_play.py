@@ -887,10 +887,10 @@ def test_a_hint_at_the_talon_thinks_a_play_out_a_tick_and_names_the_hard_bots_gi
     from thousand import bots  # the engine's modules were loaded again with the game (scenes.py)
 
     menu_entry(app, hands, "hint")
-    import sys
+    from thousand.ui import scenes
 
     # the table's menu holds none of the computers' code: the hint imports its phase's
-    assert [name for name in sys.modules if name.startswith("thousand.bots.")] == []
+    assert [name for name in sys.modules if scenes.listed(" ".join(scenes.BOTS), name)] == []
     slices = []
     think_step = bots.Bot.think_step
     monkeypatch.setattr(bots.Bot, "think_step", lambda bot: slices.append(bot) or think_step(bot))
@@ -952,6 +952,7 @@ def test_a_computer_whose_thinking_the_menu_interrupted_thinks_again_to_the_same
     the computers' code (scenes.py: a thinking kept would hold that code, and the table would
     import it again beside it); back at the table it thinks again from its start, its random
     state as it began, to the action it takes when nothing interrupts it."""
+    from thousand.ui import scenes
 
     def to_a_computers_thinking():
         app, hands = started_game('{"preset": "full"}', 4, ["hard", "hard"])
@@ -973,10 +974,10 @@ def test_a_computer_whose_thinking_the_menu_interrupted_thinks_again_to_the_same
     app, hands, done = to_a_computers_thinking()
     expected = next_action(app, hands, done)
     app, hands, done = to_a_computers_thinking()
-    assert any(name.startswith("thousand.bots.") for name in sys.modules)
+    assert any(scenes.listed(" ".join(scenes.BOTS), name) for name in sys.modules)
     hands.press(B)  # the table's menu
     assert app.screen_name == "tablemenu" and app.controller.thinking is None
-    assert [name for name in sys.modules if name.startswith("thousand.bots.")] == []
+    assert [name for name in sys.modules if scenes.listed(" ".join(scenes.BOTS), name)] == []
     hands.press(B)  # back to the table
     assert app.screen_name == "table"
     assert next_action(app, hands, done) == expected
