@@ -173,7 +173,7 @@ def end_deal(game, result, row):
     n = len(game.scores)
     deltas = deal_deltas(game.rules, game.kind, game.declarer, game.contract, result,
                          game.card_points, game.marriage_points, [0] * n)
-    before = list(game.scores)
+    change = list(game.scores)  # the scores before the deal, then each seat's change
     winner = settle(game, game.rules, game.kind, game.declarer, game.contract, result, deltas, game.tricks_won)
     game.deals_played += 1
     if game.kind == GOLDEN:
@@ -190,8 +190,8 @@ def end_deal(game, result, row):
                 game.deals_played = 0
                 game.golden_made = False
     for s in range(n):
-        before[s] = game.scores[s] - before[s]
-    deal_row(game, result, before, row)
+        change[s] = game.scores[s] - change[s]
+    deal_row(game, result, change, row)
     return winner
 
 

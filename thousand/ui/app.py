@@ -104,7 +104,8 @@ class App:
     def settle(self, name=None):
         """Let go of the modules the screen ``name`` (by default the one on show) does not need
         (``scenes.settle``): an action's on-demand ones (a save's coder, a refusal's words)
-        once it is done, and the computers' code of another phase than the game's."""
+        once it is done, and the computers' code of another phase than the game's, or of any
+        on another screen than the table (with a computer's half-done thinking: think_again)."""
         held = self.holds_game()
         phase = (self.controller or self.storage.found).phase() if held == "thousand" else None
         name = self.screen_name if name is None else name
