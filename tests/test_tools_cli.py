@@ -97,7 +97,7 @@ BAD_ARGUMENTS = {
                          (["--seed", "\u0661"], "ASCII digits"), (["--players", "5"], "invalid choice"),
                          (["--rules", "australian"], "Five Hundred's preset"),
                          (["--game", "five_hundred", "--rules", "full"], "Five Hundred's presets are"),
-                         (["--game", "five_hundred", "--unix"], "32-bit VM only")],
+                         (["--game", "five_hundred", "--unix"], "32-bit VMs only")],
     "make_font.py": [(["--out", os.path.join(MISSING, "fonts")], "does not exist"), (["--out", A_FILE], "is a file")],
 }
 

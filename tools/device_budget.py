@@ -92,7 +92,7 @@ from thousand.five_hundred.rules_table import PRESET_NAMES as FIVE_HUNDRED_PRESE
 STUBS = TOOLS / "device_vm" / "stubs"
 ROBOT = TOOLS / "device_vm" / "robot.py"  # imported in the VM as device_robot
 BREAKDOWN = TOOLS / "device_vm" / "breakdown.py"  # device_breakdown, only for --breakdown
-UNIX_MAIN = TOOLS / "device_vm" / "unix_main.py"  # the unix port's script, beside device_robot
+UNIX_MAIN = TOOLS / "device_vm" / "unix_main.py"  # the unix ports' loop, device_main.mpy beside device_robot
 # MicroPython's name pool grows in tables of doubling size, 20 entries first (qstr.c): past
 # 20 + 40 + ... + 640 names it takes a table of 1,280 entries, 8.96 KB in one block.
 NAME_POOL_STEP = 1260
@@ -142,7 +142,10 @@ def build(board, out, log):
     for path in sorted(STUBS.glob("*.py")):
         (out / (path.stem + ".mpy")).write_bytes(
             mpy.compile_micropython(path, path.stem + ".mpy", bundle.NO_SOURCE_LINES))
-    for name, path in (("device_robot", ROBOT), ("device_breakdown", BREAKDOWN)):
+    # The unix ports' loop as bytecode too: a script compiled by the VM left the compiler's
+    # blocks where a stale word could keep one (the heap before the game read 8 KB more after
+    # an edit of the script that changed nothing it holds).
+    for name, path in (("device_robot", ROBOT), ("device_breakdown", BREAKDOWN), ("device_main", UNIX_MAIN)):
         (out / (name + ".mpy")).write_bytes(mpy.compile_micropython(path, name + ".mpy", bundle.NO_SOURCE_LINES))
     log("built %d files for %s in %s" % (len(files), board, out))
 
@@ -510,12 +513,15 @@ def measure(args, log):
                           for number, (live, screen, pool, names, deals_of_game) in enumerate(games)]}
 
 
-def unix_command(micropython, heap_kb, args, *mode):
-    """The unix port's command line for tools/device_vm/unix_main.py (copied as robot_main.py
-    into the bundle's folder) playing ``args``' session; ``mode``: "fresh" or "reload-cost"."""
-    return [micropython, "-X", "heapsize=%dK" % heap_kb, "robot_main.py", board_id(args.board),
+def unix_command(micropython, heap_kb, args, mode="one"):
+    """The unix port's command line for tools/device_vm/unix_main.py (``device_main.mpy`` in
+    the bundle's folder, ``build``) playing ``args``' session; ``mode``: "fresh", "reload-cost"
+    or "one" (the 64-bit port's: one process)."""
+    return [micropython, "-X", "heapsize=%dK" % heap_kb, "-c", "import device_main\ndevice_main.main()", board_id(args.board),
             ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals),
-            "1" if args.writable_drive else "0", str(sleep_memory_bytes(args.board)), str(args.games)] + list(mode)
+            "1" if args.writable_drive else "0", str(sleep_memory_bytes(args.board)), str(args.games), mode,
+            "0" if args.no_reload else "1", str(LANGUAGES.index(args.lang)),
+            str(args.players if args.game == "five_hundred" else 0)]
 
 
 def run_unix(build_dir, heap_kb, args, timeout=3600):
@@ -525,7 +531,6 @@ def run_unix(build_dir, heap_kb, args, timeout=3600):
     micropython = mpy.find_micropython()
     if micropython is None:
         return None
-    shutil.copy(UNIX_MAIN, Path(build_dir) / "robot_main.py")  # run as a script: its main() plays in one loop
     proc = subprocess.run(unix_command(micropython, heap_kb, args),
                           cwd=str(build_dir), capture_output=True, text=True, timeout=timeout)
     out = proc.stdout + proc.stderr
@@ -552,7 +557,6 @@ def run_unix32(micropython, build_dir, heap_kb, args, log=None, timeout=3600):
     before the game (the stand-ins and the robot), the name pool then, the processes, the last
     one's output); a pool is (names, their characters, its heap).  A game's peaks are every
     process's (``board_peak`` chooses among them)."""
-    shutil.copy(UNIX_MAIN, Path(build_dir) / "robot_main.py")
     for name in ("carry.txt", "reload.bin"):
         (Path(build_dir) / name).unlink(missing_ok=True)
     peaks, start, firmware, processes = {}, None, None, 0
@@ -661,7 +665,6 @@ def reload_cost(args, log):
     work = Path(tempfile.mkdtemp(prefix="device-budget-reload-"))
     try:
         build(args.board, work, log)
-        shutil.copy(UNIX_MAIN, work / "robot_main.py")
         log("playing the session on the unix port under callgrind (some minutes)")
         proc = subprocess.run(["valgrind", "--tool=callgrind", "--toggle-collect=filter_iternext",
                                "--dump-after=filter_iternext", "--callgrind-out-file=%s/cg.out" % work]
@@ -808,8 +811,8 @@ def parse_arguments(argv):
             args.rules = FIVE_HUNDRED_PRESETS[0]
         if args.rules not in FIVE_HUNDRED_PRESETS:
             parser.error("Five Hundred's presets are %s" % ", ".join(FIVE_HUNDRED_PRESETS))
-        if args.unix or args.unix32 or args.reload_cost or args.breakdown is not None:
-            parser.error("--game five_hundred plays on the 32-bit VM only (no --unix, --unix32, --reload-cost, --breakdown)")
+        if args.unix or args.reload_cost or args.breakdown is not None:
+            parser.error("--game five_hundred plays on the 32-bit VMs only (no --unix, --reload-cost, --breakdown)")
         args.levels = ["hard"] * (args.players - 1)  # the screens' computers: the strongest (five_hundred_app)
     elif args.rules is None:
         args.rules = "full"

@@ -1,8 +1,14 @@
 """The device game on the 64-bit unix port (``tools/device_budget.py``'s ``run_unix``): the
-robot's whole visit in one loop, a collection before every step.  Run as a script beside
-``device_robot.mpy``, so that the robot the VM loads holds none of this.
+robot's whole visit in one loop, a collection before every step.  Compiled beside
+``device_robot.mpy`` as ``device_main.mpy`` and run by ``main()`` (``-c``), so that the robot
+the VM loads holds none of this, and no compiler's blocks are left in the heap.
 
-With a ninth argument ``fresh`` (``device_budget.py --unix32``): each reload ends the program, as
+Its arguments are the robot's (tools/device_budget.py's ``unix_command``): the board, the
+levels, the preset, the seed, the deals, the drive, sleep memory's bytes and the games; then a
+mode; then whether the board reloads, the language's index and Five Hundred's players (0:
+Thousand).  The mode ``one`` plays in one process (the 64-bit port).
+
+With the mode ``fresh`` (``device_budget.py --unix32``): each reload ends the program, as
 it ends a board's VM: it prints "carry TEXT" (what the robot's ``carry`` gives a fresh VM, the
 NVM and sleep memory in ``reload.bin``) and the parent starts a fresh process, which reads TEXT
 from ``carry.txt`` (an argument would be interned: a name of at most 255 bytes).  It prints
@@ -12,7 +18,7 @@ names, "Q(NAME)" a line), "pool_at_peak GAME" and the pool's line at each new mo
 of a game, and "game_peak GAME BYTES SCREEN" per game it played in (the most heap in use
 between ticks, and the screen then).
 
-With a ninth argument ``reload-cost``: after each of the app's reloads, what the fresh
+With the mode ``reload-cost``: after each of the app's reloads, what the fresh
 program does until its first screen is drawn (its modules imported afresh, the save read and
 the position replayed, the screen built) runs inside ``filter``'s iteration, which
 ``valgrind --tool=callgrind --toggle-collect=filter_iternext`` counts alone
@@ -55,17 +61,17 @@ from device_robot import Robot  # noqa: E402  (from the board's drive: as_a_boar
 
 
 def main():
-    board_id, levels, preset, seed, max_deals, writable, sleep_bytes, games = (
-        sys.argv[1], sys.argv[2].split(","), sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6] == "1",
-        int(sys.argv[7]), int(sys.argv[8]))
-    cost = len(sys.argv) > 9 and sys.argv[9] == "reload-cost"
-    fresh = len(sys.argv) > 9 and sys.argv[9] == "fresh"
+    # the Robot's arguments in its order (tools/device_budget.py's unix_command gives them)
+    options = (sys.argv[1], sys.argv[2].split(","), sys.argv[3], int(sys.argv[4]), int(sys.argv[5]), sys.argv[6] == "1",
+               int(sys.argv[7]), int(sys.argv[8]), sys.argv[10] == "1", int(sys.argv[11]), int(sys.argv[12]))
+    cost = sys.argv[9] == "reload-cost"
+    fresh = sys.argv[9] == "fresh"
     gc.collect()
     print("start_live %d" % gc.mem_alloc())
     if fresh:  # the name pool before the game: the stand-ins' and the robot's names
         print("start_names")
         micropython.qstr_info(1)
-    robot = Robot(board_id, levels, preset, seed, max_deals, writable, sleep_bytes, games)
+    robot = Robot(*options)
     if fresh:
         if "carry.txt" in os.listdir():
             with open("carry.txt") as file:
@@ -93,7 +99,7 @@ def main():
             for name in [name for name in sys.modules if name.startswith("thousand")]:
                 del sys.modules[name]
             gc.collect()
-            robot = Robot(board_id, levels, preset, seed, max_deals, writable, sleep_bytes, games)
+            robot = Robot(*options)
             robot.carry_in(kept)
             if cost:  # the fresh program to its first screen drawn, counted alone
                 next(filter(to_first_screen, (robot,)))
