@@ -173,11 +173,9 @@ class Controller:
 
     def write_record(self, out):
         """The game so far as a FIVE_HUNDRED.md record, one line of JSON on ``out``."""
-        import json
+        from thousand.five_hundred.record import write_game_record
 
-        from thousand.five_hundred.record import game_record
-
-        out.write(json.dumps(game_record(self.game)))
+        write_game_record(self.game, out)
         out.write("\n")
 
     def step(self):

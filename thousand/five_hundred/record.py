@@ -122,15 +122,42 @@ def deal_json(result):
     }
 
 
-def game_record(game):
-    """The game's deals so far as a record (the engine keeps each deal's dealt cards and log
-    in ``game.records`` when ``keep_records``)."""
-    deals = []
-    for dealt, kitty, log in game.records:
-        deals.append(_deal_json(dealt, kitty, log))
+def recorded_deals(game):
+    """(dealt, kitty, log) of every deal of the game's record, the deal in play last (the
+    engine keeps each deal's dealt cards and log in ``game.records`` when ``keep_records``;
+    the kitty as dealt)."""
+    for deal in game.records:
+        yield deal
     if game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER and game.deal_number:
-        deals.append(_deal_json(game.dealt, game.kitty, game.log))  # the kitty as dealt
+        yield game.dealt, game.kitty, game.log
+
+
+def game_record(game):
+    """The game's deals so far as a record."""
+    deals = [_deal_json(dealt, kitty, log) for dealt, kitty, log in recorded_deals(game)]
     return {"game": GAME_NAME, "rules": game.rules.to_dict(), "start": dict(game.start), "deals": deals}
+
+
+def write_game_record(game, out):
+    """``game_record(game)`` as JSON on ``out`` (a file, sys.stdout), a deal at a time, as
+    Thousand's: the whole record at once was the most a board's game asked of its heap
+    (docs/five_hundred.md, "On a board").
+
+    >>> import io, json
+    >>> game = Game(seed=2); game.start_deal(); out = io.StringIO(); write_game_record(game, out)
+    >>> json.loads(out.getvalue()) == json.loads(json.dumps(game_record(game)))
+    True
+    """
+    import json
+
+    out.write('{"game": %s, "rules": %s, "start": %s, "deals": [' % (
+        json.dumps(GAME_NAME), json.dumps(game.rules.to_dict()), json.dumps(dict(game.start))))
+    separator = ""
+    for dealt, kitty, log in recorded_deals(game):
+        out.write(separator)
+        out.write(json.dumps(_deal_json(dealt, kitty, log)))
+        separator = ", "
+    out.write("]}")
 
 
 def seat_record(game, seat):

@@ -21,15 +21,12 @@ def write_game(game, out):
     """``game``'s record on ``out``: Thousand's REFEREE.md record, or Five Hundred's
     (FIVE_HUNDRED.md 10; its game_name says which)."""
     if getattr(game, "game_name", None) is not None:
-        import json
-
         try:  # a lib folder without Five Hundred (copied from a bundle older than it)
-            from thousand.five_hundred.record import game_record
+            from thousand.five_hundred.record import write_game_record
         except ImportError:
             return
-        out.write(json.dumps(game_record(game)))
-        return
-    from thousand.record import write_game_record
+    else:
+        from thousand.record import write_game_record
 
     write_game_record(game, out)
 
