@@ -56,7 +56,7 @@ def board_modules():
 
 def planned():
     names = set((" ".join((scenes.RESIDENT, scenes.GAME, scenes.ON_DEMAND) + scenes.BOTS)).split()) | board_modules()
-    names |= set((five_hundred_app.ENGINE + " " + five_hundred_app.ON_DEMAND).split())
+    names |= set((five_hundred_app.ENGINE + " " + five_hundred_app.THINKING + " " + five_hundred_app.ON_DEMAND).split())
     for modules in list(scenes.SCREENS.values()) + list(five_hundred_app.SCREENS.values()):
         names |= set(modules.split())
     return names

@@ -471,6 +471,36 @@ def test_hint_undo_and_the_last_trick_from_the_table_menu(board):
     assert app.screen_name == "table" and len(app.controller.game.log) < len(log)
 
 
+def test_a_computer_whose_thinking_the_menu_interrupted_thinks_again_to_the_same_action(board):
+    """As Thousand's: the table's menu opened while a computer thinks lets its half-done
+    thinking go, and the seats' shared deals and play-outs with their module (held at the
+    table only, ``five_hundred_app.THINKING``); back at the table it thinks again from its
+    start, its random state as it began, to the action it takes when nothing interrupts it."""
+    def to_a_computers_thinking():
+        app, hands = start_five_hundred(seed=4)
+        rng = Rng(5)
+        play_until(app, hands, lambda: app.screen_name == "table" and app.controller.thinking is not None
+                   and app.controller.thinking.seat != 0, rng)
+        return app, hands, len(app.controller.game.log)
+
+    def next_action(app, hands, done):
+        while len(app.controller.game.log) == done:
+            hands.run(10)
+        return app.controller.game.log[done]
+
+    app, hands, done = to_a_computers_thinking()
+    expected = next_action(app, hands, done)
+    app, hands, done = to_a_computers_thinking()
+    assert five_hundred_app.THINKING in sys.modules and app.controller.tools
+    hands.press(B)  # the table's menu
+    assert app.screen_name == "tablemenu" and app.controller.thinking is None
+    assert five_hundred_app.THINKING not in sys.modules and app.controller.tools == []
+    hands.press(B)  # back to the table
+    assert app.screen_name == "table"
+    assert next_action(app, hands, done) == expected
+    assert five_hundred_app.THINKING in sys.modules
+
+
 def test_the_help_shows_five_hundreds_rules(board):
     app, hands = start_five_hundred()
     hands.run(40)
@@ -521,7 +551,8 @@ def test_a_whole_game_played_by_keys_ends_at_the_title_loading_only_its_plan(boa
             over = app.controller.over()
             held = app.holds_game()
             allowed = set(scenes.needed("summary", held).split()) | set(scenes.ON_DEMAND.split()) | set(five_hundred_app.ON_DEMAND.split())
-            planned = set((scenes.GAME + " " + scenes.ON_DEMAND + " " + five_hundred_app.ENGINE).split()) | {
+            planned = set((scenes.GAME + " " + scenes.ON_DEMAND + " " + five_hundred_app.ENGINE + " "
+                           + five_hundred_app.THINKING).split()) | {
                 name for names in list(scenes.SCREENS.values()) + list(five_hundred_app.SCREENS.values())
                 for name in names.split()}
             assert sorted(name for name in planned - allowed if name in sys.modules) == []

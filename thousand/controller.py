@@ -141,18 +141,11 @@ class Controller:
         self.thinking = None
 
     def think_again(self):
-        """A computer's thinking begun and not done is let go, its generator with it, and its
-        random state put back as it began (``thought_from``): at the next ``step`` it thinks
-        again from there, to the same action, as a save restored half-way does.  Kept, the
-        generator's frame would hold the computers' code of its phase, which the app lets go on
-        every screen but the table, and the table would import it again beside it; so the app
-        asks it there, and an undo does."""
-        decision = self.thinking
-        if decision is not None:
-            player = self.players[decision.seat]
-            player.stop()
-            player.rng.set_state(self.thought_from)
-            self.thinking = None
+        """A computer's thinking begun and not done let go (``thousand.slices.think_again``):
+        the app asks it on every screen but the table, and an undo does."""
+        from thousand.slices import think_again  # the bots' module has loaded it
+
+        think_again(self)
 
     def act(self, action):
         """The human's choice; IllegalAction when it is not one of the legal ones."""

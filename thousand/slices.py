@@ -4,7 +4,8 @@ piece a tick, so that a board's screen keeps turning its indicator and reading k
 A player that thinks in slices is a ``Slices``: its ``_think(view)`` is a generator that
 sets ``result`` and yields between slices (after a solver run, a play-out), keeping nothing
 big in its frame across a yield (a board's heap holds the frame while the screen ticks).
-``think(controller, decision, player)`` is a controller's step of such a player.
+``think(controller, decision, player)`` is a controller's step of such a player,
+``think_again(controller)`` lets a thinking begun go.
 """
 
 
@@ -62,3 +63,18 @@ def think(controller, decision, player):
         return None
     controller.thinking = None
     return player.result
+
+
+def think_again(controller):
+    """A computer's thinking begun and not done is let go, its generator with it, and its
+    random state put back as it began (``thought_from``): at the controller's next step it
+    thinks again from there, to the same action, as a save restored half-way does.  Kept, the
+    generator's frame would hold the computers' code that the app lets go on every screen
+    but the table (``thousand.ui.scenes``), and the table would import it again beside it;
+    so both games' controllers ask it there (``think_again``), and Thousand's undo does."""
+    decision = controller.thinking
+    if decision is not None:
+        player = controller.players[decision.seat]
+        player.stop()
+        player.rng.set_state(controller.thought_from)
+        controller.thinking = None

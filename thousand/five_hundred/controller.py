@@ -171,6 +171,17 @@ class Controller:
             listener(HUMAN, None)
         return True
 
+    def think_again(self):
+        """A computer's thinking begun and not done let go (``thousand.slices.think_again``),
+        and the seats' shared deals and play-outs with it: the app asks it on every screen but
+        the table, which lets their module go (``thousand.ui.five_hundred_app.THINKING``); the
+        next decision makes them again."""
+        if self.thinking is not None:
+            from thousand.slices import think_again  # the search's module has loaded it
+
+            think_again(self)
+        self.tools[:] = ()
+
     def write_record(self, out):
         """The game so far as a FIVE_HUNDRED.md record, one line of JSON on ``out``."""
         from thousand.five_hundred.record import write_game_record

@@ -109,7 +109,7 @@ class App:
         held = self.holds_game()
         phase = (self.controller or self.storage.found).phase() if held == "thousand" else None
         name = self.screen_name if name is None else name
-        if name != "table" and held == "thousand" and self.controller is not None:
+        if name != "table" and held and self.controller is not None:
             # a computer's half-done thinking would hold the code let go here, and the table
             # would then import it again beside it: it thinks again from its start (its random
             # state as it began), to the same action

@@ -7,7 +7,7 @@ controller's ``game_name``), or when a new game of it is started; so Thousand's 
 modules hold none of Five Hundred's names and tuples (they are a board's heap for good).
 
 The plan, as ``thousand.ui.scenes``'s: ``ENGINE`` is held with a game of Five Hundred (with
-this module), ``SCREENS`` the screens it shows in Thousand's places (a screen it does not name
+this module), ``THINKING`` with it at the table, ``SCREENS`` the screens it shows in Thousand's places (a screen it does not name
 is Thousand's own, the menus), ``ON_DEMAND`` what one action loads and the next screen change
 lets go.  Each list is a string of names, as ``thousand.ui.scenes`` keeps its own (it says why).
 """
@@ -16,9 +16,13 @@ lets go.  Each list is a string of names, as ``thousand.ui.scenes`` keeps its ow
 ENGINE = ("thousand.rng thousand.ascii_text thousand.five_hundred thousand.five_hundred.cards"
           " thousand.five_hundred.actions thousand.five_hundred.rules thousand.five_hundred.game"
           " thousand.five_hundred.driver thousand.five_hundred.controller thousand.five_hundred.bots"
-          " thousand.five_hundred.easy thousand.five_hundred.playout thousand.five_hundred.search thousand.slices"
+          " thousand.five_hundred.easy thousand.five_hundred.search thousand.slices"
           " thousand.five_hundred.scoring"  # the play-outs score a contract
           " thousand.ui.five_hundred_app")
+# The computers' deals and play-outs (the search imports them as it thinks): held at the table
+# only, as Thousand's computers' code is; the other screens let them go with the seats'
+# shared deals (``Controller.think_again``).  A hint asked in the table's menu imports them.
+THINKING = "thousand.five_hundred.playout"
 _PAGES = "thousand.ui.five_hundred_table thousand.ui.five_hundred_sheet thousand.ui.listview"
 SCREENS = {
     "table": "thousand.ui.five_hundred_table",
@@ -36,7 +40,8 @@ def needed(screen, resident, screens):
     """Every module the plan allows while ``screen`` is on show with a game of Five Hundred, a
     string of names; ``resident`` and ``screens``: Thousand's plan's (``scenes.RESIDENT``,
     ``scenes.SCREENS``)."""
-    return resident + " " + SCREENS.get(screen, screens[screen]) + " " + ENGINE
+    names = resident + " " + SCREENS.get(screen, screens[screen]) + " " + ENGINE
+    return names + " " + THINKING if screen == "table" else names
 
 
 def build(app, name):
