@@ -22,6 +22,8 @@ ENGINE = ("thousand.rng thousand.ascii_text thousand.five_hundred thousand.five_
 # The computers' deals and play-outs (the search imports them as it thinks): held at the table
 # only, as Thousand's computers' code is; the other screens let them go with the seats'
 # shared deals (``Controller.think_again``).  A hint asked in the table's menu imports them.
+# Listed in ON_DEMAND too, so that ``scenes.settle`` lets them go by the lists it reads
+# already (a name more in its module was a name more in every VM of Thousand's).
 THINKING = "thousand.five_hundred.playout"
 _PAGES = "thousand.ui.five_hundred_table thousand.ui.five_hundred_sheet thousand.ui.listview"
 SCREENS = {
@@ -33,7 +35,8 @@ SCREENS = {
 }
 ON_DEMAND = ("thousand.ui.five_hundred_table_layout thousand.five_hundred.rules_table thousand.five_hundred.checks"
              " thousand.five_hundred.explain thousand.five_hundred.replay thousand.five_hundred.notation"
-             " thousand.five_hundred.record thousand.persist.five_hundred thousand.persist.five_hundred_stats")
+             " thousand.five_hundred.record thousand.persist.five_hundred thousand.persist.five_hundred_stats"
+             " thousand.five_hundred.playout")  # THINKING: kept at the table
 
 
 def needed(screen, resident, screens):

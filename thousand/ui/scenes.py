@@ -125,7 +125,7 @@ def settle(screen, holds_game, phase=None):
     plans = [GAME, ON_DEMAND] + list(BOTS) + list(SCREENS.values())
     five_hundred = sys.modules.get("thousand.ui.five_hundred_app")
     if five_hundred is not None:
-        plans += [five_hundred.ENGINE, five_hundred.THINKING, five_hundred.ON_DEMAND] + list(five_hundred.SCREENS.values())
+        plans += [five_hundred.ENGINE, five_hundred.ON_DEMAND] + list(five_hundred.SCREENS.values())
     gone = []
     for name in sys.modules:
         if not listed(keep, name):
