@@ -19,7 +19,7 @@ from thousand.hw.keys import A, B, DOWN, LEFT, RIGHT, UP  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand.ui import five_hundred_table as FT  # noqa: E402
 from thousand.ui import five_hundred_app, scenes  # noqa: E402
-from test_ui_play import Hands, board, new_app  # noqa: E402,F401  (board: the fixture)
+from test_ui_play import Hands, board, new_app, next_action  # noqa: E402,F401  (board: the fixture)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -482,11 +482,6 @@ def test_a_computer_whose_thinking_the_menu_interrupted_thinks_again_to_the_same
         play_until(app, hands, lambda: app.screen_name == "table" and app.controller.thinking is not None
                    and app.controller.thinking.seat != 0, rng)
         return app, hands, len(app.controller.game.log)
-
-    def next_action(app, hands, done):
-        while len(app.controller.game.log) == done:
-            hands.run(10)
-        return app.controller.game.log[done]
 
     app, hands, done = to_a_computers_thinking()
     expected = next_action(app, hands, done)

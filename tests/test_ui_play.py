@@ -947,6 +947,13 @@ def test_the_computers_code_of_the_auction_and_of_the_play_is_held_in_its_own_ph
     assert seen == {"auction", "play", "summary"}
 
 
+def next_action(app, hands, done):
+    """The game's log entry ``done`` (its length before it), ticks run until it is made."""
+    while len(app.controller.game.log) == done:
+        hands.run(10)
+    return app.controller.game.log[done]
+
+
 def test_a_computer_whose_thinking_the_menu_interrupted_thinks_again_to_the_same_action(board):
     """The table's menu opened while a computer thinks lets its half-done thinking go with
     the computers' code (scenes.py: a thinking kept would hold that code, and the table would
@@ -965,11 +972,6 @@ def test_a_computer_whose_thinking_the_menu_interrupted_thinks_again_to_the_same
             else:
                 hands.press(key)
         raise AssertionError("no computer thought over several ticks")
-
-    def next_action(app, hands, done):
-        while len(app.controller.game.log) == done:
-            hands.run(10)
-        return app.controller.game.log[done]
 
     app, hands, done = to_a_computers_thinking()
     expected = next_action(app, hands, done)

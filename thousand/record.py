@@ -181,15 +181,10 @@ def write_game_record(game, out):
     >>> json.loads(out.getvalue()) == json.loads(json.dumps(game_record(game)))
     True
     """
-    import json
+    from thousand.record_json import write_record_json
 
-    out.write('{"rules": %s, "start": %s, "deals": [' % (json.dumps(rules_check.to_dict(game.rules)), json.dumps(dict(game.start))))
-    separator = ""
-    for dealt, talon, log in recorded_deals(game):
-        out.write(separator)
-        out.write(json.dumps(_deal_json(dealt, talon, log)))
-        separator = ", "
-    out.write("]}")
+    write_record_json(out, (("rules", rules_check.to_dict(game.rules)), ("start", dict(game.start))),
+                      (_deal_json(dealt, talon, log) for dealt, talon, log in recorded_deals(game)))
 
 
 def seat_record(game, seat):

@@ -140,24 +140,17 @@ def game_record(game):
 
 def write_game_record(game, out):
     """``game_record(game)`` as JSON on ``out`` (a file, sys.stdout), a deal at a time, as
-    Thousand's: the whole record at once was the most a board's game asked of its heap
-    (docs/five_hundred.md, "On a board").
+    Thousand's (``thousand.record_json``).
 
     >>> import io, json
     >>> game = Game(seed=2); game.start_deal(); out = io.StringIO(); write_game_record(game, out)
     >>> json.loads(out.getvalue()) == json.loads(json.dumps(game_record(game)))
     True
     """
-    import json
+    from thousand.record_json import write_record_json
 
-    out.write('{"game": %s, "rules": %s, "start": %s, "deals": [' % (
-        json.dumps(GAME_NAME), json.dumps(game.rules.to_dict()), json.dumps(dict(game.start))))
-    separator = ""
-    for dealt, kitty, log in recorded_deals(game):
-        out.write(separator)
-        out.write(json.dumps(_deal_json(dealt, kitty, log)))
-        separator = ", "
-    out.write("]}")
+    write_record_json(out, (("game", GAME_NAME), ("rules", game.rules.to_dict()), ("start", dict(game.start))),
+                      (_deal_json(dealt, kitty, log) for dealt, kitty, log in recorded_deals(game)))
 
 
 def seat_record(game, seat):

@@ -36,7 +36,7 @@ SCREENS = {
 ON_DEMAND = ("thousand.ui.five_hundred_table_layout thousand.five_hundred.rules_table thousand.five_hundred.checks"
              " thousand.five_hundred.explain thousand.five_hundred.replay thousand.five_hundred.notation"
              " thousand.five_hundred.record thousand.persist.five_hundred thousand.persist.five_hundred_stats"
-             " thousand.five_hundred.playout")  # THINKING: kept at the table
+             " thousand.record_json thousand.five_hundred.playout")  # THINKING: kept at the table
 
 
 def needed(screen, resident, screens):

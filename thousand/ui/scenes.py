@@ -77,6 +77,7 @@ SCREENS = {
 ON_DEMAND = ("thousand.ui.starting thousand.ui.table_layout thousand.ui.bmp thousand.scoring thousand.rules_table"
              " thousand.ui.guide thousand.replay thousand.rules_check thousand.explain thousand.texts"
              " thousand.explain_redeal thousand.checks thousand.notation thousand.ascii_text thousand.record"
+             " thousand.record_json"
              " thousand.coding thousand.sheet_rows"  # a deal's row added to the sheet, rows read or saved
              " thousand.persist.encode thousand.persist.coding thousand.persist.reading thousand.persist.continuing"
              " thousand.persist.restore thousand.persist.rules_sheet thousand.persist.files thousand.persist.safe_files"
