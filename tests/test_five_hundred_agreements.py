@@ -183,4 +183,4 @@ def test_the_five_hundred_engine_imports_no_screen_board_or_save():
             for module in modules:
                 assert not module.startswith(("thousand.ui", "thousand.hw", "thousand.persist")), (name, module)
                 assert not module.startswith("thousand.") or module.split(".")[1] in (
-                    "five_hundred", "cards", "rng", "record", "ascii_text", "slices"), (name, module)
+                    "five_hundred", "cards", "rng", "record", "ascii_text", "record_json", "slices"), (name, module)
