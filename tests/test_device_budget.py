@@ -133,7 +133,7 @@ def test_a_session_of_three_games_fits_what_the_readme_states_and_its_names_do_n
             # and the robot's own random player (thousand.rng), made again in a reload's fresh VM
             allowed = set((scenes.RESIDENT + " " + scenes.ON_DEMAND).split()) | {"thousand.rng", board_module}
         else:
-            allowed = set(scenes.needed(screen, True).split()) | set(scenes.ON_DEMAND.split()) | {board_module}
+            allowed = set(" ".join(scenes.needed(screen, True)).split()) | set(scenes.ON_DEMAND.split()) | {board_module}
             if screen == "tablemenu":  # a hint thinks there: it imports its phase's code as it begins
                 allowed |= set(" ".join(scenes.BOTS).split())
         assert sorted(set(scene["loaded"]) - allowed) == [], screen
@@ -193,7 +193,7 @@ def test_a_session_of_five_hundred_fits_what_its_page_states_and_its_names_do_no
         if screen == "boot":
             allowed = set((scenes.RESIDENT + " " + scenes.ON_DEMAND).split()) | {"thousand.rng", board_module}
         else:  # the first start's guided deal is Thousand's: a screen's peak is either game's
-            allowed = (set(scenes.needed(screen, "five_hundred").split()) | set(scenes.needed(screen, True).split())
+            allowed = (set(" ".join(scenes.needed(screen, "five_hundred")).split()) | set(" ".join(scenes.needed(screen, True)).split())
                        | set((scenes.ON_DEMAND + " " + five_hundred_app.ON_DEMAND).split()) | {board_module})
         assert sorted(set(scene["loaded"]) - allowed) == [], screen
 

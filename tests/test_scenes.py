@@ -89,7 +89,7 @@ def test_a_screens_modules_load_nothing_outside_its_scene(screen, game):
     Hundred's) loads no other module of the game's (the board modules need the board, and
     Blinka's displayio loads libraries of its own: those are checked on the device's VM by
     tests/test_device_budget.py)."""
-    wanted = [name for name in scenes.needed(screen, game).split() if not name.startswith("thousand.hw.")
+    wanted = [name for name in " ".join(scenes.needed(screen, game)).split() if not name.startswith("thousand.hw.")
               or name in ("thousand.hw.keys",)]
     code = ("import sys\nsys.path.insert(0, %r)\nfor name in %r:\n    __import__(name)\n"
             "print(' '.join(sorted(n for n in sys.modules if n.startswith('thousand'))))"
@@ -97,7 +97,7 @@ def test_a_screens_modules_load_nothing_outside_its_scene(screen, game):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     loaded = set(out.stdout.split())
-    assert sorted(loaded - set(scenes.needed(screen, game).split())) == []
+    assert sorted(loaded - set(" ".join(scenes.needed(screen, game)).split())) == []
 
 
 def test_a_session_of_thousand_is_planned_without_any_module_of_five_hundred():
@@ -110,7 +110,7 @@ def test_a_session_of_thousand_is_planned_without_any_module_of_five_hundred():
                "statistics": ["thousand.persist.five_hundred_stats"]}
     for screen in scenes.SCREENS:
         for held in (False, True, "thousand"):
-            wanted = [name for name in scenes.needed(screen, held).split() if "five_hundred" in name]
+            wanted = [name for name in " ".join(scenes.needed(screen, held)).split() if "five_hundred" in name]
             assert wanted == allowed.get(screen, []), screen
     assert [name for name in scenes.RESIDENT.split() if "five_hundred" in name] == []
 
@@ -168,7 +168,7 @@ def test_settling_keeps_exactly_what_the_plan_needs_of_what_was_loaded():
         for name in every:
             importlib.import_module(name)
         scenes.settle(screen, held, phase)
-        kept = set(scenes.needed(screen, held, phase).split())
+        kept = set(" ".join(scenes.needed(screen, held, phase)).split())
         assert sorted(name for name in every if name in sys.modules) == sorted(name for name in every if name in kept)
     import thousand.game  # noqa: F401  (as the tests after this one found it)
 
@@ -179,14 +179,14 @@ def test_the_computers_code_is_held_for_the_games_phase_only():
     from thousand.game import PHASE_AUCTION, PHASE_CONTRACT, PHASE_DEAL_OVER, PHASE_PLAY, PHASE_TALON
 
     def bots(phase):
-        return sorted(name for name in scenes.needed("table", True, phase).split() if name.startswith("thousand.bots."))
+        return sorted(name for name in " ".join(scenes.needed("table", True, phase)).split() if name.startswith("thousand.bots."))
 
     assert bots(PHASE_AUCTION) == bots(PHASE_TALON) == bots(PHASE_CONTRACT) == [
         "thousand.bots.auction", "thousand.bots.evaluate", "thousand.bots.heuristic", "thousand.bots.knowledge"]
     assert bots(PHASE_PLAY) == ["thousand.bots.heuristic", "thousand.bots.knowledge", "thousand.bots.play",
                                 "thousand.bots.solver"]
     assert bots(PHASE_DEAL_OVER) == []
-    assert "thousand.bots" in scenes.needed("table", True, PHASE_DEAL_OVER).split()  # the dispatch, with the game
+    assert "thousand.bots" in " ".join(scenes.needed("table", True, PHASE_DEAL_OVER)).split()  # the dispatch, with the game
 
 
 def test_settling_in_the_play_lets_the_auctions_code_go_and_between_deals_the_plays():
@@ -213,8 +213,25 @@ def test_the_computers_code_is_held_at_the_table_only():
         for screen in ("tablemenu", "sheet", "chart", "help", "settings"):
             names = scenes.needed(screen, True, phase)
             assert scenes.listed(names, "thousand.game") and scenes.listed(names, "thousand.bots"), screen
-            assert [name for name in names.split() if name.startswith("thousand.bots.")] == [], (screen, phase)
+            assert [name for name in " ".join(names).split() if name.startswith("thousand.bots.")] == [], (screen, phase)
     import thousand.bots.play  # noqa: F401
 
     scenes.settle("tablemenu", True, PHASE_PLAY)
     assert "thousand.bots.play" not in sys.modules and "thousand.game" in sys.modules
+
+
+def test_the_plan_a_screen_needs_is_its_strings_read_as_they_are_not_one_string_made_at_each_move():
+    """``needed`` gives the plan's own strings (settle, at every move, made none: joined,
+    they were some 700 bytes, the allocation that set Five Hundred's least heap on the unix
+    port); ``listed`` finds a whole name in any of them, never a part of one."""
+    from thousand.game import PHASE_PLAY
+    from thousand.ui import five_hundred_app
+
+    for plan in (scenes.needed("table", True, PHASE_PLAY), scenes.needed("title", False),
+                 scenes.needed("table", "five_hundred"), scenes.needed("summary", "five_hundred")):
+        assert isinstance(plan, tuple) and all(isinstance(part, str) for part in plan)
+        assert scenes.listed(plan, "thousand.ui.app") and not scenes.listed(plan, "thousand.ui.ap")
+    assert scenes.listed(scenes.needed("table", True, PHASE_PLAY), "thousand.bots.solver")
+    assert not scenes.listed(scenes.needed("sheet", True, PHASE_PLAY), "thousand.bots.solver")
+    assert scenes.listed(scenes.needed("table", "five_hundred"), five_hundred_app.THINKING)
+    assert not scenes.listed(scenes.needed("summary", "five_hundred"), five_hundred_app.THINKING)

@@ -545,7 +545,7 @@ def test_a_whole_game_played_by_keys_ends_at_the_title_loading_only_its_plan(boa
             summaries += 1
             over = app.controller.over()
             held = app.holds_game()
-            allowed = set(scenes.needed("summary", held).split()) | set(scenes.ON_DEMAND.split()) | set(
+            allowed = set(" ".join(scenes.needed("summary", held)).split()) | set(scenes.ON_DEMAND.split()) | set(
                 five_hundred_app.ON_DEMAND.split()) - {five_hundred_app.THINKING}  # the play-outs: at the table only
             planned = set((scenes.GAME + " " + scenes.ON_DEMAND + " " + five_hundred_app.ENGINE + " "
                            + five_hundred_app.THINKING).split()) | {

@@ -41,10 +41,11 @@ ON_DEMAND = ("thousand.ui.five_hundred_table_layout thousand.five_hundred.rules_
 
 def needed(screen, resident, screens):
     """Every module the plan allows while ``screen`` is on show with a game of Five Hundred, a
-    string of names; ``resident`` and ``screens``: Thousand's plan's (``scenes.RESIDENT``,
-    ``scenes.SCREENS``)."""
-    names = resident + " " + SCREENS.get(screen, screens[screen]) + " " + ENGINE
-    return names + " " + THINKING if screen == "table" else names
+    tuple of strings of names as ``scenes.needed``'s; ``resident`` and ``screens``: Thousand's
+    plan's (``scenes.RESIDENT``, ``scenes.SCREENS``)."""
+    if screen == "table":
+        return resident, SCREENS["table"], ENGINE, THINKING
+    return resident, SCREENS.get(screen, screens[screen]), ENGINE
 
 
 def build(app, name):

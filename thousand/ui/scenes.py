@@ -87,8 +87,14 @@ ON_DEMAND = ("thousand.ui.starting thousand.ui.table_layout thousand.ui.bmp thou
 
 
 def listed(names, name):
-    """Is module ``name`` one of the plan's ``names`` (one of its strings)?  Found without
-    making a string (``settle`` runs at every screen change and after every move)."""
+    """Is module ``name`` one of the plan's ``names`` (one of its strings, or a tuple of them,
+    as ``needed`` gives)?  Found without making a string (``settle`` runs at every screen
+    change and after every move)."""
+    if not isinstance(names, str):
+        for part in names:
+            if listed(part, name):
+                return True
+        return False
     at = names.find(name)
     while at >= 0:
         end = at + len(name)
@@ -99,23 +105,24 @@ def listed(names, name):
 
 
 def needed(screen, holds_game, phase=None):
-    """Every module the plan allows while ``screen`` is on show, a string of names as the
-    plan's; ``holds_game``: the game held ("five_hundred", or true for Thousand's), or false;
-    ``phase``: Thousand's game's (``BOTS``; None: any phase's)."""
+    """Every module the plan allows while ``screen`` is on show: a tuple of the plan's
+    strings of names (``listed`` reads it; not joined into one string, some 700 bytes made at
+    every move, which set the least heap of Five Hundred's session on a board-like VM:
+    docs/memory.md); ``holds_game``: the game held ("five_hundred", or true for Thousand's), or
+    false; ``phase``: Thousand's game's (``BOTS``; None: any phase's)."""
     if holds_game == "five_hundred":
         from thousand.ui.five_hundred_app import needed as five_hundreds
 
         return five_hundreds(screen, RESIDENT, SCREENS)
-    names = RESIDENT + " " + SCREENS[screen]
-    if holds_game:
-        names += " " + GAME
-        # The computers think at the table: the other screens a deal reaches (its menu, the
-        # sheet, the chart, the help, the settings) let the phase's code go, imported again
-        # back at the table.  A hint, asked in the table's menu, imports it as it begins to
-        # think and the table it then shows keeps it (``App.think_hint``).
-        if screen == "table":
-            names += " " + (" ".join(BOTS) if phase is None else BOTS[phase])
-    return names
+    if not holds_game:
+        return RESIDENT, SCREENS[screen]
+    # The computers think at the table: the other screens a deal reaches (its menu, the
+    # sheet, the chart, the help, the settings) let the phase's code go, imported again
+    # back at the table.  A hint, asked in the table's menu, imports it as it begins to
+    # think and the table it then shows keeps it (``App.think_hint``).
+    if screen != "table":
+        return RESIDENT, SCREENS[screen], GAME
+    return (RESIDENT, SCREENS[screen], GAME) + (BOTS if phase is None else (BOTS[phase],))
 
 
 def settle(screen, holds_game, phase=None):
