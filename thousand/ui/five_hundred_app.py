@@ -9,7 +9,8 @@ modules hold none of Five Hundred's names and tuples (they are a board's heap fo
 The plan, as ``thousand.ui.scenes``'s: ``ENGINE`` is held with a game of Five Hundred (with
 this module), ``THINKING`` with it at the table, ``SCREENS`` the screens it shows in
 Thousand's places (a screen it does not name is Thousand's own, the menus), ``ON_DEMAND`` what
-one action loads and the next screen change lets go.  Each list is a string of names, as ``thousand.ui.scenes`` keeps its own (it says why).
+one action loads and the next screen change lets go.  Each list is a string of names, as
+``thousand.ui.scenes`` keeps its own (it says why).
 """
 
 
