@@ -26,7 +26,7 @@ $(WASM32)/node_modules/.installed: $(WASM32)/package-lock.json
 # MicroPython's unix port built 32-bit, which collects as a board does (tools/device_budget.py
 # --unix32): built on demand only, as root on Debian (apt-get), not by `make test`.
 unix32: tools/unix32/micropython
-tools/unix32/micropython: tools/unix32/build.sh
+tools/unix32/micropython: tools/unix32/build.sh tools/unix32/board_pool.patch
 	sh tools/unix32/build.sh
 
 # -n auto: a worker a core (pytest-xdist); ARGS='-n 0' runs in one process.

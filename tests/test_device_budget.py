@@ -46,7 +46,7 @@ def test_the_readme_states_the_budget_of_the_goal_session():
 
 def test_each_moment_is_taken_as_a_board_holds_it_before_the_screens_and_games_peaks_are_chosen():
     """The VM's name pool holds the stand-ins' and the robot's names too, and may have taken a
-    table (9 KB) that a board's has not: a moment of more heap in the VM can be one of less on
+    table (7.5 KB) that a board's has not: a moment of more heap in the VM can be one of less on
     a board.  The peaks are chosen among the moments as a board holds them (before, the
     table menu's peak here read 141,000 while game 1's read 145,000)."""
     import device_budget
@@ -70,7 +70,7 @@ def test_each_moment_is_taken_as_a_board_holds_it_before_the_screens_and_games_p
 
 def test_the_unix_ports_peak_of_a_game_is_the_process_that_holds_the_most_as_a_board_holds_it():
     """Chosen by the port's own heap, game 2's peak was a process below the name pool's step
-    while another, past it (a board's pool a 9 KB table larger), held more as a board holds it."""
+    while another, past it (a board's pool a 7.5 KB table larger), held more as a board holds it."""
     import device_budget
 
     firmware = (190, 1900, 4000)  # the stand-ins' and the robot's names, which a board keeps in flash
@@ -102,12 +102,12 @@ def test_a_session_of_three_games_fits_what_the_readme_states_and_its_names_do_n
     import device_budget
 
     # The game's names in one VM: past the pool's step at NAME_POOL_STEP a board's pool takes a
-    # 9 KB table more (README, Memory on the device).  Only the VMs that write the record pass
+    # 7.5 KB table more (README, Memory on the device).  Only the VMs that write the record pass
     # it, in the tick before their reload (docs/memory.md): no VM holds more than the README states.
     stated_names = max(int(names.replace(",", "")) for names in row["names"].split(", "))
     assert result["most_names"] <= stated_names, (
         "%d of the game's names in one VM's pool before its reload, above the README's %d (the pool's step "
-        "is at %d: a board's pool takes a 9 KB table more past it)" % (
+        "is at %d: a board's pool takes a 7.5 KB table more past it)" % (
             result["most_names"], stated_names, device_budget.NAME_POOL_STEP))
     for game in result["games"]:  # a game's VMs hold at least the names it ends with, and the session's most is theirs
         assert game["names"] <= game["most_names"] <= result["most_names"], result["games"]
@@ -316,6 +316,12 @@ def test_the_32bit_unix_port_plays_the_first_start_with_a_process_for_each_reloa
     assert processes >= 2
     assert 0 < start < min(live for live, _, _ in peaks[0])  # each process's peak of the game
     assert all(firmware[0] < pool[0] for _, _, pool in peaks[0])  # the name pool: the stand-ins' and the robot's, then the game's too
+    # and its pool is a board's: the game's names (the placeholders of those the robot interned
+    # first among them) in tables of 20, 40, ... entries of 6 bytes, nothing beyond
+    assert "\nqstr pool sealed\n" in out
+    assert all(device_budget.board_pool(pool, firmware)[2] == 0 for _, _, pool in peaks[0]), (firmware, peaks[0])
+    stand_for = (tmp_path / "placeholders.txt").read_text().split("\n")[:-1]  # the names the robot shares with the game
+    assert len(stand_for) > 50 and all(not name.isprintable() for name in stand_for)
     # each module imported as a board imports it, by the path the bundle names it with: one name
     script = "import device_main, micropython, thousand.game\nprint(thousand.game.__file__)\nmicropython.qstr_info(1)"
     names = subprocess.run([UNIX32, "-c", script], cwd=str(tmp_path), capture_output=True, text=True).stdout

@@ -45,7 +45,7 @@ thousand/ui/scenes.py), scene_parts (that figure's modules, display, rest and th
 loaded), modules, stand_ins, most_allocated_in_a_tick and where, fits_heap (with --heap),
 names_at_end (the game's names in the last VM's pool when the session is done, as a board
 holds them), most_names (the most names of the game's that one VM held, at its end, before
-its reload: the pool never shrinks, and past NAME_POOL_STEP a board's pool takes a 9 KB table
+its reload: the pool never shrinks, and past NAME_POOL_STEP a board's pool takes a 7.5 KB table
 more), and per game its names at its end and most_names (its VMs' most).  Where the 64-bit unix port is installed (PyPI ``micropython``),
 ``--unix`` plays the same game there too and prints its most heap in use, for comparison.
 
@@ -56,11 +56,14 @@ least heap in which the session completes, found by bisection (``--heap KB``: on
 completes in KB).  Its figures are raw and, "as a board holds it", less the stand-ins, the
 robot and, on that port, the NVM's and sleep memory's bytearrays (``stand_ins``), with a
 board's name pool for the game's names in place of the VM's (as on the other VM).  It imports
-each module as a board does, from the bundle's folder made the drive's root.
+each module as a board does, from the bundle's folder made the drive's root, and its pool is
+a board's: the names before the game are made the firmware's, so that the game's fill tables
+of 20, 40, 80 ... entries of 6 bytes, as on a board (tools/unix32/build.sh).
 
 On both VMs the game's names are those the pool took after the stand-ins and the robot were
 imported, and those of the robot's that the game's modules bring too (names_the_robot_shares:
-about 100 the robot interned first, which a board's pool holds for the game).
+about 100 the robot interned first, which a board's pool holds for the game; the unix port
+interns as many names of the same lengths, ``placeholders``).
 
 Exit status 0; 1 when the game failed (the VM's output is shown); 2 for bad arguments or a
 missing Node.js.
@@ -221,7 +224,11 @@ def import_order(names, sources):
 
 
 HOLDS_KB = 4  # the least heap is one that also holds with this much more (tests/test_device_budget.py)
-QSTR_ENTRY_BYTES = 7  # a name's hash, length and pointer in the pool (its characters apart)
+QSTR_ENTRY_BYTES = 7  # a name's hash (2 bytes), length and pointer in the WebAssembly VM's pool (its characters apart)
+# A board's: CircuitPython's full builds (the PyBadge's, the PicoSystem's, the Feather's) hash a
+# name in one byte (MICROPY_QSTR_BYTES_IN_HASH in its py/circuitpy_mpconfig.h), as the unix port
+# tools/unix32/build.sh builds does.
+BOARD_QSTR_ENTRY_BYTES = 6
 
 
 def imported_alone(node, build_dir, order, stubs):
@@ -374,6 +381,34 @@ def names_the_robot_shares(build_dir, start_names):
     return (set(start_names) & game) - stand_ins
 
 
+def placeholders(names):
+    """For each of ``names``, a name of as many bytes that no program holds (control
+    characters): what the unix port interns in place of the names the game shares with the
+    robot (tools/device_vm/unix_main.py's ``as_the_firmwares``).
+
+    >>> sorted(len(name) for name in placeholders(["ab", "cd", "x", "kind"]))
+    [1, 2, 2, 4]
+    >>> len(set(placeholders(["ab", "cd", "ef"])))
+    3
+    """
+    made, counts = [], {}
+    for name in sorted(names):
+        size = len(name.encode())
+        number = counts[size] = counts.get(size, -1) + 1
+        letters = []
+        for _ in range(size):
+            number, digit = divmod(number, len(PLACEHOLDER_LETTERS))
+            letters.append(PLACEHOLDER_LETTERS[digit])
+        if number:
+            raise ValueError("more than %d names of %d bytes" % (len(PLACEHOLDER_LETTERS) ** size, size))
+        made.append("".join(letters))
+    return made
+
+
+# Characters no name of the game's holds: not tab, newline or carriage return.
+PLACEHOLDER_LETTERS = "".join(chr(code) for code in list(range(1, 9)) + list(range(14, 32)) + [127])
+
+
 def firmware_pool(pool, shared):
     """The VM's name pool before the game (names, characters, heap) as the firmware's: less
     the names of it that the game holds too (``shared``: names_the_robot_shares), each one's
@@ -381,19 +416,22 @@ def firmware_pool(pool, shared):
     return pool[0] - len(shared), pool[1] - sum(len(name.encode()) + 1 for name in shared), pool[2]
 
 
-def pool_heap(names, characters):
+def pool_heap(names, characters, entry_bytes=QSTR_ENTRY_BYTES):
     """The heap of a name pool holding ``names`` (with ``characters`` in all), as MicroPython's
     qstr.c grows it: a first table of 20 entries, then tables of twice the last one's entries,
-    7 bytes an entry (hash, length, pointer) and 20 of a table's own, in the heap's 16-byte
-    blocks (measured on the 32-bit VM: 304, 592, 1,152 ... 8,992 bytes a table).
+    ``entry_bytes`` an entry (hash, length, pointer) and 24 of a table's own, in the heap's
+    16-byte blocks (measured on the WebAssembly VM, 7 bytes an entry: 176, 304, 592, 1,152 ...
+    8,992 bytes a table; a board's, 6 bytes an entry: 144, 272, 512, 992 ... 7,712).
 
     >>> pool_heap(1073, 9000) - 9000, pool_heap(1267, 9000) - 9000  # past 1,260 names: 8,992 more
     (9008, 18000)
+    >>> pool_heap(1267, 9000, BOARD_QSTR_ENTRY_BYTES) - pool_heap(1260, 9000, BOARD_QSTR_ENTRY_BYTES)
+    7712
     """
-    heap, capacity, size = 176, 20, 20
-    while names > capacity:
+    heap, capacity, size = 0, 0, 10
+    while names > capacity or size == 10:
         size *= 2
-        heap += (size * QSTR_ENTRY_BYTES + 20 + 15) // 16 * 16
+        heap += (size * entry_bytes + 24 + 15) // 16 * 16
         capacity += size
     return heap + characters
 
@@ -403,10 +441,12 @@ def board_pool(pool, firmware):
     beyond that) at a moment whose pool is ``pool`` (names, characters, heap), ``firmware``
     being the pool once the stand-ins and the robot were imported (their heap, that pool's,
     is left out of every figure already).  On a board the game's names are the pool's only
-    ones: the firmware's are in flash.  So the VM's pool, which holds both, may have taken a
-    table more than a board's (8,992 bytes past 1,260 names)."""
+    ones: the firmware's are in flash.  So the WebAssembly VM's pool, which holds both, may have
+    taken a table more than a board's (8,992 bytes past 1,260 names); and its entries are a
+    byte longer.  The unix port tools/unix32/build.sh builds holds a board's pool itself
+    (tools/device_vm/unix_main.py's ``as_the_firmwares``): nothing beyond."""
     names, characters = pool[0] - firmware[0], pool[1] - firmware[1]
-    board = pool_heap(names, characters)
+    board = pool_heap(names, characters, BOARD_QSTR_ENTRY_BYTES)
     return names, board, pool[2] - firmware[2] - board
 
 
@@ -557,21 +597,29 @@ def run_unix32(micropython, build_dir, heap_kb, args, log=None, timeout=3600):
     before the game (the stand-ins and the robot), the name pool then, the processes, the last
     one's output); a pool is (names, their characters, its heap).  A game's peaks are every
     process's (``board_peak`` chooses among them)."""
-    for name in ("carry.txt", "reload.bin"):
+    for name in ("carry.txt", "reload.bin", "placeholders.txt"):
         (Path(build_dir) / name).unlink(missing_ok=True)
+    # The names the game shares with the robot, which interns them first: each process interns
+    # as many of the same lengths once the names before the game are made the firmware's.
+    proc = subprocess.run(unix_command(micropython, heap_kb, args, "start-names"),
+                          cwd=str(build_dir), capture_output=True, text=True, timeout=timeout)
+    shared = names_the_robot_shares(build_dir, start_names_of(proc.stdout))
+    (Path(build_dir) / "placeholders.txt").write_text("\n".join(placeholders(shared)) + "\n")
     peaks, start, firmware, processes = {}, None, None, 0
     while True:
         proc = subprocess.run(unix_command(micropython, heap_kb, args, "fresh"),
                               cwd=str(build_dir), capture_output=True, text=True, timeout=timeout)
         out = proc.stdout + proc.stderr
         processes += 1
+        if "\nqstr pool sealed\n" not in out:
+            raise SystemExit("%s does not hold a board's name pool (qstr_info(2)): build it again with "
+                             "tools/unix32/build.sh\n%s" % (micropython, out[-2000:]))
         pools = {int(game): pool_line(line) for game, line in re.findall(r"^pool_at_peak (\d+)\n(qstr pool: .*)$", out, re.M)}
         for game, live, screen in re.findall(r"^game_peak (\d+) (\d+) (\S+)$", out, re.M):
             peaks.setdefault(int(game), []).append((int(live), screen, pools[int(game)]))
         found = re.search(r"^start_live (\d+)\nstart_names\n(qstr pool: .*)$", out, re.M)
-        if start is None and found:
-            shared = names_the_robot_shares(build_dir, start_names_of(out))
-            start, firmware = int(found.group(1)), firmware_pool(pool_line(found.group(2)), shared)
+        if start is None and found:  # the placeholders in the pool stand for the shared names
+            start, firmware = int(found.group(1)), pool_line(found.group(2))
         carried = re.search(r"^carry (.*)$", out, re.M)
         if proc.returncode != 0 or carried is None:
             return proc.returncode == 0 and "\nok deals=" in "\n" + out, peaks, start, firmware, processes, out

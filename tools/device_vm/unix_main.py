@@ -8,13 +8,14 @@ levels, the preset, the seed, the deals, the drive, sleep memory's bytes and the
 mode; then whether the board reloads, the language's index and Five Hundred's players (0:
 Thousand).  The mode ``one`` plays in one process (the 64-bit port).
 
-With the mode ``fresh`` (``device_budget.py --unix32``): each reload ends the program, as
+With the mode ``start-names``: only the heap and the name pool before the game.  With the
+mode ``fresh`` (``device_budget.py --unix32``): each reload ends the program, as
 it ends a board's VM: it prints "carry TEXT" (what the robot's ``carry`` gives a fresh VM, the
 NVM and sleep memory in ``reload.bin``) and the parent starts a fresh process, which reads TEXT
 from ``carry.txt`` (an argument would be interned: a name of at most 255 bytes).  It prints
 "start_live BYTES" (the heap in use once the stand-ins and the robot are imported, before the
 game), "start_names" and the name pool then (MicroPython's "qstr pool: ..." line and its
-names, "Q(NAME)" a line), "pool_at_peak GAME" and the pool's line at each new most heap in use
+names, "Q(NAME)" a line), which it then makes the firmware's (``as_the_firmwares``), "pool_at_peak GAME" and the pool's line at each new most heap in use
 of a game, and "game_peak GAME BYTES SCREEN" per game it played in (the most heap in use
 between ticks, and the screen then).
 
@@ -68,9 +69,12 @@ def main():
     fresh = sys.argv[9] == "fresh"
     gc.collect()
     print("start_live %d" % gc.mem_alloc())
-    if fresh:  # the name pool before the game: the stand-ins' and the robot's names
+    if fresh or sys.argv[9] == "start-names":  # the name pool before the game: the stand-ins' and the robot's names
         print("start_names")
         micropython.qstr_info(1)
+        if not fresh:
+            return
+        as_the_firmwares()
     robot = Robot(*options)
     if fresh:
         if "carry.txt" in os.listdir():
@@ -112,6 +116,21 @@ def main():
     print("peak_live %d" % peak)
     if fresh:
         micropython.qstr_info()  # "qstr pool: n_pool=P, n_qstr=N, ...": the names this program held
+
+
+def as_the_firmwares():
+    """The names interned so far, the stand-ins' and the robot's, made the firmware's, as a
+    board's C modules' names are: on the port tools/unix32/build.sh builds, which says "qstr
+    pool sealed", the game's names then fill tables of 20, 40, 80 ... entries, as a board's
+    program's do.  Then, for the names of those that the game's modules bring too (on a board
+    the game interns them), as many names of the same lengths (``placeholders.txt``,
+    tools/device_budget.py's ``placeholders``), so that the pool holds what a board's does."""
+    micropython.qstr_info(2)
+    if "placeholders.txt" in os.listdir():
+        with open("placeholders.txt") as file:
+            for name in file.read().split("\n"):
+                if name:
+                    hasattr(None, name)  # an attribute's name: interned
 
 
 def to_first_screen(robot):

@@ -21,10 +21,18 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SOURCES
 fi
 apt-get update -qq
-apt-get install -y -qq dpkg-dev gcc-multilib make >/dev/null
+apt-get install -y -qq dpkg-dev gcc-multilib make patch >/dev/null
 cd "$work"
 apt-get source -qq micropython=1.25.0+ds-1 >/dev/null
-cd micropython-1.25.0+ds/ports/unix
+cd micropython-1.25.0+ds
+# A board's name pool (docs/memory.md, "A name pool as a board's"): its C modules' names are in
+# flash, and the first name its program interns starts a table of 20 entries.  Here the
+# stand-ins' and the robot's names are interned first, so `micropython.qstr_info(2)` makes them
+# the firmware's (board_pool.patch) and the game's names then fill tables of 20, 40, ... as on
+# a board; and a name's hash takes one byte, as CircuitPython's full builds' do
+# (MICROPY_QSTR_BYTES_IN_HASH in its py/circuitpy_mpconfig.h): 6 bytes a name in a table, not 7.
+patch -p1 < "$here/board_pool.patch" >/dev/null
+cd ports/unix
 # The Python stack a board's settings.toml gives the game (tools/bundle.py's PYSTACK_BYTES,
 # 6,144 bytes: 1,536 words), where this port has 1,024 words: with less, the bots' search runs
 # out of it and falls back to heuristics, and the session plays other deals than a board's.
@@ -32,7 +40,7 @@ words=$(( $(sed -n 's/^PYSTACK_BYTES = \([0-9]*\)$/\1/p' "$here/../bundle.py") /
 sed -i "s/static mp_obj_t pystack\[1024\];/static mp_obj_t pystack[$words];/" main.c
 grep -q "pystack\[$words\]" main.c
 make -j2 VARIANT=standard MICROPY_FORCE_32BIT=1 MICROPY_PY_FFI=0 MICROPY_PY_BTREE=0 MICROPY_SSL_AXTLS=0 \
-    MICROPY_SSL_MBEDTLS=0 MICROPY_PY_SSL=0 FROZEN_MANIFEST= CFLAGS_EXTRA="-DMICROPY_ENABLE_PYSTACK=1" >"$work/make.log" 2>&1 \
+    MICROPY_SSL_MBEDTLS=0 MICROPY_PY_SSL=0 FROZEN_MANIFEST= CFLAGS_EXTRA="-DMICROPY_ENABLE_PYSTACK=1 -DMICROPY_QSTR_BYTES_IN_HASH=1" >"$work/make.log" 2>&1 \
     || { tail -20 "$work/make.log"; exit 1; }
 cp build-standard/micropython "$here/micropython"
 "$here/micropython" -c "import sys; print('built', sys.implementation.name, sys.version, 'maxsize', sys.maxsize)"
