@@ -242,7 +242,8 @@ def test_real_repository_bundles_for_the_pybadge(tmp_path):
         pytest.skip("the repository has no code.py yet: the game's entry point is being written on main")
     out = tmp_path / "CIRCUITPY"
     files = bundle.build(bundle.REPO_ROOT, out, PYBADGE, log=quiet)
-    assert {"code.py", "lib/thousand/__init__.mpy"} <= {f.dest for f in files}
+    # record.py: the program the table menu's record runs in a VM of its own (thousand.ui.table_menu)
+    assert {"code.py", "record.py", "lib/thousand/__init__.mpy", "lib/thousand/ui/record_program.mpy"} <= {f.dest for f in files}
     assert unbundled_imports(bundle.REPO_ROOT, out, PYBADGE) == []
     # the words kept as data (thousand.texts), where the game reads them on the board's drive
     pages = {path.relative_to(bundle.REPO_ROOT).as_posix() for path in (bundle.REPO_ROOT / "assets" / "text").rglob("*.txt")}

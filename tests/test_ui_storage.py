@@ -664,12 +664,14 @@ def test_on_a_board_that_reloads_every_game_starts_and_ends_in_a_fresh_vm(board,
 
 
 @pytest.mark.slow
-def test_on_a_board_that_reloads_the_record_sent_mid_deal_is_followed_by_a_fresh_vm_at_the_same_move(
+def test_on_a_board_that_reloads_the_record_sent_mid_deal_is_written_by_a_vm_of_its_own_then_a_fresh_vm_plays_on_at_the_same_move(
         board, capsys, monkeypatch):
-    """The record's writer puts about 56 names in a VM's pool for good (docs/memory.md): on a
-    board that reloads, the record written to the serial console is followed by a fresh VM,
-    which opens the table at the player's last move, and its computers move again as they
-    had, to where the record was sent."""
+    """The record's writer puts about 56 names in a VM's pool for good, which took a game's
+    VM past the pool's step (docs/memory.md): on a board that reloads, the table menu's record
+    saves the game and reloads into ``record.py``, whose VM writes the saved game's record to
+    the serial console and reloads; the fresh VM after it opens the table at the player's last
+    move, and its computers move again as they had, to where the record was sent."""
+    from thousand.ui import record_program
     from thousand.ui.app import App
 
     monkeypatch.delattr(board, "send_record")
@@ -679,8 +681,10 @@ def test_on_a_board_that_reloads_the_record_sent_mid_deal_is_followed_by_a_fresh
     drive(app, hands, Rng(5), 3)
     game = app.controller.game
     where = (list(game.dealt), game.deal_number, game.phase, list(game.log))
+    programs = []
 
-    def reload():
+    def reload(program=None):
+        programs.append(program)
         raise Reloaded()
 
     monkeypatch.setattr(board, "reload", reload, raising=False)
@@ -690,6 +694,10 @@ def test_on_a_board_that_reloads_the_record_sent_mid_deal_is_followed_by_a_fresh
     hands.move_to("record", lambda: menu.entries()[menu.cursor], len(menu.entries()))
     with pytest.raises(Reloaded):
         hands.press(A)
+    assert programs == ["record.py"] and capsys.readouterr().out == ""  # nothing written by the game's VM
+    with pytest.raises(Reloaded):  # record.py's VM: the save read, the record written, code.py next
+        record_program.main(board, Saves(NvmStore(nvm)))
+    assert programs == ["record.py", None]
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 1 and replay(json.loads(lines[0]))["scores"] == game.scores
     fresh = App(board, app.display, app.sheet, Saves(NvmStore(nvm)), seed=SEED + 1, reloaded=True)

@@ -7,8 +7,9 @@
 What lands in ``dist/CIRCUITPY/`` (``--out`` changes it):
 
 * ``code.py`` from the repository root, as source (CircuitPython only starts a
-  ``code.py``/``main.py``, never an ``.mpy``), and ``boot.py`` if the root has
-  one.  This tool writes no ``boot.py`` of its own: the game saves to
+  ``code.py``/``main.py``, never an ``.mpy``), ``record.py`` (the game's record to the
+  serial console, a program the game runs once between two of its own: ``ROOT_PROGRAMS``)
+  and ``boot.py`` if the root has one.  This tool writes no ``boot.py`` of its own: the game saves to
   ``microcontroller.nvm``, which needs no writable filesystem, so nothing has to
   run before USB comes up.
 * ``settings.toml`` with the keys in ``settings_toml()`` (read with ``os.getenv``).
@@ -374,6 +375,11 @@ def settings_toml(board):
     )
 
 
+# The programs beside code.py that the game runs itself (``board.reload(program)``), as
+# source: the table menu's record, written by a VM of its own (thousand/ui/record_program.py).
+ROOT_PROGRAMS = ("record.py",)
+
+
 def collect_bundle(root, board, log, source_lines=False):
     """Every BundleFile of the CIRCUITPY folder for ``board``, built from ``root``
     (``source_lines``: see ``compile_cached``)."""
@@ -382,6 +388,10 @@ def collect_bundle(root, board, log, source_lines=False):
         raise BundleError("code.py not found in %s: nothing would start on the board" % root)
     files = [BundleFile("code.py", code_py.read_bytes())]
     entry_points = [code_py]
+    for name in ROOT_PROGRAMS:
+        if (root / name).is_file():  # (a project of code.py alone has none)
+            files.append(BundleFile(name, (root / name).read_bytes()))
+            entry_points.append(root / name)
     if (root / "boot.py").is_file():
         files.append(BundleFile("boot.py", (root / "boot.py").read_bytes()))
         entry_points.append(root / "boot.py")

@@ -35,10 +35,14 @@ def ticks_ms():
     return supervisor.ticks_ms()
 
 
-def reload():
+def reload(program=None):
     """A fresh VM: CircuitPython ends this program and runs code.py again, every name and
     every hole of the heap gone, ``alarm.sleep_memory`` and the NVM kept (thousand.ui.app:
-    a game's start; docs/memory.md)."""
+    a game's start; docs/memory.md).  ``program``: a file at the drive's root that the fresh
+    VM runs instead, once (``supervisor.set_next_code_file``: code.py again after it, also
+    when it stops with an error)."""
+    if program is not None:
+        supervisor.set_next_code_file(program, reload_on_error=True)
     supervisor.reload()
 
 

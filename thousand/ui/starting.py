@@ -105,16 +105,16 @@ def start_pending(app):
     app.report_problem()
 
 
-def fresh_vm(app, last=None):
+def fresh_vm(app, program=None):
     """A game's start and its end on a board (``board.reload``): the game, saved, is played
     by a fresh VM, which ``main()`` starts at its table (``board.reloaded()``; at the
     title once the game is over).  The heap holds names and holes for good once made
     (MicroPython frees neither), and a session's menus, help, hints, refusals and earlier
     games made them: a fresh VM for each game keeps an evening's heap at one game's
     (docs/memory.md has the figures).  False where the board does not reload (the
-    desktop), in the fresh VM's own first start, or when a save failed.  ``last``: what to do
-    after the save and before the reload (the table menu's record: the save's reading of the
-    flash then needs no room beside the record's writer)."""
+    desktop), in the fresh VM's own first start, or when a save failed.  ``program``: what
+    the fresh VM runs before code.py's next one does (``board.reload``: the table menu's
+    ``record.py``, ``thousand.ui.record_program``)."""
     reload = getattr(app.board, "reload", None)
     if reload is None or app.reloaded:
         return False
@@ -125,9 +125,10 @@ def fresh_vm(app, last=None):
     storage.flush(True)
     if storage.problem is not None:
         return False  # a save failed: said here, where this program plays on (a reload would lose the words)
-    if last is not None:
-        last()
-    reload()
+    if program is None:
+        reload()
+    else:
+        reload(program)
     return True
 
 

@@ -176,17 +176,15 @@ class TableMenu(MenuScreen):
 
                 from thousand.ui.starting import fresh_vm
 
-                def write():
-                    app.controller.write_record(sys.stdout)
-
-                # A board saves the moves, writes the record, then plays on in a fresh VM from
-                # the move saved: the record's writer (thousand.record and thousand.notation)
-                # puts about 56 names in the pool for good, which took a game's VM past its
-                # step at 1,260 names (9 KB of heap to the game's end; docs/memory.md).  The
-                # save comes first: after the writer, reading the flash found no room.
-                if fresh_vm(app, write):
+                # A board saves the moves and writes the record in a VM of its own
+                # (record.py), then plays on in a fresh VM from the move saved: the record's
+                # writer (thousand.record and thousand.notation) puts about 56 names in the
+                # pool for good, which took a game's VM past its step at 1,260 names, a table
+                # of 7.5 KB in one block of a heap a game had fragmented: what the least heap
+                # a session needs was (docs/memory.md, "A name pool as a board's").
+                if fresh_vm(app, "record.py"):
                     return
-                write()
+                app.controller.write_record(sys.stdout)
                 app.storage.report(self.word(_RECORD_SENT))  # said on the table when it is back
         elif entry == "last_trick":
             app.last_trick = True  # the table shows it until a key

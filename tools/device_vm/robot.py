@@ -77,6 +77,7 @@ class Robot:
         self.pending = []  # what is left of the key being pressed (see press)
         self.reloading = False  # the app asked for supervisor.reload() (see carry)
         self.carried = False  # this VM is one that a reload made (carry_in)
+        self.program = None  # what the reload that made this VM runs instead of code.py (carry_in)
         self.play = None  # the game's own state (play_game); None: the first start's visit goes on
         self.keys = self.run()
 
@@ -90,13 +91,14 @@ class Robot:
         if not self.options[4]:
             self.board.reload = None  # the app's fresh_vm: this board does not reload
         yield None
-        display = self.board.open()
-        display.auto_refresh = False
-        yield None
-        from thousand.ui import sprites
+        if self.program is None:  # code.py's (the record's program draws nothing)
+            display = self.board.open()
+            display.auto_refresh = False
+            yield None
+            from thousand.ui import sprites
 
-        sheet = sprites.Sheet(sprites.SHEET_PATH)
-        yield None
+            sheet = sprites.Sheet(sprites.SHEET_PATH)
+            yield None
         # As main() builds it on a board (thousand.persist.boards.board_saves): the board's
         # save policy over its NVM and its sleep memory.
         import alarm
@@ -116,6 +118,15 @@ class Robot:
         if not self.options[1]:  # as board_saves finds a drive that boot.py left read-only
             storage.records_dir = ""
         yield None
+        if self.program is not None:  # record.py (the table menu's record): it ends in a reload
+            from thousand.ui.record_program import main
+
+            try:
+                main(self.board, storage)
+            except supervisor.Reload:
+                self.reloading = True
+            while True:  # the harness goes on in a fresh VM (carry)
+                yield None
         from thousand.rng import Rng
         from thousand.ui.app import App
 
@@ -144,7 +155,8 @@ class Robot:
     def carry(self):
         """After the step in which the app called supervisor.reload(): Python that gives a
         fresh VM's robot (``carry_in``) what a board keeps through a reload (the NVM, sleep
-        memory, the clock) and where the robot's visit was; else ""."""
+        memory, the clock), where the robot's visit was and the program the fresh VM runs
+        (``supervisor.set_next_code_file``); else ""."""
         if not self.reloading:
             return ""
         import alarm
@@ -162,13 +174,13 @@ class Robot:
         """Where the robot's visit was, and the clock (carry; the unix port's one process
         keeps the stand-ins' NVM and sleep memory as they are)."""
         return (supervisor.now[0], (self.game, self.deals, self.dealt, sorted(self.seen), self.steps, self.rng.z,
-                                    self.rng.w), self.play)
+                                    self.rng.w), self.play, supervisor.next_code_file[0])
 
     def carry_in(self, kept):
         """The robot of a fresh VM that a reload made: as ``carry`` left it."""
         import alarm
 
-        if len(kept) == 5:  # from carry: the board's NVM and sleep memory too
+        if len(kept) == 6:  # from carry: the board's NVM and sleep memory too
             microcontroller.nvm = None
             microcontroller.nvm = microcontroller.outside_heap(0, kept[0], 0xFF)
             alarm.sleep_memory = microcontroller.outside_heap(1, self.options[2], 0) if kept[1] else None
@@ -177,7 +189,8 @@ class Robot:
                 if kept[1]:
                     file.readinto(alarm.sleep_memory)
             kept = kept[2:]
-        supervisor.now[0], (self.game, self.deals, self.dealt, seen, self.steps, z, w), self.play = kept
+        supervisor.now[0], (self.game, self.deals, self.dealt, seen, self.steps, z, w), self.play, self.program = kept
+        supervisor.next_code_file[0] = None  # the program runs once, then code.py again
         supervisor.runtime.run_reason = supervisor.RunReason.SUPERVISOR_RELOAD
         for name in seen:
             self.seen[name] = True

@@ -14,7 +14,7 @@ def ticks_ms():
     return now[0] & 0x3FFFFFFF
 
 
-def set_next_code_file(filename):
+def set_next_code_file(filename, **options):  # run once by the next VM (robot.py: carry), then code.py
     next_code_file[0] = filename
 
 
