@@ -243,7 +243,9 @@ def test_real_repository_bundles_for_the_pybadge(tmp_path):
     out = tmp_path / "CIRCUITPY"
     files = bundle.build(bundle.REPO_ROOT, out, PYBADGE, log=quiet)
     # record.py: the program the table menu's record runs in a VM of its own (thousand.ui.table_menu)
-    assert {"code.py", "record.py", "lib/thousand/__init__.mpy", "lib/thousand/ui/record_program.mpy"} <= {f.dest for f in files}
+    # and title.py, the title after "save, go to title" in a fresh VM (thousand.ui.app.save_and_leave)
+    assert {"code.py", "record.py", "title.py", "lib/thousand/__init__.mpy",
+            "lib/thousand/ui/record_program.mpy"} <= {f.dest for f in files}
     assert unbundled_imports(bundle.REPO_ROOT, out, PYBADGE) == []
     # the words kept as data (thousand.texts), where the game reads them on the board's drive
     pages = {path.relative_to(bundle.REPO_ROOT).as_posix() for path in (bundle.REPO_ROOT / "assets" / "text").rglob("*.txt")}

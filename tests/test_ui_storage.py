@@ -622,14 +622,19 @@ def test_on_a_board_that_reloads_every_game_starts_and_ends_in_a_fresh_vm(board,
     """Where the board reloads (``board.reload``, CircuitPython's supervisor.reload()), a new
     game is saved and then played by a fresh VM: its App (``reloaded``) opens that game's
     table where it was; the game's end reloads again, and that VM shows the title with nothing
-    to continue.  Continue reloads too.  The desktop's board has no reload: it plays on."""
+    to continue.  "Save, go to title" reloads into title.py, whose VM (``main(at_title=True)``)
+    shows the title with Continue; Continue reloads too.  The desktop's board has no reload: it
+    plays on."""
+    from thousand.ui import app as app_module
     from thousand.ui.app import App
 
     assert not hasattr(board, "reload")
     nvm = MemoryNvm(8192)
     app, hands = start_app(NvmStore(nvm), rules_check.from_dict(SHORT))
+    programs = []
 
-    def reload():
+    def reload(program=None):
+        programs.append(program)
         raise Reloaded()
 
     monkeypatch.setattr(board, "reload", reload, raising=False)
@@ -647,12 +652,31 @@ def test_on_a_board_that_reloads_every_game_starts_and_ends_in_a_fresh_vm(board,
     hands.run(30)  # the engine imported, the save read, the table built: a tick each
     assert second.screen_name == "table" and list(second.controller.game.dealt) == first_deal
     drive(second, hands, Rng(4), 3)
-    hands.press(B)  # the table's menu: "save, go to title" (no reload: the title is small)
+    hands.press(B)  # the table's menu: "save, go to title", in a fresh VM (the game's VM held names near the pool's step)
     hands.move_to("title", lambda: second.screen.entries()[second.screen.cursor], len(second.screen.entries()))
-    hands.press(A)
-    assert second.screen_name == "title" and second.screen.entries()[0] == "continue"
+    with pytest.raises(Reloaded):
+        hands.press(A)
+    assert programs[-1] == "title.py"
+
+    class Started(BaseException):
+        pass
+
+    def started(app_of_main):
+        raise Started(app_of_main)
+
+    monkeypatch.setattr(board, "reloaded", lambda: True, raising=False)  # as a reload's run reason says
+    monkeypatch.setattr(App, "run", started)
+    with pytest.raises(Started) as main_started:
+        app_module.main(board, Saves(NvmStore(nvm)), at_title=True)  # title.py's VM
+    monkeypatch.undo()
+    monkeypatch.setattr(board, "reload", reload, raising=False)
+    titled = main_started.value.args[0]
+    assert titled.screen_name == "title" and titled.screen.entries()[0] == "continue"
+    titled.settings.bot_delay_ms = 0
+    hands = Hands(titled)
     with pytest.raises(Reloaded):
         hands.press(A)  # Continue: a fresh VM plays it
+    assert programs[-1] is None  # code.py's
     third, hands = fresh()
     hands.run(30)
     assert third.screen_name == "table"

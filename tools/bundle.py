@@ -7,8 +7,9 @@
 What lands in ``dist/CIRCUITPY/`` (``--out`` changes it):
 
 * ``code.py`` from the repository root, as source (CircuitPython only starts a
-  ``code.py``/``main.py``, never an ``.mpy``), ``record.py`` (the game's record to the
-  serial console, a program the game runs once between two of its own: ``ROOT_PROGRAMS``)
+  ``code.py``/``main.py``, never an ``.mpy``), ``record.py`` and ``title.py`` (the game's
+  record to the serial console, the title after "save, go to title": programs the game runs
+  once after a reload of its own, ``ROOT_PROGRAMS``)
   and ``boot.py`` if the root has one.  This tool writes no ``boot.py`` of its own: the game saves to
   ``microcontroller.nvm``, which needs no writable filesystem, so nothing has to
   run before USB comes up.
@@ -376,8 +377,9 @@ def settings_toml(board):
 
 
 # The programs beside code.py that the game runs itself (``board.reload(program)``), as
-# source: the table menu's record, written by a VM of its own (thousand/ui/record_program.py).
-ROOT_PROGRAMS = ("record.py",)
+# source: the table menu's record, written by a VM of its own (thousand/ui/record_program.py),
+# and the title after "save, go to title" (thousand.ui.app.main's ``at_title``).
+ROOT_PROGRAMS = ("record.py", "title.py")
 
 
 def collect_bundle(root, board, log, source_lines=False):

@@ -258,9 +258,16 @@ class App:
             table.say(problem(self.storage.take_problem()))
 
     def save_and_leave(self):
-        """"Save, go to title": the save, and the game's record where records can be written."""
+        """"Save, go to title": the save, and the game's record where records can be written;
+        on a board the title is a fresh VM's (title.py): the game's VM, its names near the
+        pool's step after a game's menus, help and hints, took a 7.5 KB table for the title's
+        menus (docs/memory.md, "A name pool as a board's")."""
         self.storage.save_game(self.controller, LEAVE)
         self.export_record()
+        from thousand.ui.starting import fresh_vm
+
+        if fresh_vm(self, "title.py"):
+            return
         # The title holds no game: Continue reads it again (the engine's modules are let go
         # meanwhile, thousand/ui/scenes.py).
         self.controller = None
@@ -410,8 +417,10 @@ class App:
                 time.sleep(0.01)
 
 
-def main(board=None, storage=None):
-    """The device entry point (``code.py``): the board of this machine, its display, the title.
+def main(board=None, storage=None, at_title=False):
+    """The device entry point (``code.py``; ``title.py``'s, ``at_title``, after "save, go to
+    title": a reload then opens the title, not the saved game): the board of this machine, its
+    display, the title.
 
     The storage is the machine's own (the NVM and sleep memory on a board, as its policy in
     ``thousand.persist.boards`` says): saves, settings and statistics persist.
@@ -429,7 +438,7 @@ def main(board=None, storage=None):
     sheet = sprites.Sheet(sprites.SHEET_PATH)
     restarts = 0
     reloaded = getattr(board, "reloaded", None)
-    reloaded = reloaded is not None and reloaded()
+    reloaded = reloaded is not None and reloaded() and not at_title
     while True:
         gc.collect()  # the App of a run that ran out of memory goes here
         try:

@@ -91,7 +91,7 @@ class Robot:
         if not self.options[4]:
             self.board.reload = None  # the app's fresh_vm: this board does not reload
         yield None
-        if self.program is None:  # code.py's (the record's program draws nothing)
+        if self.program != "record.py":  # code.py's, title.py's (the record's program draws nothing)
             display = self.board.open()
             display.auto_refresh = False
             yield None
@@ -118,7 +118,7 @@ class Robot:
         if not self.options[1]:  # as board_saves finds a drive that boot.py left read-only
             storage.records_dir = ""
         yield None
-        if self.program is not None:  # record.py (the table menu's record): it ends in a reload
+        if self.program == "record.py":  # the table menu's record (record.py's VM): it ends in a reload
             from thousand.ui.record_program import main
 
             try:
@@ -136,7 +136,7 @@ class Robot:
         # game's seed is the session's seed and the games started before it, as one App
         # would have counted them.
         self.app = App(self.board, display, sheet, storage, seed=self.seed + self.game + self.carried,
-                       reloaded=self.board.reloaded())
+                       reloaded=self.board.reloaded() and self.program != "title.py")  # as main(at_title)
         yield None
 
     # -------------------------------------------------------------- keys
@@ -268,13 +268,15 @@ class Robot:
         yield from self.boot()
         if self.play is None:  # the first start's visit (in a fresh VM too, once its guided deal reloaded)
             yield from self.first_start()
+        if self.play == 0:  # its title: in the same VM, or the fresh one (title.py) a board reloads into
+            yield from self.first_titles()
         yield from self.games()  # after a reload at a game's start, that game goes on
 
     def first_start(self):
         """A player's first start: the language, then the guided deal, its first deal played
         (the game starts in a fresh VM on a board that reloads), its next deal's table left
-        with "save, go to title"; then the agreements, the settings, the statistics, the help and
-        Five Hundred's players (3, then 4) and its agreements' editor (a session of Thousand's
+        with "save, go to title" (``play`` 0 then: first_titles next); then, on the title, the
+        agreements, the settings, the statistics, the help and Five Hundred's players (3, then 4) and its agreements' editor (a session of Thousand's
         looks at them, no more).  The statistics' pages of Five Hundred are not turned here: two
         A presses on them in this VM measured game 2 (another VM) 9 to 15 KB higher, a cause not
         found (docs/five_hundred.md, "Statistics per game")."""
@@ -298,7 +300,12 @@ class Robot:
         while app.screen_name != "table" or not self.ready():
             yield None
         yield B
+        self.play = 0
         yield from self.choose("title")
+
+    def first_titles(self):
+        """The first start's title and the screens it reaches (first_start)."""
+        app = self.app
         yield from self.choose("agreements")
         for _ in range(60):  # every agreement, each with its help line
             yield RIGHT
@@ -332,7 +339,7 @@ class Robot:
                 yield from self.choose("five hundred" if self.options[6] else "new game")
                 # the game's own state (see play_game): saved once, the deals of its hint,
                 # talon hint and visit, the visits made, the kinds of decision hinted at, its deals
-                self.play = [self.game > 0, -1, -1, -1, 0, [], 0]
+                self.play = [self.game > 0, -1, -1, -1, 0, [], 0, 0]
                 if self.options[6]:  # Five Hundred's screen: the players, the preset (rows 0 and 1,
                     # kept in the settings from game to game), its agreements, start (row 3)
                     yield LEFT
@@ -378,12 +385,15 @@ class Robot:
         # self.play, which a reload carries: [saved once, the deal in which a hint and the last
         # trick were asked for, the deal of the hint at the player's talon, the deal of a visit
         # (games after the first), the visits made, the kinds of decision (phases) hinted at,
-        # the game's deals]
+        # the game's deals, what the title after "save, go to title" is for (title_next)]
         play = self.play
         while True:
             name = app.screen_name
-            if name == "title":  # the game is over
-                return
+            if name == "title":
+                if play[7]:  # "save, go to title" (a board reloads into title.py for it)
+                    yield from self.title_next()
+                    continue
+                return  # the game is over
             if name == "summary":
                 self.deals += 1
                 play[6] += 1
@@ -415,8 +425,9 @@ class Robot:
                     if app.screen_name != "table":
                         yield B
                 yield B
+                play[7] = 1
                 yield from self.choose("title")
-                yield from self.choose("continue")
+                yield from self.title_next()
                 continue
             phase = self.phase() if ready else -1
             if self.game > 0 and ready and phase not in play[5]:
@@ -524,11 +535,10 @@ class Robot:
             yield B
             yield B
         elif what == "title":  # "save, go to title", the statistics, and Continue
+            self.play[7] = 2
             yield B
             yield from self.choose("title")
-            yield from self.choose("statistics")
-            yield B
-            yield from self.choose("continue")
+            yield from self.title_next()
         elif what == "pause":
             yield PAUSE
             yield A  # the key that wakes the screen does nothing else
@@ -542,6 +552,15 @@ class Robot:
                 yield B
             if app.screen_name != "table":
                 yield B
+
+    def title_next(self):
+        """On the title after "save, go to title" (in the same VM, or in the fresh one of
+        title.py where the board reloads): a visit's statistics (``play[7]`` 2), then Continue."""
+        if self.play[7] == 2:
+            yield from self.choose("statistics")
+            yield B
+        self.play[7] = 0
+        yield from self.choose("continue")
 
     # No screen is held in a local across a ``yield``: the game's heap is measured between
     # two steps, and a screen the app has let go would stay alive in the robot's frame.
