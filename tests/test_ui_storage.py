@@ -652,7 +652,7 @@ def test_on_a_board_that_reloads_every_game_starts_and_ends_in_a_fresh_vm(board,
     hands.run(30)  # the engine imported, the save read, the table built: a tick each
     assert second.screen_name == "table" and list(second.controller.game.dealt) == first_deal
     drive(second, hands, Rng(4), 3)
-    hands.press(B)  # the table's menu: "save, go to title", in a fresh VM (the game's VM held names near the pool's step)
+    hands.press(B)  # the table's menu: "save, go to title", in a fresh VM (docs/memory.md)
     hands.move_to("title", lambda: second.screen.entries()[second.screen.cursor], len(second.screen.entries()))
     with pytest.raises(Reloaded):
         hands.press(A)
@@ -688,7 +688,7 @@ def test_on_a_board_that_reloads_every_game_starts_and_ends_in_a_fresh_vm(board,
 
 
 @pytest.mark.slow
-def test_on_a_board_that_reloads_the_record_sent_mid_deal_is_written_by_a_vm_of_its_own_then_a_fresh_vm_plays_on_at_the_same_move(
+def test_on_a_board_that_reloads_the_record_is_written_by_a_vm_of_its_own_then_a_fresh_vm_plays_on_at_the_same_move(
         board, capsys, monkeypatch):
     """The record's writer puts about 56 names in a VM's pool for good, which took a game's
     VM past the pool's step (docs/memory.md): on a board that reloads, the table menu's record

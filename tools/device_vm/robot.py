@@ -276,10 +276,11 @@ class Robot:
         """A player's first start: the language, then the guided deal, its first deal played
         (the game starts in a fresh VM on a board that reloads), its next deal's table left
         with "save, go to title" (``play`` 0 then: first_titles next); then, on the title, the
-        agreements, the settings, the statistics, the help and Five Hundred's players (3, then 4) and its agreements' editor (a session of Thousand's
-        looks at them, no more).  The statistics' pages of Five Hundred are not turned here: two
-        A presses on them in this VM measured game 2 (another VM) 9 to 15 KB higher, a cause not
-        found (docs/five_hundred.md, "Statistics per game")."""
+        agreements, the settings, the statistics, the help and Five Hundred's players (3, then
+        4) and its agreements' editor (a session of Thousand's looks at them, no more).  The
+        statistics' pages of Five Hundred are not turned here: two A presses on them in this VM
+        measured game 2 (another VM) 9 to 15 KB higher, a cause not found
+        (docs/five_hundred.md, "Statistics per game")."""
         app = self.app
         if app.screen_name == "language":
             for _ in range(self.options[5]):

@@ -15,7 +15,8 @@ NVM and sleep memory in ``reload.bin``) and the parent starts a fresh process, w
 from ``carry.txt`` (an argument would be interned: a name of at most 255 bytes).  It prints
 "start_live BYTES" (the heap in use once the stand-ins and the robot are imported, before the
 game), "start_names" and the name pool then (MicroPython's "qstr pool: ..." line and its
-names, "Q(NAME)" a line), which it then makes the firmware's (``as_the_firmwares``), "pool_at_peak GAME" and the pool's line at each new most heap in use
+names, "Q(NAME)" a line), which it then makes the firmware's (``as_the_firmwares``),
+"pool_at_peak GAME" and the pool's line at each new most heap in use
 of a game, and "game_peak GAME BYTES SCREEN" per game it played in (the most heap in use
 between ticks, and the screen then).
 

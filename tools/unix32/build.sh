@@ -40,7 +40,8 @@ words=$(( $(sed -n 's/^PYSTACK_BYTES = \([0-9]*\)$/\1/p' "$here/../bundle.py") /
 sed -i "s/static mp_obj_t pystack\[1024\];/static mp_obj_t pystack[$words];/" main.c
 grep -q "pystack\[$words\]" main.c
 make -j2 VARIANT=standard MICROPY_FORCE_32BIT=1 MICROPY_PY_FFI=0 MICROPY_PY_BTREE=0 MICROPY_SSL_AXTLS=0 \
-    MICROPY_SSL_MBEDTLS=0 MICROPY_PY_SSL=0 FROZEN_MANIFEST= CFLAGS_EXTRA="-DMICROPY_ENABLE_PYSTACK=1 -DMICROPY_QSTR_BYTES_IN_HASH=1" >"$work/make.log" 2>&1 \
+    MICROPY_SSL_MBEDTLS=0 MICROPY_PY_SSL=0 FROZEN_MANIFEST= \
+    CFLAGS_EXTRA="-DMICROPY_ENABLE_PYSTACK=1 -DMICROPY_QSTR_BYTES_IN_HASH=1" >"$work/make.log" 2>&1 \
     || { tail -20 "$work/make.log"; exit 1; }
 cp build-standard/micropython "$here/micropython"
 "$here/micropython" -c "import sys; print('built', sys.implementation.name, sys.version, 'maxsize', sys.maxsize)"
