@@ -756,3 +756,24 @@ def test_before_a_reload_the_flash_takes_what_only_sleep_memory_holds_and_nothin
     again.flush(True)
     assert rig.nvm.writes == writes + (0 if POLICIES[name][boards._JOURNAL] else 1)
     assert loaded(rig.after_power_cut()) == position(controller)
+
+
+def test_a_boards_reload_names_the_next_program_or_says_it_is_not_on_the_drive(monkeypatch):
+    """``reload(program)``: CircuitPython runs ``program`` once in the fresh VM (then code.py,
+    also after an error in it); where the file is not on the drive, set_next_code_file raises
+    ValueError ("File not found"): no reload, and False for the caller to do it in its VM."""
+    module = board_module(monkeypatch, "pybadge")
+    calls = []
+
+    def set_next_code_file(filename, **options):
+        if filename != "record.py":
+            raise ValueError("File not found")
+        calls.append((filename, options))
+
+    supervisor = sys.modules["supervisor"]
+    supervisor.set_next_code_file = set_next_code_file
+    supervisor.reload = lambda: calls.append("reload")
+    assert module.reload("record.py") is True
+    assert calls == [("record.py", {"reload_on_error": True}), "reload"]
+    assert module.reload("title.py") is False and len(calls) == 2  # not on this drive: no reload
+    assert module.reload() is True and calls[-1] == "reload"

@@ -736,6 +736,33 @@ def test_on_a_board_that_reloads_the_record_is_written_by_a_vm_of_its_own_then_a
     power_cut(fresh)
 
 
+def test_a_board_without_record_py_on_its_drive_writes_the_record_in_the_games_vm_and_plays_on(board, capsys, monkeypatch):
+    """``board.reload(program)`` is False where the program's file is not on the drive (a copy
+    by hand without it: CircuitPython's set_next_code_file says "File not found"): the game's
+    VM writes the record itself, says so, and plays on at its table."""
+    monkeypatch.delattr(board, "send_record")
+    app, hands = start_app(NvmStore(MemoryNvm(8192)), rules_check.from_dict(SHORT))
+    new_game(app, hands)
+    drive(app, hands, Rng(5), 2)
+    programs = []
+
+    def reload(program=None):
+        programs.append(program)
+        if program is not None:
+            return False
+        raise Reloaded()
+
+    monkeypatch.setattr(board, "reload", reload, raising=False)
+    capsys.readouterr()
+    hands.press(B)
+    menu = app.screen
+    hands.move_to("record", lambda: menu.entries()[menu.cursor], len(menu.entries()))
+    hands.press(A)
+    assert programs == ["record.py"] and app.screen_name == "table"
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1 and replay(json.loads(lines[0]))["scores"] == app.controller.game.scores
+
+
 def test_on_a_board_five_hundreds_players_and_agreements_fit_the_settings_and_its_new_game_is_played_by_a_fresh_vm(
         board, monkeypatch):
     """A board keeps the settings in a 64-byte slot of its NVM (52 bytes of them).  Five

@@ -40,10 +40,15 @@ def reload(program=None):
     every hole of the heap gone, ``alarm.sleep_memory`` and the NVM kept (thousand.ui.app:
     a game's start; docs/memory.md).  ``program``: a file at the drive's root that the fresh
     VM runs instead, once (``supervisor.set_next_code_file``: code.py again after it, also
-    when it stops with an error)."""
+    when it stops with an error).  False, and no reload, when that file is not on the drive
+    (a copy by hand without it): the caller does the work in this VM."""
     if program is not None:
-        supervisor.set_next_code_file(program, reload_on_error=True)
+        try:
+            supervisor.set_next_code_file(program, reload_on_error=True)
+        except ValueError:  # CircuitPython's "File not found"
+            return False
     supervisor.reload()
+    return True
 
 
 def reloaded():

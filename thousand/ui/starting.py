@@ -127,8 +127,8 @@ def fresh_vm(app, program=None):
         return False  # a save failed: said here, where this program plays on (a reload would lose the words)
     if program is None:
         reload()
-    else:
-        reload(program)
+    elif reload(program) is False:  # the program's file is not on the drive: this VM does it
+        return False
     return True
 
 
