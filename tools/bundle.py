@@ -7,10 +7,10 @@
 What lands in ``dist/CIRCUITPY/`` (``--out`` changes it):
 
 * ``code.py`` from the repository root, as source (CircuitPython only starts a
-  ``code.py``/``main.py``, never an ``.mpy``), ``record.py`` and ``title.py`` (the game's
-  record to the serial console, the title after "save, go to title": programs the game runs
-  once after a reload of its own, ``ROOT_PROGRAMS``)
-  and ``boot.py`` if the root has one.  This tool writes no ``boot.py`` of its own: the game saves to
+  ``code.py``/``main.py``, never an ``.mpy``), and ``boot.py`` if the root has one;
+  ``record.py`` and ``title.py`` written here (``ROOT_PROGRAMS``: programs the game runs
+  once after a reload of its own, the record to the serial console and the title after
+  "save, go to title").  This tool writes no ``boot.py`` of its own: the game saves to
   ``microcontroller.nvm``, which needs no writable filesystem, so nothing has to
   run before USB comes up.
 * ``settings.toml`` with the keys in ``settings_toml()`` (read with ``os.getenv``).
@@ -376,10 +376,25 @@ def settings_toml(board):
     )
 
 
-# The programs beside code.py that the game runs itself (``board.reload(program)``), as
-# source: the table menu's record, written by a VM of its own (thousand/ui/record_program.py),
-# and the title after "save, go to title" (thousand.ui.app.main's ``at_title``).
-ROOT_PROGRAMS = ("record.py", "title.py")
+# The programs beside code.py that the game runs itself (``board.reload(program)``, once, then
+# code.py again): the table menu's record, written by a VM of its own
+# (thousand/ui/record_program.py), and the title after "save, go to title"
+# (thousand.ui.app.main's ``at_title``).  Written here, as source (CircuitPython starts only a
+# .py), where the game has the module each calls: {file: (module, main's arguments)}.
+ROOT_PROGRAMS = {"record.py": ("thousand.ui.record_program", ""), "title.py": ("thousand.ui.app", "at_title=True")}
+
+
+def root_program(module, arguments):
+    """The source of a program of ``ROOT_PROGRAMS``.
+
+    >>> print(root_program("thousand.ui.app", "at_title=True"), end="")
+    # Written by tools/bundle.py: CircuitPython runs it once, after the game's reload (thousand/hw/device.py).
+    from thousand.ui.app import main
+    <BLANKLINE>
+    main(at_title=True)
+    """
+    return ("# Written by tools/bundle.py: CircuitPython runs it once, after the game's reload"
+            " (thousand/hw/device.py).\nfrom %s import main\n\nmain(%s)\n" % (module, arguments))
 
 
 def collect_bundle(root, board, log, source_lines=False):
@@ -390,14 +405,15 @@ def collect_bundle(root, board, log, source_lines=False):
         raise BundleError("code.py not found in %s: nothing would start on the board" % root)
     files = [BundleFile("code.py", code_py.read_bytes())]
     entry_points = [code_py]
-    for name in ROOT_PROGRAMS:
-        if (root / name).is_file():  # (a project of code.py alone has none)
-            files.append(BundleFile(name, (root / name).read_bytes()))
-            entry_points.append(root / name)
     if (root / "boot.py").is_file():
         files.append(BundleFile("boot.py", (root / "boot.py").read_bytes()))
         entry_points.append(root / "boot.py")
     files.append(BundleFile("settings.toml", settings_toml(board).encode()))
+    programs = []
+    for name, (module, arguments) in ROOT_PROGRAMS.items():
+        if (root / (module.replace(".", "/") + ".py")).is_file():  # (a project of code.py alone has none)
+            programs.append((name, root_program(module, arguments)))
+            files.append(BundleFile(name, programs[-1][1].encode()))
 
     game_files, desktop_modules = game_package_files(root)
     if desktop_modules:
@@ -405,6 +421,8 @@ def collect_bundle(root, board, log, source_lines=False):
     game_refs = []
     for path in entry_points:
         game_refs += scan_imports(path.read_text(encoding="utf-8"), path.stem, False, path.name)
+    for name, text in programs:
+        game_refs += scan_imports(text, name[:-3], False, name)
     for path in game_files:
         if path.suffix == ".py":
             relative = path.relative_to(root)

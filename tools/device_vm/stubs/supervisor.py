@@ -14,7 +14,8 @@ def ticks_ms():
     return now[0] & 0x3FFFFFFF
 
 
-def set_next_code_file(filename, **options):  # run once by the next VM (robot.py: carry), then code.py
+def set_next_code_file(filename, reload_on_error=False):  # run once by the next VM (robot.py: carry), then code.py
+    # (the keyword named as CircuitPython's, whose firmware holds the name: the game's call interns none)
     next_code_file[0] = filename
 
 
