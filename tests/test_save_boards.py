@@ -773,7 +773,7 @@ def test_a_boards_reload_names_the_next_program_or_says_it_is_not_on_the_drive(m
     supervisor = sys.modules["supervisor"]
     supervisor.set_next_code_file = set_next_code_file
     supervisor.reload = lambda: calls.append("reload")
-    assert module.reload("record.py") is True
+    assert module.reload("record") is True
     assert calls == [("record.py", {"reload_on_error": True}), "reload"]
-    assert module.reload("title.py") is False and len(calls) == 2  # not on this drive: no reload
+    assert module.reload("title") is False and len(calls) == 2  # not on this drive: no reload
     assert module.reload() is True and calls[-1] == "reload"

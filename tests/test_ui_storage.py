@@ -656,7 +656,7 @@ def test_on_a_board_that_reloads_every_game_starts_and_ends_in_a_fresh_vm(board,
     hands.move_to("title", lambda: second.screen.entries()[second.screen.cursor], len(second.screen.entries()))
     with pytest.raises(Reloaded):
         hands.press(A)
-    assert programs[-1] == "title.py"
+    assert programs[-1] == "title"
 
     class Started(BaseException):
         pass
@@ -718,10 +718,10 @@ def test_on_a_board_that_reloads_the_record_is_written_by_a_vm_of_its_own_then_a
     hands.move_to("record", lambda: menu.entries()[menu.cursor], len(menu.entries()))
     with pytest.raises(Reloaded):
         hands.press(A)
-    assert programs == ["record.py"] and capsys.readouterr().out == ""  # nothing written by the game's VM
+    assert programs == ["record"] and capsys.readouterr().out == ""  # nothing written by the game's VM
     with pytest.raises(Reloaded):  # record.py's VM: the save read, the record written, code.py next
         record_program.main(board, Saves(NvmStore(nvm)))
-    assert programs == ["record.py", None]
+    assert programs == ["record", None]
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 1 and replay(json.loads(lines[0]))["scores"] == game.scores
     fresh = App(board, app.display, app.sheet, Saves(NvmStore(nvm)), seed=SEED + 1, reloaded=True)
@@ -758,7 +758,7 @@ def test_a_board_without_record_py_on_its_drive_writes_the_record_in_the_games_v
     menu = app.screen
     hands.move_to("record", lambda: menu.entries()[menu.cursor], len(menu.entries()))
     hands.press(A)
-    assert programs == ["record.py"] and app.screen_name == "table"
+    assert programs == ["record"] and app.screen_name == "table"
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 1 and replay(json.loads(lines[0]))["scores"] == app.controller.game.scores
 

@@ -38,13 +38,14 @@ def ticks_ms():
 def reload(program=None):
     """A fresh VM: CircuitPython ends this program and runs code.py again, every name and
     every hole of the heap gone, ``alarm.sleep_memory`` and the NVM kept (thousand.ui.app:
-    a game's start; docs/memory.md).  ``program``: a file at the drive's root that the fresh
-    VM runs instead, once (``supervisor.set_next_code_file``: code.py again after it, also
+    a game's start; docs/memory.md).  ``program``: a file at the drive's root (named without
+    its ".py": a name the game holds anyway, not one more in the pool) that the fresh VM runs
+    instead, once (``supervisor.set_next_code_file``: code.py again after it, also
     when it stops with an error).  False, and no reload, when that file is not on the drive
     (a copy by hand without it): the caller does the work in this VM."""
     if program is not None:
         try:
-            supervisor.set_next_code_file(program, reload_on_error=True)
+            supervisor.set_next_code_file(program + ".py", reload_on_error=True)
         except ValueError:  # CircuitPython's "File not found"
             return False
     supervisor.reload()

@@ -266,7 +266,7 @@ class App:
         self.export_record()
         from thousand.ui.starting import fresh_vm
 
-        if fresh_vm(self, "title.py"):
+        if fresh_vm(self, "title"):
             return
         # The title holds no game: Continue reads it again (the engine's modules are let go
         # meanwhile, thousand/ui/scenes.py).

@@ -114,7 +114,8 @@ def fresh_vm(app, program=None):
     (docs/memory.md has the figures).  False where the board does not reload (the
     desktop), in the fresh VM's own first start, or when a save failed.  ``program``: what
     the fresh VM runs before code.py's next one does (``board.reload``: the table menu's
-    ``record.py``, ``thousand.ui.record_program``; "save, go to title"'s ``title.py``)."""
+    ``record.py``, ``thousand.ui.record_program``; "save, go to title"'s ``title.py``; each named
+    without its ".py")."""
     reload = getattr(app.board, "reload", None)
     if reload is None or app.reloaded:
         return False

@@ -182,7 +182,7 @@ class TableMenu(MenuScreen):
                 # pool for good, which took a game's VM past its step at 1,260 names, a table
                 # of 7.5 KB in one block of a heap a game had fragmented: what the least heap
                 # a session needs was (docs/memory.md, "A name pool as a board's").
-                if fresh_vm(app, "record.py"):
+                if fresh_vm(app, "record"):
                     return
                 app.controller.write_record(sys.stdout)
                 app.storage.report(self.word(_RECORD_SENT))  # said on the table when it is back
