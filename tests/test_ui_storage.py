@@ -613,6 +613,13 @@ def test_the_first_start_deals_the_guided_deal_once_and_the_title_offers_it_agai
     power_cut(again)
 
 
+def to_table_menu_entry(app, hands, entry):
+    """B on the table, then the table menu's cursor on ``entry``."""
+    hands.press(B)
+    menu = app.screen
+    hands.move_to(entry, lambda: menu.entries()[menu.cursor], len(menu.entries()))
+
+
 class Reloaded(BaseException):
     """A board's supervisor.reload(): the program ends (as CircuitPython's, past ``except Exception``)."""
 
@@ -713,9 +720,7 @@ def test_on_a_board_that_reloads_the_record_is_written_by_a_vm_of_its_own_then_a
 
     monkeypatch.setattr(board, "reload", reload, raising=False)
     capsys.readouterr()
-    hands.press(B)
-    menu = app.screen
-    hands.move_to("record", lambda: menu.entries()[menu.cursor], len(menu.entries()))
+    to_table_menu_entry(app, hands, "record")
     with pytest.raises(Reloaded):
         hands.press(A)
     assert programs == ["record"] and capsys.readouterr().out == ""  # nothing written by the game's VM
@@ -754,9 +759,7 @@ def test_a_board_without_record_py_on_its_drive_writes_the_record_in_the_games_v
 
     monkeypatch.setattr(board, "reload", reload, raising=False)
     capsys.readouterr()
-    hands.press(B)
-    menu = app.screen
-    hands.move_to("record", lambda: menu.entries()[menu.cursor], len(menu.entries()))
+    to_table_menu_entry(app, hands, "record")
     hands.press(A)
     assert programs == ["record"] and app.screen_name == "table"
     lines = capsys.readouterr().out.splitlines()
