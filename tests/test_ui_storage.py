@@ -777,7 +777,7 @@ def test_on_a_board_five_hundreds_players_and_agreements_fit_the_settings_and_it
     nvm = MemoryNvm(8192)
     app, hands = start_app(NvmStore(nvm))
 
-    def reload():
+    def reload(program=None):
         raise Reloaded()
 
     monkeypatch.setattr(board, "reload", reload, raising=False)
@@ -821,7 +821,7 @@ def test_before_every_reload_the_flash_holds_the_newest_save_so_sleep_memory_cle
     nvm = MODELS[name]()
     sleep = SleepMemory(POLICIES[name][_SLEEP_BYTES])
 
-    def reload():
+    def reload(program=None):
         raise Reloaded()
 
     def cleared_by_the_reload():
@@ -883,7 +883,7 @@ def test_a_save_that_fails_before_a_reload_is_told_and_the_game_plays_on_without
     app, hands = start_app(policy_saves("samd51", NvmStore(nvm), SleepMemory(POLICIES["samd51"][_SLEEP_BYTES])),
                            rules_check.from_dict(SHORT))
 
-    def reload():
+    def reload(program=None):
         raise Reloaded()
 
     monkeypatch.setattr(board, "reload", reload, raising=False)

@@ -126,9 +126,7 @@ def fresh_vm(app, program=None):
     storage.flush(True)
     if storage.problem is not None:
         return False  # a save failed: said here, where this program plays on (a reload would lose the words)
-    if program is None:
-        reload()
-    elif reload(program) is False:  # the program's file is not on the drive: this VM does it
+    if reload(program) is False:  # the program's file is not on the drive: this VM does it
         return False
     return True
 
