@@ -7,15 +7,17 @@ not import its checks back.
 """
 
 from thousand import cards as C
+from thousand import const
 from thousand.game import HAND_SIZE, NUM_SEATS, TALON_SIZE, default_start
 
 START_KEYS = ("scores", "bolts", "dealer", "barrel", "barrels_used", "deals_played")
 # Bounds of what a game can reach, far beyond any real game (bolts reset at 3), so that
-# a record's numbers stay small ints on the device and short in every output.
-MAX_SCORE = 99999
-MAX_COUNT = 99999
-MAX_BOLTS = 2
-MAX_BARRELS = 99  # times on the barrel, barrel deals left: a packed deal row keeps a byte
+# a record's numbers stay small ints on the device and short in every output.  Private
+# constants (``_NAME = const(n)``) but the one tools/cli.py reads: no names in a board's pool.
+_MAX_SCORE = const(99999)
+MAX_COUNT = const(99999)
+_MAX_BOLTS = const(2)
+_MAX_BARRELS = const(99)  # times on the barrel, barrel deals left: a packed deal row keeps a byte
 
 
 def checked_start(start, rules=None):
@@ -37,8 +39,8 @@ def checked_start(start, rules=None):
             out[key] = value
     if out["dealer"] >= NUM_SEATS:
         raise ValueError("'start.dealer' must be a seat from 0 to %d" % (NUM_SEATS - 1))
-    for key, low, high in (("scores", -MAX_SCORE, MAX_SCORE), ("bolts", 0, MAX_BOLTS),
-                           ("barrel", 1, MAX_BARRELS), ("barrels_used", 0, MAX_BARRELS)):
+    for key, low, high in (("scores", -_MAX_SCORE, _MAX_SCORE), ("bolts", 0, _MAX_BOLTS),
+                           ("barrel", 1, _MAX_BARRELS), ("barrels_used", 0, _MAX_BARRELS)):
         if key not in start:
             continue  # the default start's list stays
         value = start[key]

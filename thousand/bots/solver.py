@@ -9,7 +9,7 @@ points names himself.)  Moves are tried highest card first, which finds cut-offs
 Everything lives in preallocated lists and ints; a search allocates nothing but
 Python's call frames.  ``limit`` caps the number of nodes: past it the search
 raises ``SearchAborted`` and the caller falls back to its heuristic.  ``tick``, when
-set, is called every ``TICK_NODES`` nodes, inside the search: the finest slice a UI
+set, is called every ``_TICK_NODES`` nodes, inside the search: the finest slice a UI
 can get (a screen refresh or a button poll there; it must not touch the solver).
 
 Marriages: a seat on lead that holds K and Q of a suit (and has won a trick, if
@@ -72,8 +72,8 @@ RANKS_HIGH_FIRST = (
 )
 
 
-TICK_NODES = const(256)
-_TICK_MASK = const(TICK_NODES - 1)
+_TICK_NODES = const(256)
+_TICK_MASK = const(_TICK_NODES - 1)
 
 
 class SearchAborted(Exception):
@@ -96,7 +96,7 @@ class Solver:
         self.declarer = 0
         self.nodes = 0
         self.limit = 0
-        self.tick = None  # called every TICK_NODES nodes when set (a UI's poll)
+        self.tick = None  # called every _TICK_NODES nodes when set (a UI's poll)
 
     def setup(self, hands, declarer, trick, trump, trump_setter, tricks_won):
         """Load a position: ``trick`` is the (seat, card) list of the trick being played."""

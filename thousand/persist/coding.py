@@ -11,7 +11,7 @@ title, where no game is held (thousand/ui/scenes.py).
 (-7, 120, {'a': None, 'b': [1, 'x']})
 """
 
-from thousand import coding
+from thousand import coding, const
 from thousand.persist.store import SaveError
 
 Writer = coding.Writer  # the savers' writer, here beside their Reader
@@ -24,31 +24,40 @@ GAME_FIVE_HUNDRED = 1
 
 # Small values (the controller's snapshot, the settings' levels): None, bools, ints,
 # text, bytes, lists and dicts with text keys, written with their keys sorted so that
-# the bytes do not depend on dict order.
-NONE, FALSE, TRUE, INTEGER, TEXT, BYTES, LIST, DICT = range(8)
+# the bytes do not depend on dict order.  Their tags are private constants: a name written
+# ``_NAME = const(n)`` is folded into the bytecode and is no name in a board's pool
+# (docs/memory.md, "Fewer names").
+_NONE = const(0)
+_FALSE = const(1)
+_TRUE = const(2)
+_INTEGER = const(3)
+_TEXT = const(4)
+_BYTES = const(5)
+_LIST = const(6)
+_DICT = const(7)
 
 
 def put_value(w, value):
     if value is None:
-        w.byte(NONE)
+        w.byte(_NONE)
     elif value is True or value is False:
-        w.byte(TRUE if value else FALSE)
+        w.byte(_TRUE if value else _FALSE)
     elif isinstance(value, int):
-        w.byte(INTEGER)
+        w.byte(_INTEGER)
         w.sint(value)
     elif isinstance(value, (str, bytes, bytearray)):
         data = value.encode("utf-8") if isinstance(value, str) else value
-        w.byte(TEXT if isinstance(value, str) else BYTES)
+        w.byte(_TEXT if isinstance(value, str) else _BYTES)
         w.uint(len(data))
         w.extend(data)
     elif isinstance(value, (list, tuple)):
-        w.byte(LIST)
+        w.byte(_LIST)
         w.uint(len(value))
         for item in value:
             put_value(w, item)
     elif isinstance(value, dict):
         keys = sorted(value)
-        w.byte(DICT)
+        w.byte(_DICT)
         w.uint(len(keys))
         for key in keys:
             if not isinstance(key, str):
@@ -69,17 +78,17 @@ def get_value(r, depth=0):
     if depth > 16:
         raise SaveError("save nested too deeply")
     tag = r.byte()
-    if tag <= TRUE:
-        return None if tag == NONE else tag == TRUE
-    if tag == INTEGER:
+    if tag <= _TRUE:
+        return None if tag == _NONE else tag == _TRUE
+    if tag == _INTEGER:
         return r.sint()
-    if tag == TEXT:
+    if tag == _TEXT:
         return str(r.bytes(r.uint()), "utf-8")
-    if tag == BYTES:
+    if tag == _BYTES:
         return r.bytes(r.uint())
-    if tag == LIST:
+    if tag == _LIST:
         return [get_value(r, depth + 1) for _ in range(r.uint())]
-    if tag == DICT:
+    if tag == _DICT:
         out = {}
         for _ in range(r.uint()):
             key = get_value(r, depth + 1)

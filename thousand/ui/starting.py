@@ -17,7 +17,7 @@ from thousand.persist.store import memory_store
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
-CONTINUE = const(-1)  # App.to_start: the saved game (a new game's is its seed)
+_CONTINUE = const(-1)  # App.to_start: the saved game (a new game's is its seed)
 # The guided deal's game (thousand.ui.guide): a const in each module that reads it (menus.py,
 # table.py, sheet.py), as a const costs no name.
 _GUIDE_SEED = const(16777229)
@@ -52,7 +52,7 @@ def start_guided(app):
 def continue_game(app):
     controller = app.controller
     if controller is None or controller.over():
-        app.to_start = CONTINUE  # read once the menus are let go (new_game)
+        app.to_start = _CONTINUE  # read once the menus are let go (new_game)
     app.show("table")
 
 
@@ -61,7 +61,7 @@ def start_pending(app):
     the saved one (the title again if it cannot be read)."""
     seed, app.to_start = app.to_start, None
     storage = app.storage
-    if seed == CONTINUE:
+    if seed == _CONTINUE:
         if fresh_vm(app):
             return
         if "thousand.persist.continuing" not in sys.modules:
@@ -78,7 +78,7 @@ def start_pending(app):
                 import thousand.controller  # noqa: F401
                 import thousand.persist.restore  # noqa: F401
 
-            app.to_start = CONTINUE  # finish_show comes back here at the next tick
+            app.to_start = _CONTINUE  # finish_show comes back here at the next tick
             app.queue("finish_show")
             return
         app.reloaded = False  # the fresh VM's own game is read: the next start reloads
@@ -173,7 +173,7 @@ def set_up(app, board, display, sheet, storage, rules, seed, reloaded, language)
     app.last_move_ms = 0
     app.deal_over_ms = None  # when the deal in play ended
     app.deal_unsaved = False  # a deal ended and is not yet saved and counted (deal_ended)
-    app.to_start = None  # a new game's seed, or CONTINUE (thousand.ui.starting): the game the table will show
+    app.to_start = None  # a new game's seed, or _CONTINUE (thousand.ui.starting): the game the table will show
     app.five_hundred = None  # the new game to start is Five Hundred's: its rules' dict (Rules.to_dict())
     app.turn_seat = -1
     app.now = 0
@@ -188,7 +188,7 @@ def set_up(app, board, display, sheet, storage, rules, seed, reloaded, language)
     # that plays the saved game, from its table.
     app.reloaded = reloaded and storage.has_game()
     if app.reloaded:  # the game read at the first tick, its table built at the next (tick)
-        app.to_start = CONTINUE
+        app.to_start = _CONTINUE
         app.ticking = True  # show leaves the start to the first tick
         app.show("table")
         app.ticking = False
