@@ -450,7 +450,8 @@ def test_a_moves_save_after_a_deals_end_does_without_the_rules_and_sheet_coder()
 
 def test_the_sheet_kept_from_save_to_save_encodes_as_the_whole_sheet_would():
     """A deal's end adds its row to the sheet's bytes kept from the saves before; at every
-    move, with the slot's room or without, the save is byte for byte the one made anew."""
+    move, with the slot's room or without, the save is byte for byte the one made anew, and
+    is made once, at the size counted before (a bytearray of it, not a copy of a buffer)."""
     from savecheck import step
     from thousand.game import PHASE_GAME_OVER
     from thousand.persist import encode
@@ -465,6 +466,7 @@ def test_the_sheet_kept_from_save_to_save_encodes_as_the_whole_sheet_would():
         while game.phase != PHASE_GAME_OVER and len(game.sheet) < 16:
             step(game, chooser)
             kept = encode_game(game, None, capacity, memo)
+            assert type(kept) is bytearray, "the payload's size was counted wrong: copied"
             assert encode_game(game, None, capacity, memo) == kept  # again, after a deal's end added its row
             assert kept == encode_game(game, None, capacity)  # anew
             saves += 1

@@ -110,7 +110,7 @@ def finished_count(game):
 _RULES = const(0)  # the rules encoded last; their bytes in _RULES_BYTES
 _RULES_BYTES = const(1)
 _FIRST = const(2)  # (row, its bytes as a save's first row) made last, or None
-_SIZE = const(3)  # the last payload's bytes: the next one's buffer is made that size at once
+_TAIL = const(3)  # the last payload's bytes after its sheet: the next one's buffer for them is made that size at once
 
 
 def new_memo():
@@ -162,7 +162,9 @@ def encode_game(game, extra=None, capacity=None, memo=None):
     before kept (``new_memo``; None: everything encoded anew)."""
     m = new_memo() if memo is None else memo
     started = game.deal_start is not None
-    head = Writer(m[_SIZE] + 32 if m[_SIZE] else 256)  # (grown by doubling, a save of 2 KB made 4 KB of buffers)
+    # The payload's parts before and after its sheet, then the payload made at its size once: a
+    # save's peak holds it and these (docs/memory.md, "A save's buffers"); no copy of it.
+    head = Writer(64)
     head.uint((HAS_DEAL if started else 0) | (KEEP_RECORDS if game.keep_records else 0)
               | (DARK_ANSWERED if started and game.phase != PHASE_DARK else 0)
               | (GOLDEN_MADE if game.golden_made else 0))
@@ -171,7 +173,7 @@ def encode_game(game, extra=None, capacity=None, memo=None):
     head.uint(game.deal_number)
     head.uints(game.concessions)
     head.uints(game.rng.get_state())
-    tail = Writer()
+    tail = Writer(m[_TAIL] + 32 if m[_TAIL] else 256)  # (grown by doubling, a save of 2 KB made 4 KB of buffers)
     put_state(tail, game.deal_start if started else game.start_state())
     if started:
         put_deal(tail, game.dealt, game.log)
@@ -196,11 +198,13 @@ def encode_game(game, extra=None, capacity=None, memo=None):
         drop = min(count, drop + max(1, (size - capacity) // max(1, per_row)))
         if drop < count:
             first, after = _first_row(m, sheet, drop), end_of(sheet, drop)
-    head.uint(count - drop)
+    out = Writer(size)
+    out.extend(head.buf)
+    out.uint(count - drop)
     if drop < count:
-        head.extend(first)
-        head.extend(chain[after:])
+        out.extend(first)
+        out.extend(chain[after:])
     chain = first = None
-    head.extend(tail.buf)
-    m[_SIZE] = head.n
-    return bytes(head.buf)
+    out.extend(tail.buf)
+    m[_TAIL] = tail.n
+    return out.data if out.n == len(out.data) else bytes(out.buf)  # (the size counted above: a bytearray of it)

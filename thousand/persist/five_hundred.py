@@ -105,9 +105,11 @@ def encode_game(game, extra=None, capacity=None, memo=None):
         if capacity is None or len(head.buf) + len(sheet.buf) + len(tail.buf) <= capacity or first >= len(rows):
             break
         first += 1
-    head.extend(sheet.buf)
-    head.extend(tail.buf)
-    return bytes(head.buf)
+    out = Writer(len(head.buf) + len(sheet.buf) + len(tail.buf))  # made once at its size, as Thousand's
+    out.extend(head.buf)  # (thousand.persist.encode): no buffer grown to it, no copy of it
+    out.extend(sheet.buf)
+    out.extend(tail.buf)
+    return out.data
 
 
 def _get_sheet(r, players, sides):

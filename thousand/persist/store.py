@@ -215,16 +215,19 @@ class SlotPair:
         # The RP2040's journal is its flash and its store of moves at once: read once.
         for at in range(2 if self.moves is None or self.moves is self.store else 4):
             raw = (self.store if at < 2 else self.moves).read(self.name, at & 1)
-            state, version, seq, payload = unpack_record(raw, self.kind)
+            state, version, seq, end = _check_record(raw, self.kind)
             if state == SLOT_GOOD and version <= readable:
                 if self.newest_slot[at >> 1] < 0 or newer(seq, own[at >> 1]):
                     self.newest_slot[at >> 1] = at & 1
                     own[at >> 1] = seq
                 if best is None or newer(seq, self.seq):
-                    best = (version, payload)
+                    best = (version, raw, end)  # its payload copied once, at the end: not one a good slot
                     self.seq = seq
             elif state != _SLOT_BLANK and at < 2:
                 bad.append(bytes(raw))
+            raw = None
+        if best is not None:
+            best = (best[0], bytes(memoryview(best[1])[_HEADER_SIZE:best[2]]))
         return best, bad
 
     def newest(self):
