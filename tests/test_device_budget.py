@@ -306,7 +306,7 @@ def test_the_32bit_unix_port_plays_the_first_start_with_a_process_for_each_reloa
     """``--unix32``: the port that collects whenever an allocation fails, as a board does.  The
     first start's guided deal ends in a reload, so the visit takes more than one process; the
     heap before the game (the stand-ins and the robot) is below every game's peak; in a heap
-    below what the game holds it stops with a MemoryError and is said not to complete."""
+    below what the game holds it stops with a MemoryError, is said not to complete, and where."""
     import device_budget
 
     args = device_budget.parse_arguments(["--unix32", UNIX32, "--games", "1", "--max-deals", "2"])
@@ -330,6 +330,7 @@ def test_the_32bit_unix_port_plays_the_first_start_with_a_process_for_each_reloa
     completed, peaks, start, firmware, processes, out = device_budget.run_unix32(UNIX32, tmp_path, 80, args)
     assert not completed
     assert "MemoryError" in out
+    assert device_budget.stopped_at(out).startswith("game 1's "), out[-2000:]  # and says where
 
 
 @pytest.mark.skipif(not os.access(UNIX32, os.X_OK), reason="no 32-bit unix port here (tools/unix32/build.sh builds one)")

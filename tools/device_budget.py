@@ -587,6 +587,19 @@ def pool_line(line):
     return tuple(int(number) for number in found.groups())
 
 
+def stopped_at(out):
+    """Where a session on the unix port ran out of memory, from its output: "game G's SCREEN
+    screen, after D deals", or None.
+
+    >>> stopped_at("ok\\nstopped_at 1:summary 123\\nTraceback")
+    "game 2's summary screen, after 123 deals"
+    """
+    found = re.search(r"^stopped_at (\d+):(\S+) (\d+)$", out, re.M)
+    if found is None:
+        return None
+    return "game %d's %s screen, after %s deals" % (int(found.group(1)) + 1, found.group(2), found.group(3))
+
+
 def run_unix32(micropython, build_dir, heap_kb, args, log=None, timeout=3600):
     """The session on a 32-bit build of MicroPython's unix port (``micropython``, a path), in
     ``build_dir`` (made by ``build``) with a ``heap_kb`` heap: that port collects whenever an
@@ -662,6 +675,7 @@ def unix32(args, log):
             result["fits_heap"] = completed
             if not completed:
                 result["failed"] = out[-1200:]
+                result["stopped_at"] = stopped_at(out)
         elif not args.no_least:
             fits = lambda kb: run_unix32(args.unix32, work, kb, args)[0]  # noqa: E731
             least = bench_bots.bisect_heap(fits, "least heap (32-bit unix port)", result["peak_live"] // 1024)
@@ -694,6 +708,8 @@ def unix32_report(result):
         lines.append("least heap: %s" % less(result["least_heap"], result["pool_beyond_a_board"]))
     if result["fits_heap"] is not None:
         lines.append("fits_heap  %s" % ("yes" if result["fits_heap"] else "no:\n" + result["failed"]))
+        if not result["fits_heap"]:
+            lines.append("stopped at %s" % (result["stopped_at"] or "the start"))
     return "\n".join(lines)
 
 

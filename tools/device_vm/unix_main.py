@@ -18,7 +18,7 @@ game), "start_names" and the name pool then (MicroPython's "qstr pool: ..." line
 names, "Q(NAME)" a line), which it then makes the firmware's (``as_the_firmwares``),
 "pool_at_peak GAME" and the pool's line at each new most heap in use
 of a game, and "game_peak GAME BYTES SCREEN" per game it played in (the most heap in use
-between ticks, and the screen then).
+between ticks, and the screen then); on a MemoryError, "stopped_at GAME:SCREEN DEALS" first.
 
 With the mode ``reload-cost``: after each of the app's reloads, what the fresh
 program does until its first screen is drawn (its modules imported afresh, the save read and
@@ -93,7 +93,12 @@ def main():
             if fresh:  # and the name pool then ("pool_at_peak GAME", the pool's line)
                 print("pool_at_peak %d" % robot.game)
                 micropython.qstr_info()
-        if not robot.step():
+        try:
+            going = robot.step()
+        except MemoryError:  # where it stopped: the tool's ``stopped_at``
+            print("stopped_at %s %d" % (robot.where(), robot.deals))
+            raise
+        if not going:
             break
         if robot.reloading and fresh:  # the program ends, as a board's VM does
             print("carry " + robot.carry())
