@@ -221,7 +221,7 @@ class SlotPair:
                     self.newest_slot[at >> 1] = at & 1
                     own[at >> 1] = seq
                 if best is None or newer(seq, self.seq):
-                    best = (version, raw, end)  # its payload copied once, at the end: not one a good slot
+                    best = (version, raw, end)  # its payload copied once, at the end, not at every good slot
                     self.seq = seq
             elif state != _SLOT_BLANK and at < 2:
                 bad.append(bytes(raw))
