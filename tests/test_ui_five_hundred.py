@@ -317,6 +317,8 @@ def test_the_contractor_sees_the_kitty_and_marks_three_of_13_cards_to_discard(bo
     view = app.controller.view()
     kitty = FC.cards_of(view.kitty)
     assert screen.mode == FT.DISCARD and len(screen.hand_cards) == 13
+    # the view's 286 discards are the decision's own list, not a second one made for the view
+    assert len(view.legal) == 286 and view.legal is app.controller.human_decision().legal
     shown = [grid for grid in screen.trick[:3] if not grid.hidden]  # the kitty face up in the middle
     assert len(shown) == 3 and status(app).startswith("0/3 A: mark ")
     chosen = [screen.hand_cards[0], screen.hand_cards[5], screen.hand_cards[12]]
@@ -336,6 +338,7 @@ def test_the_contractor_sees_the_kitty_and_marks_three_of_13_cards_to_discard(bo
     discarded = [FA.discard_cards(FA.entry_action(e)) for e in game.log if FA.verb(FA.entry_action(e)) == FA.DISCARD]
     assert sorted(discarded[-1]) == sorted(chosen)
     assert app.controller.view().hand_counts[0] == 10
+    assert app.controller.view(2).legal == () or app.controller.pending().seat == 2  # a seat not deciding has none
     assert set(kitty) - set(chosen) <= set(FC.cards_of(app.controller.view().hand))
 
 

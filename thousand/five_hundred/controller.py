@@ -79,7 +79,13 @@ class Controller:
 
     # -------------------------------------------------------------- reading
     def view(self, seat=HUMAN, into=None):
-        return self.game.view(seat, None, into)
+        """What ``seat`` sees (``into``: a view to fill again).  Its legal actions are the
+        pending decision's list when that seat decides, else none: the game made them again
+        for the table's view, and at the kitty's discard that was a second list of the 286
+        discards of 13 cards, where both sessions on the unix port ran out of memory
+        (docs/five_hundred.md)."""
+        decision = self.pending()
+        return self.game.view(seat, decision.legal if decision is not None and decision.seat == seat else (), into)
 
     def pending(self):
         """The Decision the table waits for, or None between deals."""
