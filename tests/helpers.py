@@ -76,3 +76,14 @@ DRAWABLE["ru"] = DRAWABLE["en"] | set(map(chr, range(0x410, 0x450))) | {"\u0401"
 DRAWABLE["uk"] = DRAWABLE["ru"] | set("\u0404\u0406\u0407\u0454\u0456\u0457\u0490\u0491")  # Є І Ї є і ї Ґ ґ
 DRAWABLE["pl"] = DRAWABLE["en"] | set("ĄąĆćĘęŁłŃńÓóŚśŹźŻż")
 DRAWABLE["all"] = DRAWABLE["uk"] | DRAWABLE["pl"]  # the language screen's strip, font-all.bmp
+
+
+def plan_modules(*plans):
+    """The whole names of the modules in strings of the load plan (``thousand.ui.scenes``;
+    each argument a string or a tuple of them, as ``needed`` gives), where they are written
+    within the package; the package itself (``thousand``) comes with any of them."""
+    names = set()
+    for plan in plans:
+        for part in ((plan,) if isinstance(plan, str) else plan):
+            names |= {"thousand." + name for name in part.split()}
+    return names | {"thousand"}

@@ -19,6 +19,7 @@ from conftest import ROOT
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from thousand.hw.boards import BOARDS  # noqa: E402
 from thousand.ui import scenes  # noqa: E402
+from helpers import plan_modules  # noqa: E402
 
 pytestmark = pytest.mark.slow  # whole device sessions on the 32-bit VM (Node.js): left out of the quick run (README, Tests)
 
@@ -131,11 +132,11 @@ def test_a_session_of_three_games_fits_what_the_readme_states_and_its_names_do_n
     for screen, scene in result["scene_parts"].items():
         if screen == "boot":  # before the app: the board, the sprites, the storage (its policy on demand),
             # and the robot's own random player (thousand.rng), made again in a reload's fresh VM
-            allowed = set((scenes.RESIDENT + " " + scenes.ON_DEMAND).split()) | {"thousand.rng", board_module}
+            allowed = plan_modules(scenes.RESIDENT, scenes.ON_DEMAND) | {"thousand.rng", board_module}
         else:
-            allowed = set(" ".join(scenes.needed(screen, True)).split()) | set(scenes.ON_DEMAND.split()) | {board_module}
+            allowed = plan_modules(scenes.needed(screen, True), scenes.ON_DEMAND) | {board_module}
             if screen == "tablemenu":  # a hint thinks there: it imports its phase's code as it begins
-                allowed |= set(" ".join(scenes.BOTS).split())
+                allowed |= plan_modules(scenes.BOTS)
         assert sorted(set(scene["loaded"]) - allowed) == [], screen
 
 
@@ -191,10 +192,10 @@ def test_a_session_of_five_hundred_fits_what_its_page_states_and_its_names_do_no
     board_module = "thousand.hw." + BOARDS["pybadge"].module
     for screen, scene in result["scene_parts"].items():
         if screen == "boot":
-            allowed = set((scenes.RESIDENT + " " + scenes.ON_DEMAND).split()) | {"thousand.rng", board_module}
+            allowed = plan_modules(scenes.RESIDENT, scenes.ON_DEMAND) | {"thousand.rng", board_module}
         else:  # the first start's guided deal is Thousand's: a screen's peak is either game's
-            allowed = (set(" ".join(scenes.needed(screen, "five_hundred")).split()) | set(" ".join(scenes.needed(screen, True)).split())
-                       | set((scenes.ON_DEMAND + " " + five_hundred_app.ON_DEMAND).split()) | {board_module})
+            allowed = plan_modules(scenes.needed(screen, "five_hundred"), scenes.needed(screen, True), scenes.ON_DEMAND,
+                                   five_hundred_app.ON_DEMAND) | {board_module}
         assert sorted(set(scene["loaded"]) - allowed) == [], screen
 
 

@@ -317,7 +317,7 @@ def test_a_refusal_is_said_after_the_screens_let_the_engine_go_and_load_it_anew(
 
     loaded = sys.modules["thousand.game"]
     for name in scenes.GAME.split():  # what settle() does on a screen without a game
-        scenes.unload(name)
+        scenes.unload("thousand." + name)  # the plan's names are within the package
     for seed in range(40):
         controller = human_turn(seed=seed, phase="play")  # the engine imported anew
         legal = controller.pending().legal

@@ -20,6 +20,7 @@ from thousand.rng import Rng  # noqa: E402
 from thousand.ui import five_hundred_table as FT  # noqa: E402
 from thousand.ui import five_hundred_app, scenes  # noqa: E402
 from test_ui_play import Hands, board, new_app, next_action  # noqa: E402,F401  (board: the fixture)
+from helpers import plan_modules  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -489,14 +490,15 @@ def test_a_computer_whose_thinking_the_menu_interrupted_thinks_again_to_the_same
     app, hands, done = to_a_computers_thinking()
     expected = next_action(app, hands, done)
     app, hands, done = to_a_computers_thinking()
-    assert five_hundred_app.THINKING in sys.modules and app.controller.tools
+    thinking = "thousand." + five_hundred_app.THINKING  # the plan's names are within the package
+    assert thinking in sys.modules and app.controller.tools
     hands.press(B)  # the table's menu
     assert app.screen_name == "tablemenu" and app.controller.thinking is None
-    assert five_hundred_app.THINKING not in sys.modules and app.controller.tools == []
+    assert thinking not in sys.modules and app.controller.tools == []
     hands.press(B)  # back to the table
     assert app.screen_name == "table"
     assert next_action(app, hands, done) == expected
-    assert five_hundred_app.THINKING in sys.modules
+    assert thinking in sys.modules
 
 
 def test_the_help_shows_five_hundreds_rules(board):
@@ -548,12 +550,10 @@ def test_a_whole_game_played_by_keys_ends_at_the_title_loading_only_its_plan(boa
             summaries += 1
             over = app.controller.over()
             held = app.holds_game()
-            allowed = set(" ".join(scenes.needed("summary", held)).split()) | set(scenes.ON_DEMAND.split()) | set(
-                five_hundred_app.ON_DEMAND.split()) - {five_hundred_app.THINKING}  # the play-outs: at the table only
-            planned = set((scenes.GAME + " " + scenes.ON_DEMAND + " " + five_hundred_app.ENGINE + " "
-                           + five_hundred_app.THINKING).split()) | {
-                name for names in list(scenes.SCREENS.values()) + list(five_hundred_app.SCREENS.values())
-                for name in names.split()}
+            allowed = plan_modules(scenes.needed("summary", held), scenes.ON_DEMAND, five_hundred_app.ON_DEMAND) - (
+                plan_modules(five_hundred_app.THINKING) - {"thousand"})  # the play-outs: at the table only
+            planned = plan_modules(scenes.GAME, scenes.ON_DEMAND, five_hundred_app.ENGINE, five_hundred_app.THINKING,
+                                   tuple(scenes.SCREENS.values()), tuple(five_hundred_app.SCREENS.values()))
             assert sorted(name for name in planned - allowed if name in sys.modules) == []
             assert "thousand.game" not in sys.modules and "thousand.ui.table" not in sys.modules
             if over:

@@ -22,7 +22,7 @@ from thousand.rules_table import agreement_names, agreements  # noqa: E402
 from thousand import rules_check  # noqa: E402
 from thousand.ui import table as table_module  # noqa: E402
 from thousand import LANGUAGES, texts  # noqa: E402
-from helpers import DRAWABLE, speaking  # noqa: E402
+from helpers import DRAWABLE, plan_modules, speaking  # noqa: E402
 from thousand import SEAT_WORDS  # noqa: E402
 
 # The agreements' editor's words (assets/text/en/agreements.txt): a help line for each, and a
@@ -890,7 +890,7 @@ def test_a_hint_at_the_talon_thinks_a_play_out_a_tick_and_names_the_hard_bots_gi
     from thousand.ui import scenes
 
     # the table's menu holds none of the computers' code: the hint imports its phase's
-    assert [name for name in sys.modules if scenes.listed(" ".join(scenes.BOTS), name)] == []
+    assert [name for name in sys.modules if name in plan_modules(scenes.BOTS) - {"thousand"}] == []
     slices = []
     think_step = bots.Bot.think_step
     monkeypatch.setattr(bots.Bot, "think_step", lambda bot: slices.append(bot) or think_step(bot))
@@ -976,10 +976,10 @@ def test_a_computer_whose_thinking_the_menu_interrupted_thinks_again_to_the_same
     app, hands, done = to_a_computers_thinking()
     expected = next_action(app, hands, done)
     app, hands, done = to_a_computers_thinking()
-    assert any(scenes.listed(" ".join(scenes.BOTS), name) for name in sys.modules)
+    assert any(name in plan_modules(scenes.BOTS) - {"thousand"} for name in sys.modules)
     hands.press(B)  # the table's menu
     assert app.screen_name == "tablemenu" and app.controller.thinking is None
-    assert [name for name in sys.modules if scenes.listed(" ".join(scenes.BOTS), name)] == []
+    assert [name for name in sys.modules if name in plan_modules(scenes.BOTS) - {"thousand"}] == []
     hands.press(B)  # back to the table
     assert app.screen_name == "table"
     assert next_action(app, hands, done) == expected

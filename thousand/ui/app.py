@@ -69,7 +69,7 @@ class App:
             from thousand.ui.settings_screen import SettingsScreen
 
             return SettingsScreen(self)
-        if scenes.listed(scenes.SCREENS[name], "thousand.ui.table_menu"):  # opened mid-deal: without the other menus
+        if scenes.listed(scenes.SCREENS[name], "ui.table_menu"):  # opened mid-deal: without the other menus
             from thousand.ui.table_menu import SCREENS
         else:
             from thousand.ui.menus import SCREENS

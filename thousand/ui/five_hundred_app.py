@@ -9,35 +9,36 @@ modules hold none of Five Hundred's names and tuples (they are a board's heap fo
 The plan, as ``thousand.ui.scenes``'s: ``ENGINE`` is held with a game of Five Hundred (with
 this module), ``THINKING`` with it at the table, ``SCREENS`` the screens it shows in
 Thousand's places (a screen it does not name is Thousand's own, the menus), ``ON_DEMAND`` what
-one action loads and the next screen change lets go.  Each list is a string of names, as
-``thousand.ui.scenes`` keeps its own (it says why).
+one action loads and the next screen change lets go.  Each list is a string of names within
+the package (``five_hundred.game`` is ``thousand.five_hundred.game``), as ``thousand.ui.scenes``
+keeps its own (it says why).
 """
 
 
-ENGINE = ("thousand.rng thousand.ascii_text thousand.five_hundred thousand.five_hundred.cards"
-          " thousand.five_hundred.actions thousand.five_hundred.rules thousand.five_hundred.game"
-          " thousand.five_hundred.driver thousand.five_hundred.controller thousand.five_hundred.bots"
-          " thousand.five_hundred.easy thousand.five_hundred.search thousand.slices"
-          " thousand.five_hundred.scoring"  # the play-outs score a contract
-          " thousand.ui.five_hundred_app")
+ENGINE = ("rng ascii_text five_hundred five_hundred.cards"
+          " five_hundred.actions five_hundred.rules five_hundred.game"
+          " five_hundred.driver five_hundred.controller five_hundred.bots"
+          " five_hundred.easy five_hundred.search slices"
+          " five_hundred.scoring"  # the play-outs score a contract
+          " ui.five_hundred_app")
 # The computers' deals and play-outs (the search imports them as it thinks): held at the table
 # only, as Thousand's computers' code is; the other screens let them go with the seats'
 # shared deals (``Controller.think_again``).  A hint asked in the table's menu imports them.
 # Listed in ON_DEMAND too, so that ``scenes.settle`` lets them go by the lists it reads
 # already (a name more in its module was a name more in every VM of Thousand's).
-THINKING = "thousand.five_hundred.playout"
-_PAGES = "thousand.ui.five_hundred_table thousand.ui.five_hundred_sheet thousand.ui.listview"
+THINKING = "five_hundred.playout"
+_PAGES = "ui.five_hundred_table ui.five_hundred_sheet ui.listview"
 SCREENS = {
-    "table": "thousand.ui.five_hundred_table",
+    "table": "ui.five_hundred_table",
     "summary": _PAGES,
     "sheet": _PAGES,
     "chart": _PAGES,
-    "help": "thousand.ui.menu_screen thousand.ui.table_menu thousand.ui.listview thousand.five_hundred.helptext",
+    "help": "ui.menu_screen ui.table_menu ui.listview five_hundred.helptext",
 }
-ON_DEMAND = ("thousand.ui.five_hundred_table_layout thousand.five_hundred.rules_table thousand.five_hundred.checks"
-             " thousand.five_hundred.explain thousand.five_hundred.replay thousand.five_hundred.notation"
-             " thousand.five_hundred.record thousand.persist.five_hundred thousand.persist.five_hundred_stats"
-             " thousand.record_json thousand.five_hundred.playout")  # THINKING: kept at the table
+ON_DEMAND = ("ui.five_hundred_table_layout five_hundred.rules_table five_hundred.checks"
+             " five_hundred.explain five_hundred.replay five_hundred.notation"
+             " five_hundred.record persist.five_hundred persist.five_hundred_stats"
+             " record_json five_hundred.playout")  # THINKING: kept at the table
 
 
 def needed(screen, resident, screens):

@@ -34,62 +34,65 @@ import sys
 # each an object of its own (16 bytes, and its characters in blocks of 16), and a string
 # made at import (by ``+``) is one more: with its 88 names as strings of their own this module
 # held 5,408 bytes at every screen, as strings written out whole 4,320 (docs/memory.md, "The
-# computers' code by the game's phase; the load plan's strings").
-RESIDENT = ("thousand thousand.rules thousand.hw thousand.hw.keys thousand.hw.device"
-            " thousand.ui thousand.ui.app thousand.ui.scenes thousand.ui.widgets thousand.ui.sprites"
-            " thousand.persist thousand.persist.store thousand.persist.saves")
-GAME = ("thousand.actions thousand.cards thousand.rng thousand.game thousand.driver thousand.controller"
-        " thousand.slices thousand.bots")
+# computers' code by the game's phase; the load plan's strings").  A name is written within
+# the package, without its ``thousand.`` (``ui.table`` is ``thousand.ui.table``): 126 times
+# nine characters were 0.8 KB of this module at every screen (docs/memory.md, "The load
+# plan within its package").  The package itself is in no list: it is never let go.
+RESIDENT = ("rules hw hw.keys hw.device"
+            " ui ui.app ui.scenes ui.widgets ui.sprites"
+            " persist persist.store persist.saves")
+GAME = ("actions cards rng game driver controller"
+        " slices bots")
 # The computers' code for the phase of the game held (``thousand.game``'s PHASE_*, the index):
 # from the dark question to the contract the auction's and the declarer's choices (hard's
 # play-outs play cards by the heuristic), then the play's with the solver; none between
 # deals.  Held with the game in that phase only (``BOTS[phase]``), the other let go.
-BOTS = ("thousand.bots.auction thousand.bots.evaluate thousand.bots.heuristic thousand.bots.knowledge",) * 5 + (
-    "thousand.bots.play thousand.bots.heuristic thousand.bots.knowledge thousand.bots.solver", "", "")
+BOTS = ("bots.auction bots.evaluate bots.heuristic bots.knowledge",) * 5 + (
+    "bots.play bots.heuristic bots.knowledge bots.solver", "", "")
 # The menus' screens (with the settings' for its set_setting); the table's menu, opened
 # mid-deal beside the game, without the other menus; the pages of the score sheet.
-_MENUS = "thousand.ui.menu_screen thousand.ui.listview thousand.ui.menus thousand.ui.settings_screen"
-_TABLE_MENU = "thousand.ui.menu_screen thousand.ui.listview thousand.ui.table_menu"
-_SHEETS = "thousand.ui.sheet thousand.ui.listview"
+_MENUS = "ui.menu_screen ui.listview ui.menus ui.settings_screen"
+_TABLE_MENU = "ui.menu_screen ui.listview ui.table_menu"
+_SHEETS = "ui.sheet ui.listview"
 SCREENS = {
     "title": _MENUS,
     "newgame": _MENUS,
     "agreements": _MENUS,
-    "settings": ("thousand.ui.menu_screen thousand.ui.listview thousand.ui.settings_screen thousand.persist.settings"
-                 " thousand.persist.coding thousand.coding thousand.persist.reading thousand.persist.rules_sheet"
-                 " thousand.rules_table"),
-    "statistics": ("thousand.ui.menu_screen thousand.ui.listview thousand.ui.menus thousand.ui.settings_screen"
-                   " thousand.persist.stats thousand.persist.coding thousand.coding thousand.persist.five_hundred_stats"),
-    "help": "thousand.ui.menu_screen thousand.ui.listview thousand.ui.table_menu thousand.ui.helptext",
+    "settings": ("ui.menu_screen ui.listview ui.settings_screen persist.settings"
+                 " persist.coding coding persist.reading persist.rules_sheet"
+                 " rules_table"),
+    "statistics": ("ui.menu_screen ui.listview ui.menus ui.settings_screen"
+                   " persist.stats persist.coding coding persist.five_hundred_stats"),
+    "help": "ui.menu_screen ui.listview ui.table_menu ui.helptext",
     "tablemenu": _TABLE_MENU,
     "language": _MENUS,
-    "fivehundred": ("thousand.ui.menu_screen thousand.ui.listview thousand.ui.menus thousand.ui.settings_screen"
-                    " thousand.ui.five_hundred_app thousand.five_hundred thousand.five_hundred.rules"
-                    " thousand.five_hundred.rules_table"),
-    "fhagreements": ("thousand.ui.menu_screen thousand.ui.listview thousand.ui.menus thousand.ui.settings_screen"
-                     " thousand.ui.five_hundred_menus thousand.ui.five_hundred_app thousand.five_hundred"
-                     " thousand.five_hundred.rules thousand.five_hundred.rules_table"),
-    "table": "thousand.ui.table",
+    "fivehundred": ("ui.menu_screen ui.listview ui.menus ui.settings_screen"
+                    " ui.five_hundred_app five_hundred five_hundred.rules"
+                    " five_hundred.rules_table"),
+    "fhagreements": ("ui.menu_screen ui.listview ui.menus ui.settings_screen"
+                     " ui.five_hundred_menus ui.five_hundred_app five_hundred"
+                     " five_hundred.rules five_hundred.rules_table"),
+    "table": "ui.table",
     "summary": _SHEETS,
     "sheet": _SHEETS,
     "chart": _SHEETS,
 }
-ON_DEMAND = ("thousand.ui.starting thousand.ui.table_layout thousand.ui.bmp thousand.scoring thousand.rules_table"
-             " thousand.ui.guide thousand.replay thousand.rules_check thousand.explain thousand.texts"
-             " thousand.explain_redeal thousand.checks thousand.notation thousand.ascii_text thousand.record"
-             " thousand.record_json"
-             " thousand.coding thousand.sheet_rows"  # a deal's row added to the sheet, rows read or saved
-             " thousand.persist.encode thousand.persist.coding thousand.persist.reading thousand.persist.continuing"
-             " thousand.persist.restore thousand.persist.rules_sheet thousand.persist.files thousand.persist.safe_files"
-             " thousand.persist.settings thousand.persist.stats thousand.persist.records thousand.persist.boards"
-             " thousand.persist.flash thousand.hw.choose thousand.hw.opening"
-             " thousand.persist.journal")  # like boards' RamStore: its store, made at boot, stays with the RP2040's Saves
+ON_DEMAND = ("ui.starting ui.table_layout ui.bmp scoring rules_table"
+             " ui.guide replay rules_check explain texts"
+             " explain_redeal checks notation ascii_text record"
+             " record_json"
+             " coding sheet_rows"  # a deal's row added to the sheet, rows read or saved
+             " persist.encode persist.coding persist.reading persist.continuing"
+             " persist.restore persist.rules_sheet persist.files persist.safe_files"
+             " persist.settings persist.stats persist.records persist.boards"
+             " persist.flash hw.choose hw.opening"
+             " persist.journal")  # like boards' RamStore: its store, made at boot, stays with the RP2040's Saves
 
 
 def listed(names, name):
-    """Is module ``name`` one of the plan's ``names`` (one of its strings, or a tuple of them,
-    as ``needed`` gives)?  Found without making a string (``settle`` runs at every screen
-    change and after every move)."""
+    """Is module ``name``, written within the package (``ui.table``), one of the plan's
+    ``names`` (one of its strings, or a tuple of them, as ``needed`` gives)?  Found without
+    making a string (``settle`` runs at every screen change and after every move)."""
     if not isinstance(names, str):
         for part in names:
             if listed(part, name):
@@ -135,11 +138,13 @@ def settle(screen, holds_game, phase=None):
     if five_hundred is not None:
         plans += [five_hundred.ENGINE, five_hundred.ON_DEMAND] + list(five_hundred.SCREENS.values())
     gone = []
-    for name in sys.modules:
-        if not listed(keep, name):
+    for module in sys.modules:
+        # within the package (a few bytes, let go at once); the package itself, "", stays
+        name = module[9:] if module.startswith("thousand") else ""
+        if name and not listed(keep, name):
             for names in plans:
                 if listed(names, name):
-                    gone.append(name)
+                    gone.append(module)
                     break
     for name in gone:
         unload(name)
