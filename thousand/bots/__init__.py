@@ -38,8 +38,9 @@ Levels differ in what they do with the same view, never in what they see:
   most 1000 solver nodes a decision; a slip (as easy's) in 4 % of its plays;
   +-15 points of bidding noise, 2 more of margin; score posture on.
 - ``hard``: sampling search over the last 5 tricks, 12 sampled deals, at most
-  9000 solver nodes a decision (4000 a solver run); no noise and 5 points of extra margin
-  (25 over a rival's forced 100, 10 over a bought bid: defending pays, ``wary``);
+  9000 solver nodes a decision (4000 a solver run); no noise and no extra margin but
+  ``wary``'s (20 over a rival's forced 100, 5 over a bought bid: defending pays; 5 more
+  each until 2026-12-07, when bidding 5 to 10 points bolder gained on two hards);
   after the talon it weighs the evaluator's three best pairs of gives by 8 play-outs
   each and announces its contract from 16 play-outs of sampled deals (the second-lowest
   declarer's total less 10: ``heuristic.declarer_totals``), concedes only 80 points
@@ -80,7 +81,7 @@ from thousand.slices import Slices
 _PARAMS = (
     ("easy", (0, 0, 0, 0, 80, 20, -10, False, True, 0, 0)),
     ("normal", (2, 2, 1000, 1000, 40, 15, 2, True, False, 0, 0)),
-    ("hard", (12, 5, 9000, 4000, 0, 0, 5, True, False, 16, 20)),
+    ("hard", (12, 5, 9000, 4000, 0, 0, 0, True, False, 16, 20)),
 )
 
 
