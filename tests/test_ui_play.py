@@ -890,7 +890,8 @@ def test_a_hint_at_the_talon_thinks_a_play_out_a_tick_and_names_the_hard_bots_gi
     from thousand.ui import scenes
 
     # the table's menu holds none of the computers' code: the hint imports its phase's
-    assert [name for name in sys.modules if name in plan_modules(scenes.BOTS) - {"thousand"}] == []
+    computers = plan_modules(scenes.BOTS) - {"thousand"}
+    assert [name for name in sys.modules if name in computers] == []
     slices = []
     think_step = bots.Bot.think_step
     monkeypatch.setattr(bots.Bot, "think_step", lambda bot: slices.append(bot) or think_step(bot))
@@ -976,10 +977,11 @@ def test_a_computer_whose_thinking_the_menu_interrupted_thinks_again_to_the_same
     app, hands, done = to_a_computers_thinking()
     expected = next_action(app, hands, done)
     app, hands, done = to_a_computers_thinking()
-    assert any(name in plan_modules(scenes.BOTS) - {"thousand"} for name in sys.modules)
+    computers = plan_modules(scenes.BOTS) - {"thousand"}
+    assert any(name in computers for name in sys.modules)
     hands.press(B)  # the table's menu
     assert app.screen_name == "tablemenu" and app.controller.thinking is None
-    assert [name for name in sys.modules if name in plan_modules(scenes.BOTS) - {"thousand"}] == []
+    assert [name for name in sys.modules if name in computers] == []
     hands.press(B)  # back to the table
     assert app.screen_name == "table"
     assert next_action(app, hands, done) == expected

@@ -53,9 +53,10 @@ more), and per game its names at its end and most_names (its VMs' most).  Where 
 (tools/unix32/build.sh makes one), which collects whenever an allocation fails, as a board
 does: a process for each reload, the most heap in use between ticks (each game's too) and the
 least heap in which the session completes, found by bisection (``--heap KB``: only whether it
-completes in KB, and where it ran out of memory when it does not: ``stopped_at``).  Its figures are raw and, "as a board holds it", less the stand-ins, the
-robot and, on that port, the NVM's and sleep memory's bytearrays (``stand_ins``), with a
-board's name pool for the game's names in place of the VM's (as on the other VM).  It imports
+completes in KB, and where it ran out of memory when it does not: ``stopped_at``).  Its
+figures are raw and, "as a board holds it", less the stand-ins, the robot and, on that port,
+the NVM's and sleep memory's bytearrays (``stand_ins``), with a board's name pool for the
+game's names in place of the VM's (as on the other VM).  It imports
 each module as a board does, from the bundle's folder made the drive's root, and its pool is
 a board's: the names before the game are made the firmware's, so that the game's fill tables
 of 20, 40, 80 ... entries of 6 bytes, as on a board (tools/unix32/build.sh).
