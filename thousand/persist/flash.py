@@ -8,7 +8,8 @@ without it, are added to it at the next.  Loaded at those few moments
 (thousand/ui/scenes.py: on demand), not per move.
 """
 
-from thousand.persist.store import KIND_WEAR, OVERHEAD, WORN, SaveError, holds_record, pack_into, reads_back
+from thousand.persist.reading import holds_record
+from thousand.persist.store import KIND_STATS, KIND_WEAR, OVERHEAD, WORN, SaveError, pack_into, reads_back
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
@@ -93,3 +94,20 @@ def write_slot(store, slot, items):
     store.nvm[base + first:base + last] = image
     if not reads_back(store.nvm, base + first, image):
         raise SaveError(WORN)
+
+
+def flush(saves):
+    """``Saves.flush``'s write: the newest game and statistics of the store of moves to the
+    flash as they are, in one write (SaveError reported)."""
+    items = []
+    for pair in (saves.game_record, saves.pair("stats", KIND_STATS)):  # the game's slot first (write_flash)
+        found = pair.newest()
+        if found is not None:
+            items.append((pair, found[0], found[1]))
+    if not items:
+        return
+    try:
+        saves.write(False, items)
+        saves.policy.deals = 0
+    except SaveError as error:
+        saves.report(str(error))

@@ -1,11 +1,29 @@
 """Reading a record that may be damaged: the newest good one, or a one-line report and a
-copy of the bad bytes kept beside the saves (``game.damaged-1``) where files can be written.
+copy of the bad bytes kept beside the saves (``game.damaged-1``) where files can be written;
+a record's payload read or compared where it lies.
 
-Loaded when a record is read (the title, Continue, the settings, damaged statistics) and
-let go at the next screen change.  No engine here.
+Loaded when a record is read (the title, Continue, the settings, damaged statistics, a
+flash write's check) and let go at the next screen change: a VM reads its saves once, and
+writes them at every move (``thousand.persist.store``, resident).  No engine here.
 """
 
-from thousand.persist.store import SLOT_GOOD, SaveError, pack_record, unpack_record
+from thousand.persist.store import OVERHEAD, SLOT_GOOD, SaveError, check_record, pack_record
+
+
+def unpack_record(data, kind):
+    """(what the slot holds, version, seq, payload) of a slot's bytes; None or no bytes is a
+    slot never written (each store says which of its bytes mean that)."""
+    state, version, seq, end = check_record(data, kind)  # the payload from the header's end (OVERHEAD less the CRC)
+    # the payload copied once (a slice of a bytearray is a copy, and bytes() of it another)
+    return state, version, seq, bytes(memoryview(data)[OVERHEAD - 4:end]) if state == SLOT_GOOD else None
+
+
+def holds_record(data, kind, version, seq, payload):
+    """Do a slot's bytes hold this very record, good?  Its payload compared where it lies,
+    not copied first (at a deal's end the game's save is the table's largest block)."""
+    state, held, held_seq, end = check_record(data, kind)
+    return (state == SLOT_GOOD and held == version and held_seq == seq
+            and memoryview(data)[OVERHEAD - 4:end] == payload)
 
 
 def keep_aside(pair, data):
@@ -44,19 +62,19 @@ def read_record(pair, readable=255):
     the next save writes over it."""
     best, bad = pair.scan(readable)
     kept = ""
-    newer = None
+    newer_version = None
     for raw in bad:
         state, version = unpack_record(raw, pair.kind)[0:2]
         if state == SLOT_GOOD:
-            newer = version
+            newer_version = version
         # A damaged slot beside a good one is a write that a power cut stopped:
         # expected, and nothing is lost that was ever finished.
         if best is None or state == SLOT_GOOD:
             kept = keep_aside(pair, raw) or kept
     if best is not None or not bad:
         return best
-    if newer is not None:
-        raise SaveError("%s save is from a newer Thousand (format %d), not used%s" % (pair.name, newer, kept))
+    if newer_version is not None:
+        raise SaveError("%s save is from a newer Thousand (format %d), not used%s" % (pair.name, newer_version, kept))
     raise SaveError("%s save damaged, not used%s" % (pair.name, kept))
 
 
@@ -79,3 +97,15 @@ def load_kept(pair, version, from_bytes, fresh):
         if found is not None:
             message += keep_aside(pair, pack_record(pair.kind, found[0], 0, found[1]))
         return fresh(), message + "; started afresh"
+
+
+def has_game(saves):
+    """``Saves.has_game`` when the save was not read yet: its record read but not decoded; a
+    damaged save is reported and is no game."""
+    try:
+        found = read_record(saves.game_record)
+        return found is not None and len(found[1]) > 0  # an empty save: the game was over
+    except SaveError as error:
+        saves.report(str(error))
+        saves.found = None
+        return False

@@ -138,18 +138,9 @@ class Saves:
         policy = self.policy
         if policy.worn or policy.moves is None or policy.moves is self.store or not (reload or policy.pending):
             return  # (the desktop and the RP2040's journal: every save is on the flash)
-        items = []
-        for pair in (self.game_record, self.pair("stats", KIND_STATS)):  # the game's slot first (flash.write_flash)
-            found = pair.newest()
-            if found is not None:
-                items.append((pair, found[0], found[1]))
-        if not items:
-            return
-        try:
-            self.write(False, items)
-            self.policy.deals = 0
-        except SaveError as error:
-            self.report(str(error))
+        from thousand.persist.flash import flush  # on demand: it writes the flash
+
+        flush(self)
 
     # ------------------------------------------------------------ the game
     def save_game(self, controller, moment=MOVE, item=None):
@@ -197,15 +188,9 @@ class Saves:
         title asks, and decoding loads the engine); a damaged save is reported and is no game."""
         if self.found is not NOT_READ:
             return self.found is not None
-        from thousand.persist.reading import read_record
+        from thousand.persist.reading import has_game  # on demand: read once a VM
 
-        try:
-            found = read_record(self.game_record)
-            return found is not None and len(found[1]) > 0  # an empty save: the game was over
-        except SaveError as error:
-            self.report(str(error))
-            self.found = None
-            return False
+        return has_game(self)
 
     def holds_game(self):
         """Is a game kept in memory (the one last loaded or saved)?"""

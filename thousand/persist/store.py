@@ -17,8 +17,9 @@ bytearray); ``FileStore`` over a directory and ``default_store()`` are in
 ``thousand.persist.files``, ``RamStore`` in ``thousand.persist.boards``, ``JournalStore`` (records
 appended, the RP2040's flash) in ``thousand.persist.journal``.  A record a board
 also keeps in sleep memory or RAM (its moves) has its two slots there too, and the newest
-by sequence number is read.  Reading with damage reports is ``thousand.persist.reading``'s
-part.
+by sequence number is read.  Reading with damage reports, and a record's payload read
+or compared, are ``thousand.persist.reading``'s part (on demand: a VM reads its saves once;
+this module is resident for the writes).
 
 >>> hex(crc32(b"123456789"))
 '0xcbf43926'
@@ -145,24 +146,9 @@ _SLOT_DAMAGED = const(2)  # written, but cut short or corrupted
 _SLOT_FOREIGN = const(3)  # a good record of another kind of data: not ours
 
 
-def unpack_record(data, kind):
-    """(what the slot holds, version, seq, payload) of a slot's bytes; None or no bytes is a
-    slot never written (each store says which of its bytes mean that)."""
-    state, version, seq, end = _check_record(data, kind)
-    # the payload copied once (a slice of a bytearray is a copy, and bytes() of it another)
-    return state, version, seq, bytes(memoryview(data)[_HEADER_SIZE:end]) if state == SLOT_GOOD else None
-
-
-def holds_record(data, kind, version, seq, payload):
-    """Do a slot's bytes hold this very record, good?  Its payload compared where it lies,
-    not copied first (at a deal's end the game's save is the table's largest block)."""
-    state, held, held_seq, end = _check_record(data, kind)
-    return (state == SLOT_GOOD and held == version and held_seq == seq
-            and memoryview(data)[_HEADER_SIZE:end] == payload)
-
-
-def _check_record(data, kind):
-    """(what the slot holds, version, seq, where its payload ends) of a slot's bytes."""
+def check_record(data, kind):
+    """(what the slot holds, version, seq, where its payload ends) of a slot's bytes (the
+    payload itself: ``thousand.persist.reading.unpack_record``)."""
     if not data:
         return _SLOT_BLANK, 0, 0, 0
     if len(data) < OVERHEAD or data[0:2] != MAGIC:
@@ -215,7 +201,7 @@ class SlotPair:
         # The RP2040's journal is its flash and its store of moves at once: read once.
         for at in range(2 if self.moves is None or self.moves is self.store else 4):
             raw = (self.store if at < 2 else self.moves).read(self.name, at & 1)
-            state, version, seq, end = _check_record(raw, self.kind)
+            state, version, seq, end = check_record(raw, self.kind)
             if state == SLOT_GOOD and version <= readable:
                 if self.newest_slot[at >> 1] < 0 or newer(seq, own[at >> 1]):
                     self.newest_slot[at >> 1] = at & 1

@@ -25,7 +25,7 @@ import gc
 from thousand import HUMAN, LANGUAGES
 from thousand.hw.keys import NO_KEY, SELECT, ticks_diff
 from thousand.persist.saves import LEAVE
-from thousand.ui import scenes, sprites
+from thousand.ui import scenes
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
@@ -425,20 +425,11 @@ def main(board=None, storage=None, at_title=False):
     The storage is the machine's own (the NVM and sleep memory on a board, as its policy in
     ``thousand.persist.boards`` says): saves, settings and statistics persist.
     """
-    if board is None:
-        from thousand.hw.choose import load
+    from thousand.ui import starting  # on demand: the device opened once (its code let go with it)
 
-        board = load()
-    if storage is None:
-        from thousand.persist.boards import board_saves
-
-        storage = board_saves(board)
-    display = board.open()
-    display.auto_refresh = False
-    sheet = sprites.Sheet(sprites.SHEET_PATH)
+    board, storage, display, sheet, reloaded = starting.open_device(board, storage, at_title)
+    del starting  # this frame lasts the whole run: it holds none of that module
     restarts = 0
-    reloaded = getattr(board, "reloaded", None)
-    reloaded = reloaded is not None and reloaded() and not at_title
     while True:
         gc.collect()  # the App of a run that ran out of memory goes here
         try:

@@ -205,3 +205,22 @@ def set_up(app, board, display, sheet, storage, rules, seed, reloaded, language)
         app.ticking = False
         return
     app.show("title")
+
+
+def open_device(board, storage, at_title):
+    """``thousand.ui.app.main``'s start: (the board of this machine, its storage, its display,
+    the sprite sheet, whether this program is a reload's that plays the saved game)."""
+    if board is None:
+        from thousand.hw.choose import load
+
+        board = load()
+    if storage is None:
+        from thousand.persist.boards import board_saves
+
+        storage = board_saves(board)
+    display = board.open()
+    display.auto_refresh = False
+    from thousand.ui.sprites import SHEET_PATH, Sheet
+
+    reloaded = getattr(board, "reloaded", None)
+    return board, storage, display, Sheet(SHEET_PATH), reloaded is not None and reloaded() and not at_title
