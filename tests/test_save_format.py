@@ -20,8 +20,8 @@ from thousand.persist.rules_sheet import AGREEMENT_IDS_V1, PRESET_NAMES_V1, get_
 from thousand.persist.encode import FORMAT_VERSION, encode_game, put_deal
 from thousand.persist.restore import decode_game, get_deal
 from thousand.persist.files import FileStore
-from thousand.persist.reading import holds_record, unpack_record
-from thousand.persist.store import KIND_GAME, KIND_SETTINGS, SLOT_GOOD, SaveError, SlotPair, crc32, newer, pack_record
+from thousand.persist.reading import unpack_record
+from thousand.persist.store import KIND_GAME, KIND_SETTINGS, SLOT_GOOD, SaveError, SlotPair, crc32, holds_record, newer, pack_record
 from savecheck import MemoryStore, load, save
 from thousand.persist.coding import FORMAT_NAMING_THE_GAME
 
@@ -163,7 +163,7 @@ def test_records_detect_every_single_byte_change():
 
 
 def test_a_slot_holds_a_record_only_when_its_kind_version_sequence_and_every_payload_byte_agree():
-    """reading.holds_record: the check before a flash write, which compares the payload where it
+    """store.holds_record: the check before a flash write, which compares the payload where it
     lies in the slot's bytes (a bytearray read back, or any buffer the payload is kept in)."""
     payload = b"position bytes"
     record = bytearray(pack_record(KIND_GAME, 1, 7, payload))

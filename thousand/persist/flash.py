@@ -8,8 +8,7 @@ without it, are added to it at the next.  Loaded at those few moments
 (thousand/ui/scenes.py: on demand), not per move.
 """
 
-from thousand.persist.reading import holds_record
-from thousand.persist.store import KIND_STATS, KIND_WEAR, OVERHEAD, WORN, SaveError, pack_into, reads_back
+from thousand.persist.store import KIND_STATS, KIND_WEAR, OVERHEAD, WORN, SaveError, holds_record, pack_into, reads_back
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 

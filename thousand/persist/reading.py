@@ -1,10 +1,10 @@
 """Reading a record that may be damaged: the newest good one, or a one-line report and a
 copy of the bad bytes kept beside the saves (``game.damaged-1``) where files can be written;
-a record's payload read or compared where it lies.
+a record's payload read.
 
-Loaded when a record is read (the title, Continue, the settings, damaged statistics, a
-flash write's check) and let go at the next screen change: a VM reads its saves once, and
-writes them at every move (``thousand.persist.store``, resident).  No engine here.
+Loaded when a record is read (the title, Continue, the settings, damaged statistics) and
+let go at the next screen change: a VM reads its saves once, and writes them at every move
+(``thousand.persist.store``, resident).  No engine here.
 """
 
 from thousand.persist.store import OVERHEAD, SLOT_GOOD, SaveError, check_record, pack_record
@@ -16,14 +16,6 @@ def unpack_record(data, kind):
     state, version, seq, end = check_record(data, kind)  # the payload from the header's end (OVERHEAD less the CRC)
     # the payload copied once (a slice of a bytearray is a copy, and bytes() of it another)
     return state, version, seq, bytes(memoryview(data)[OVERHEAD - 4:end]) if state == SLOT_GOOD else None
-
-
-def holds_record(data, kind, version, seq, payload):
-    """Do a slot's bytes hold this very record, good?  Its payload compared where it lies,
-    not copied first (at a deal's end the game's save is the table's largest block)."""
-    state, held, held_seq, end = check_record(data, kind)
-    return (state == SLOT_GOOD and held == version and held_seq == seq
-            and memoryview(data)[OVERHEAD - 4:end] == payload)
 
 
 def keep_aside(pair, data):

@@ -17,8 +17,8 @@ bytearray); ``FileStore`` over a directory and ``default_store()`` are in
 ``thousand.persist.files``, ``RamStore`` in ``thousand.persist.boards``, ``JournalStore`` (records
 appended, the RP2040's flash) in ``thousand.persist.journal``.  A record a board
 also keeps in sleep memory or RAM (its moves) has its two slots there too, and the newest
-by sequence number is read.  Reading with damage reports, and a record's payload read
-or compared, are ``thousand.persist.reading``'s part (on demand: a VM reads its saves once;
+by sequence number is read.  Reading with damage reports, and a record's payload read,
+are ``thousand.persist.reading``'s part (on demand: a VM reads its saves once;
 this module is resident for the writes).
 
 >>> hex(crc32(b"123456789"))
@@ -144,6 +144,17 @@ _SLOT_BLANK = const(0)  # never written (or erased)
 SLOT_GOOD = 1
 _SLOT_DAMAGED = const(2)  # written, but cut short or corrupted
 _SLOT_FOREIGN = const(3)  # a good record of another kind of data: not ours
+
+
+def holds_record(data, kind, version, seq, payload):
+    """Do a slot's bytes hold this very record, good?  Its payload compared where it lies,
+    not copied first (at a deal's end the game's save is the table's largest block).  Here,
+    not in ``thousand.persist.reading``: ``thousand.persist.flash`` imports it, and a deal's
+    end would load that module too beside the flash's write (the PicoSystem's session then
+    needed 3 KB more: docs/memory.md)."""
+    state, held, held_seq, end = check_record(data, kind)
+    return (state == SLOT_GOOD and held == version and held_seq == seq
+            and memoryview(data)[_HEADER_SIZE:end] == payload)
 
 
 def check_record(data, kind):
