@@ -33,7 +33,7 @@ Loaded only where a board's policy names it (thousand/persist/boards.py: the RP2
 """
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
-from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, KIND_WEAR, MAGIC, NVM_SLOTS, OVERHEAD, SLOT_GOOD, WORN, SaveError, newer, pack_record, reads_back
+from thousand.persist.store import KIND_GAME, KIND_SETTINGS, KIND_STATS, KIND_WEAR, MAGIC, NVM_SLOTS, OVERHEAD, SLOT_GOOD, WORN, SaveError, check_record, newer, pack_record, reads_back
 
 _KIND_DELTA = const(0x67)  # "g": a game record as its changes from a whole one before it (above)
 _DELTA_HEAD = const(6)  # the whole record's place (2 bytes, little-endian) and its CRC (4)
@@ -91,15 +91,13 @@ class JournalStore:
         end = 0
         at = 0
         self.newest_whole = None
-        from thousand.persist.reading import unpack_record  # on demand (thousand/ui/scenes.py): read once a VM
-
         wholes = []  # (start, CRC) of the whole game records: a delta's must be one of them
         while at + OVERHEAD <= tail:
             head = nvm[at:at + 8]
             if head[0:2] == MAGIC:
                 kind = head[2]
                 stop = at + OVERHEAD + (head[6] | (head[7] << 8))
-                good = stop <= size and unpack_record(nvm[at:stop], kind)[0] == SLOT_GOOD
+                good = stop <= size and check_record(nvm[at:stop], kind)[0] == SLOT_GOOD
                 if kind == _KIND_DELTA:  # read as the game record it stands for, over the one it names
                     named = nvm[at + 8:at + 8 + _DELTA_HEAD]
                     good = good and (named[0] | (named[1] << 8), bytes(named[2:6])) in wholes
