@@ -243,7 +243,7 @@ def test_real_repository_bundles_for_the_pybadge(tmp_path):
     out = tmp_path / "CIRCUITPY"
     files = bundle.build(bundle.REPO_ROOT, out, PYBADGE, log=quiet)
     # record.py: the program the table menu's record runs in a VM of its own (thousand.ui.table_menu)
-    # and title.py, the title after "save, go to title" in a fresh VM (thousand.ui.app.save_and_leave)
+    # and title.py, the title after "save, go to title" in a fresh VM (thousand.ui.starting.save_and_leave)
     assert {"code.py", "record.py", "title.py", "lib/thousand/__init__.mpy",
             "lib/thousand/ui/record_program.mpy"} <= {f.dest for f in files}
     assert unbundled_imports(bundle.REPO_ROOT, out, PYBADGE) == []

@@ -13,6 +13,7 @@ from helpers import speaking
 from thousand import LANGUAGES
 from thousand.hw.boards import MODULES, module_facts
 from thousand.texts import problem
+from thousand.ui.starting import speak
 
 LATIN_WORD = re.compile(r"[a-z]{2,}", re.IGNORECASE)
 
@@ -170,7 +171,7 @@ def test_the_key_line_is_translated_once_a_language_and_again_when_the_language_
             m.setattr(texts, "_read", no_page)
             assert board_keys(app) == russian
         app.settings.language = LANGUAGES.index("en")
-        app.speak()
+        speak(app)
         assert board_keys(app) == app.board.key_help
     finally:
         texts.set_language("en")
@@ -207,7 +208,7 @@ def test_the_windows_own_key_line_is_in_the_players_words(monkeypatch):
         app = open_app("pybadge", seed=1, window=False, storage=None, language="en")
         assert desktop.window_keys == desktop.WINDOW_KEYS
         app.settings.language = LANGUAGES.index("pl")
-        app.speak()
+        speak(app)
         assert desktop.window_keys != desktop.WINDOW_KEYS and "Z/Enter" in desktop.window_keys
     finally:
         texts.set_language("en")

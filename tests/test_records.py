@@ -83,7 +83,7 @@ def test_the_controller_writes_its_game_as_one_line_that_replays_to_its_scores()
        preset=st.sampled_from(["classic", "full"]))
 @example(seed=1, kept=1, deals=3, preset="full")  # the first golden deal made: no record starts at the second
 def test_a_game_keeping_only_its_last_records_exports_a_record_that_replays_to_its_scores(seed, kept, deals, preset):
-    """``Game.records_kept`` (a board's: App.start) keeps the last ``kept`` to ``2 * kept``
+    """``Game.records_kept`` (a board's: thousand.ui.starting.start) keeps the last ``kept`` to ``2 * kept``
     deals' cards and actions (two more where the golden deals were made: a record's start
     cannot say so, so it never starts at the second or third golden deal then); the record
     starts from the state before the first deal kept and replays to the game's scores, its

@@ -263,9 +263,10 @@ class Game:
     and actions are kept to between that many and twice as many (two more where the golden
     deals were made, below), the last ones: the record then starts from the state before its
     first deal kept (``start``), as a record may, and a long game's heap stops growing by its
-    records (a board sets it: ``App.start``).  A record's start cannot say that a golden deal
-    was made (REFEREE.md has no such key), so it never starts at the second or third golden
-    deal after one was: its replay would set the scores back to zero after the third.
+    records (a board sets it: ``thousand.ui.starting.start``).  A record's start cannot say
+    that a golden deal was made (REFEREE.md has no such key), so it never starts at the second
+    or third golden deal after one was: its replay would set the scores back to zero after the
+    third.
 
     ``start`` (None: ``default_start()``) is taken as it is, complete: a start from outside (a
     record's, a save's, a tool's few keys) goes through ``thousand.checks.checked_start``

@@ -33,6 +33,7 @@ from thousand.rules import Rules  # noqa: E402
 from thousand import rules_check  # noqa: E402
 from thousand.hw.boards import MODULES  # noqa: E402
 from thousand.ui.desktop import open_app  # noqa: E402
+from thousand.ui.starting import start as play_from  # noqa: E402  (the App plays a controller's game from where it is)
 from thousand.hw.canvas import display_bytes  # noqa: E402
 
 BOARDS = MODULES  # thousand/hw/boards.py: the files are named by board module
@@ -48,7 +49,7 @@ class Table:
         self.controller = Controller(rules, levels=("random", "random"), seed=seed, game=game)
         self.human = RandomPlayer(seed + 1000)
         self.app = app
-        app.start(self.controller)
+        play_from(app, self.controller)
 
     def step(self):
         """One decision (the human's by the random player), or the next deal."""
@@ -157,7 +158,7 @@ class FiveHundredTable(Table):
 
         self.human = Human
         self.app = app
-        app.start(self.controller)
+        play_from(app, self.controller)
 
 
 class FirstChoice:
@@ -373,7 +374,7 @@ def guided(wanted):
 
     def scene(app):
         controller = Controller(Rules.preset("classic"), seed=GUIDE_SEED)
-        app.start(controller)
+        play_from(app, controller)
         while not wanted(controller) and not controller.between_deals():
             if controller.pending().seat != HUMAN:
                 controller.step()

@@ -22,9 +22,8 @@ loaded bytecode lives in the heap, and it is the heap's largest part.
 
 import gc
 
-from thousand import HUMAN, LANGUAGES
+from thousand import HUMAN
 from thousand.hw.keys import NO_KEY, SELECT, ticks_diff
-from thousand.persist.saves import LEAVE
 from thousand.ui import scenes
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
@@ -175,20 +174,6 @@ class App:
 
         new_game(self)
 
-    def start(self, controller):
-        """Play ``controller``'s game from where it is (a new game or a continued one)."""
-        self.controller = controller
-        # a board keeps its game's last deals for the record, not all (thousand.hw.device)
-        controller.game.records_kept = getattr(self.board, "records_kept", None)
-        self.chosen.clear()  # after a game, the menus start at the top again
-        controller.listeners = [self.on_action]
-        controller.on_think = self.keep_alive
-        if controller.between_deals():  # a new game, or one saved after its last summary
-            controller.next_deal()
-        self.deal_over_ms = None
-        self.last_move_ms = self.now
-        self.show("table")
-
     def can_continue(self):
         if self.controller is not None and not self.controller.over():
             return True
@@ -257,50 +242,12 @@ class App:
 
             table.say(problem(self.storage.take_problem()))
 
-    def save_and_leave(self):
-        """"Save, go to title": the save, and the game's record where records can be written;
-        on a board the title is a fresh VM's (title.py): the game's VM, its names near the
-        pool's step after a game's menus, help and hints, took a 7.5 KB table for the title's
-        menus (docs/memory.md, "A name pool as a board's")."""
-        self.storage.save_game(self.controller, LEAVE)
-        self.export_record()
-        from thousand.ui.starting import fresh_vm
-
-        if fresh_vm(self, "title"):
-            return
-        # The title holds no game: Continue reads it again (the engine's modules are let go
-        # meanwhile, thousand/ui/scenes.py).
-        self.controller = None
-        self.storage.reread_game()
-        self.back_to = "title"
-        self.show("title")
-
-    def export_record(self):
-        """The game's record where records can be written; its writers' modules (about 10 KB
-        of a board's heap at the game's end) are unloaded again."""
-        self.storage.export(self.controller)
-        self.settle()
-
     def save_settings(self):
         settings = self.settings
         settings.rules = self.rules
         settings.levels = list(self.levels)
         self.storage.save_settings(settings)
         self.settings_changed = False
-
-    def speak(self):
-        """The settings' language from now on (thousand.texts.set_language)."""
-        from thousand.texts import set_language  # on demand (thousand.ui.scenes)
-
-        language = LANGUAGES[self.settings.language]
-        set_language(language)
-        self.key_words = None  # the key line in the new language's words, when next asked
-        self.sheet.use_language(language)  # the cards' ranks as the language writes them
-        show_window_keys = getattr(self.board, "show_window_keys", None)  # the desktop's window only
-        if show_window_keys is not None:
-            from thousand.ui.menu_screen import keys
-
-            show_window_keys(keys(self.board.WINDOW_KEYS))
 
     def beep(self, freq, ms):
         if self.settings.sound:

@@ -37,7 +37,8 @@ def keys(key_help):
 
 def board_keys(app):
     """The board's key line in the player's words (keys), translated once a language: the
-    title reads it, so the help opened mid-deal reads no page for it (App.speak lets it go)."""
+    title reads it, so the help opened mid-deal reads no page for it
+    (``thousand.ui.starting.speak`` lets it go)."""
     if app.key_words is None:
         app.key_words = keys(app.board.key_help)
     return app.key_words

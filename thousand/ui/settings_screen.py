@@ -36,7 +36,9 @@ def set_setting(app, name, value):
     if name == "sound":
         app.board.set_muted(not value)
     elif name == "language":  # the next screen built speaks it, in its font strip
-        app.speak()
+        from thousand.ui.starting import speak  # on demand (thousand/ui/scenes.py)
+
+        speak(app)
 
 
 class SettingsScreen(MenuScreen):

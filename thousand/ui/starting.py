@@ -12,7 +12,7 @@ and the job ``finish_show``) call these, and ``App.__init__`` its set-up (``set_
 import sys
 
 from thousand import DEFAULT_LEVEL, LANGUAGES, PLAYER_LEVELS
-from thousand.persist.saves import NEW_GAME, Saves
+from thousand.persist.saves import LEAVE, NEW_GAME, Saves
 from thousand.persist.store import memory_store
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
@@ -86,17 +86,17 @@ def start_pending(app):
         if saved is None:
             app.show("title")
             return
-        app.start(saved)
+        start(app, saved)
         return
     if app.five_hundred is not None:  # the title's other game
         from thousand.ui.five_hundred_app import new_controller
 
-        app.start(new_controller(app, seed))
+        start(app, new_controller(app, seed))
     else:
         from thousand.controller import Controller
 
         guided = seed == _GUIDE_SEED  # the guided deal's game: classic agreements, normal computers
-        app.start(Controller(app.rules.preset() if guided else app.rules.copy(), levels=(DEFAULT_LEVEL, DEFAULT_LEVEL) if guided else app.levels,
+        start(app, Controller(app.rules.preset() if guided else app.rules.copy(), levels=(DEFAULT_LEVEL, DEFAULT_LEVEL) if guided else app.levels,
                              seed=seed))
     storage.save_game(app.controller, NEW_GAME)
     if storage.has_game() and fresh_vm(app):
@@ -148,7 +148,7 @@ def set_up(app, board, display, sheet, storage, rules, seed, reloaded, language)
     app.settings = storage.load_settings()  # a thousand.persist.settings.Settings
     if language is not None:  # this session's (tools/play.py --lang): kept as the player's choice
         app.settings.language = LANGUAGES.index(language)
-    app.speak()
+    speak(app)
     board.set_muted(not app.settings.sound)
     app.rules = rules if rules is not None else app.settings.rules  # for the next new game
     # the saved computer levels where this program has them, else the default one
@@ -224,3 +224,54 @@ def open_device(board, storage, at_title):
 
     reloaded = getattr(board, "reloaded", None)
     return board, storage, display, Sheet(SHEET_PATH), reloaded is not None and reloaded() and not at_title
+
+
+def speak(app):
+    """The settings' language from now on (thousand.texts.set_language): at a VM's start
+    (``set_up``) and when the settings change it (``thousand.ui.settings_screen``).  Here, not
+    the App's: its code is held for good."""
+    from thousand.texts import set_language  # on demand (thousand.ui.scenes)
+
+    language = LANGUAGES[app.settings.language]
+    set_language(language)
+    app.key_words = None  # the key line in the new language's words, when next asked
+    app.sheet.use_language(language)  # the cards' ranks as the language writes them
+    show_window_keys = getattr(app.board, "show_window_keys", None)  # the desktop's window only
+    if show_window_keys is not None:
+        from thousand.ui.menu_screen import keys
+
+        show_window_keys(keys(app.board.WINDOW_KEYS))
+
+
+def start(app, controller):
+    """Play ``controller``'s game from where it is (a new game or a continued one)."""
+    app.controller = controller
+    # a board keeps its game's last deals for the record, not all (thousand.hw.device)
+    controller.game.records_kept = getattr(app.board, "records_kept", None)
+    app.chosen.clear()  # after a game, the menus start at the top again
+    controller.listeners = [app.on_action]
+    controller.on_think = app.keep_alive
+    if controller.between_deals():  # a new game, or one saved after its last summary
+        controller.next_deal()
+    app.deal_over_ms = None
+    app.last_move_ms = app.now
+    app.show("table")
+
+
+def save_and_leave(app):
+    """"Save, go to title" (the table's menu): the save, and the game's record where records
+    can be written (its writers' modules, about 10 KB of a board's heap at the game's end, let
+    go again); on a board the title is a fresh VM's (title.py): the game's VM, its names near
+    the pool's step after a game's menus, help and hints, took a 7.5 KB table for the title's
+    menus (docs/memory.md, "A name pool as a board's")."""
+    app.storage.save_game(app.controller, LEAVE)
+    app.storage.export(app.controller)
+    app.settle()
+    if fresh_vm(app, "title"):
+        return
+    # The title holds no game: Continue reads it again (the engine's modules are let go
+    # meanwhile, thousand/ui/scenes.py).
+    app.controller = None
+    app.storage.reread_game()
+    app.back_to = "title"
+    app.show("title")

@@ -156,7 +156,9 @@ class TableMenu(MenuScreen):
             app.show("table")
             return
         if entry == "title":
-            app.save_and_leave()
+            from thousand.ui.starting import save_and_leave  # on demand (thousand/ui/scenes.py)
+
+            save_and_leave(app)
             return
         if entry == "hint":
             bot = app.controller.hint()
