@@ -1,5 +1,7 @@
 """How the app starts a game: a new one, the saved one (Continue), the first start's guided
-deal, and the fresh VM a board plays each game in.
+deal, and the fresh VM a board plays each game in; and what the app does once a VM or once a
+game: the device opened (``open_device``, ``main()``'s), the language's words (``speak``),
+"save, go to title" (``save_and_leave``).
 
 Loaded for the moment a game starts and let go at the next screen change
 (``thousand.ui.scenes.ON_DEMAND``). On a board every game is played by a VM of its own,
