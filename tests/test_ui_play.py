@@ -585,6 +585,38 @@ def test_a_new_game_lets_the_menus_go_then_loads_the_engine_then_builds_the_tabl
     assert "thousand.sheet_rows" not in sys.modules and "thousand.coding" not in sys.modules  # (a move's save's)
 
 
+def test_main_opens_the_device_and_keeps_no_module_of_its_start_while_the_app_runs(board, monkeypatch):
+    """``main()``'s frame lasts the whole run: it opens the device through
+    ``thousand.ui.starting`` (``open_device``) and lets that module go, so that a board's heap
+    does not hold its code for good once the title has let it go from ``sys.modules``."""
+    from thousand.persist.saves import Saves
+    from thousand.persist.store import memory_store
+    from thousand.ui import app as app_module
+
+    class Running(Exception):
+        pass
+
+    held = []
+
+    def run(app):  # App.run, called by main(): what main's frame holds then
+        main_frame = sys._getframe(1)
+        assert main_frame.f_code.co_name == "main"
+        held.extend(name for name, value in main_frame.f_locals.items()
+                    if getattr(value, "__name__", None) == "thousand.ui.starting")
+        held.append(app.screen_name)
+        held.append("thousand.ui.starting" in sys.modules)
+        raise Running
+
+    opened = desktop.open
+    desktop.configure(160, 128)
+    monkeypatch.setattr(desktop, "open", lambda: opened(window=False))
+    monkeypatch.setattr(app_module.App, "run", run)
+    monkeypatch.chdir(ROOT)  # the sprite sheet's path is the drive's, as on a board
+    with pytest.raises(Running):
+        app_module.main(desktop, Saves(memory_store()))
+    assert held == ["language", False]  # the first start's screen; the start's module let go
+
+
 @pytest.mark.slow
 def test_a_deal_is_saved_and_counted_at_its_summary_once_the_table_is_let_go(board):
     """Then the table's heap is free for the statistics' and the save's work, whose modules
