@@ -568,11 +568,14 @@ class Robot:
     # (The robot's helpers are few: their names share the VM's name pool with the game's.)
     def choose(self, entry):
         """On the screen on show (a menu): move to ``entry`` and choose it."""
-        screen = self.app.screen
-        steps = screen.entries().index(entry) - screen.cursor
-        screen = None
-        yield from self.move(steps)
+        yield from self.move(self.steps_to(entry))
         yield A
+
+    def steps_to(self, entry):
+        """The cursor's steps to ``entry`` of the menu on show (read here, not in a generator's
+        frame: see ``holds_play``)."""
+        screen = self.app.screen
+        return screen.entries().index(entry) - screen.cursor
 
     def move(self, steps):
         for _ in range(abs(steps)):
