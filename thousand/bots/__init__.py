@@ -43,7 +43,7 @@ Levels differ in what they do with the same view, never in what they see:
   each until 2026-12-07, when bidding 5 to 10 points bolder gained on two hards);
   after the talon it weighs the evaluator's three best pairs of gives by 8 play-outs
   each and announces its contract from 16 play-outs of sampled deals (the second-lowest
-  declarer's total less 10: ``heuristic.declarer_totals``), concedes only 80 points
+  declarer's total less 10: ``auction.declarer_totals``), concedes only 80 points
   under its bid, feeds no partner
   once the contract is made and, once it is made or lost, plays for its own points;
   score posture on: bids

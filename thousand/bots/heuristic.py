@@ -11,21 +11,11 @@
   the cheapest card that is not worth keeping.
 
 Everything is read from the seat's view and ``Knowledge`` (cards counted so far).
-
-Play-outs (``declarer_totals``): sampled deals played out by these rules for every seat,
-for hard's gives and contract.  The contract estimate from the eight kept cards
-(``evaluate.contract_estimate``, a linear model) cannot see how the cards play together;
-the play-outs can: the declarer's total over them predicts his real total with an error of
-19 points where the linear model's is 24 (docs/bots.md).  Fair by construction: the deals
-are ``Knowledge.deal_sample``'s, drawn from the seat's view only, and they are played out
-on a ``Game`` of the bot's own (the engine as a simulator), never on the table's game.
 """
 
 from thousand import actions as A
 from thousand import cards as C
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
-from thousand.bots.knowledge import Knowledge
-from thousand.game import PHASE_CONTRACT, Game, SeatView, trick_winner
 
 # thousand.cards' encoding, folded as its docstring says, for every card of every play-out:
 _RANKS_PER_SUIT = const(6)
@@ -274,58 +264,3 @@ def follow(view, know, feeds_partner=True):
             choice = winners & ~keep or winners
             return A.play(_by_strength(choice, led, trump, True))
     return A.play(_cheapest(playable, keep, trump, boss))
-
-
-def after_gives(view, kept, gives):
-    """The declarer's view (at the talon) as it will be once he has made ``gives`` ((card,
-    target) twice) and kept ``kept``: what ``declarer_totals`` reads of it."""
-    after = SeatView()
-    after.seat = after.declarer = view.seat
-    after.rules = view.rules
-    after.phase = PHASE_CONTRACT
-    after.hand = kept
-    after.talon = view.talon
-    after.talon_shown = view.talon_shown
-    after.bid = view.bid
-    for s in range(3):
-        after.hand_counts[s] = C.count(kept)
-    after.gives.extend(gives)
-    return after
-
-
-def declarer_totals(view, rng, out, hands, scratch):
-    """Fill ``out`` with the declarer's points (cards and marriages) in ``len(out)`` play-outs
-    of deals sampled from ``view`` (the declarer's, before the first trick); sorted, lowest
-    first, once the generator is done (it yields after each play-out).  ``hands`` (3) and
-    ``scratch`` (24) are the caller's preallocated lists."""
-    know = Knowledge(view)
-    me = view.seat
-    for i in range(len(out)):
-        if not know.deal_sample(rng, hands, scratch):
-            return  # not before the first trick, where no void is shown; out stays as it is
-        # A game and a view of its own for each play-out, let go before the yield: the
-        # generator's frame holds them between two slices, where the board's heap is measured
-        # (the table's peak was a hard declarer's gives, between two play-outs).
-        game = Game(view.rules, keep_records=False)
-        seat_view = SeatView()
-        game.start_play(hands, view.talon, me, view.bid, view.gives, view.talon_shown)
-        # Seven tricks by the heuristic; the last one plays itself (one card each).
-        while game.hands[me] & (game.hands[me] - 1) or game.trick_len:
-            seat = game.to_move
-            game.view(seat, None, seat_view)
-            game.apply(seat, choose_play(seat_view, Knowledge(seat_view)))
-        seat = game.leader
-        points = 0
-        for j in range(3):
-            scratch[j] = C.lowest(game.hands[(seat + j) % 3])  # the sample is read: free
-            points += C.RANK_POINTS[scratch[j] % _RANKS_PER_SUIT]
-        if (seat + trick_winner(scratch, 3, game.trump)) % 3 == me:
-            points += game.card_points[me]
-        else:
-            points = game.card_points[me]
-        out[i] = points + game.marriage_points[me]
-        game = seat_view = None
-        # A play-out leaves some 15 KB of garbage (views, Knowledge, legal lists): a slice
-        # of the bot's thinking each, so that the heap is tidied between them.
-        yield
-    out.sort()
