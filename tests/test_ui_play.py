@@ -1772,6 +1772,30 @@ def test_how_to_play_is_a_real_guided_deal_that_says_what_to_do_at_each_step(boa
     assert app.screen_name == "table" and app.screen.message is None
 
 
+@pytest.mark.parametrize("game_name", ["thousand", "five_hundred"])
+def test_a_board_whose_drive_is_read_only_keeps_only_the_last_deal_for_the_record(board, monkeypatch, game_name):
+    """Where the drive is read-only to the game (a board's default: ``Saves.records_dir`` "")
+    no record is written from the game's deals (the one sent for a bug report is read from the
+    save), so the game keeps the fewest its records allow (``records_kept`` 0: the last deal,
+    or two of Thousand's; the engines' tests hold them to it); with the drive writable, the
+    board's bound."""
+    from thousand.controller import Controller
+    from thousand.five_hundred.controller import Controller as FiveHundredController
+    from thousand.five_hundred.rules import Rules as FiveHundredRules
+    from thousand.ui.starting import start
+
+    monkeypatch.setattr(board, "records_kept", 8, raising=False)
+    for records_dir, kept in (("", 0), (None, 8)):
+        app = new_app("pybadge", seed=3)
+        app.storage.records_dir = records_dir
+        if game_name == "thousand":
+            controller = Controller(Rules.preset("classic"), levels=("random", "random"), seed=5)
+        else:
+            controller = FiveHundredController(FiveHundredRules(), seed=5)
+        start(app, controller)
+        assert app.controller is controller and controller.game.records_kept == kept
+
+
 @pytest.mark.slow
 def test_a_board_keeps_only_its_games_last_deals_for_the_record_which_still_replays(board, monkeypatch):
     """Issue 31: a long game's records grew the board's heap by every deal.  A board keeps
