@@ -1773,12 +1773,11 @@ def test_how_to_play_is_a_real_guided_deal_that_says_what_to_do_at_each_step(boa
 
 
 @pytest.mark.parametrize("game_name", ["thousand", "five_hundred"])
-def test_a_board_whose_drive_is_read_only_keeps_only_the_last_deal_for_the_record(board, monkeypatch, game_name):
+def test_a_board_whose_drive_is_read_only_keeps_no_deals_for_the_record(board, monkeypatch, game_name):
     """Where the drive is read-only to the game (a board's default: ``Saves.records_dir`` "")
     no record is written from the game's deals (the one sent for a bug report is read from the
-    save), so the game keeps the fewest its records allow (``records_kept`` 0: the last deal,
-    or two of Thousand's; the engines' tests hold them to it); with the drive writable, the
-    board's bound."""
+    save), so the game keeps none (``records_kept`` 0, the sheet only: the engines' tests hold
+    them to it); with the drive writable, the board's bound."""
     from thousand.controller import Controller
     from thousand.five_hundred.controller import Controller as FiveHundredController
     from thousand.five_hundred.rules import Rules as FiveHundredRules

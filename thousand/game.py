@@ -263,7 +263,9 @@ class Game:
     and actions are kept to between that many and twice as many (two more where the golden
     deals were made, below), the last ones: the record then starts from the state before its
     first deal kept (``start``), as a record may, and a long game's heap stops growing by its
-    records (a board sets it: ``thousand.ui.starting.start``).  A record's start cannot say
+    records (a board sets it: ``thousand.ui.starting.start``); 0 keeps none, the sheet only (a
+    board whose drive is read-only to the game): no record is then written from the game
+    (``thousand.record`` refuses it).  A record's start cannot say
     that a golden deal was made (REFEREE.md has no such key), so it never starts at the second
     or third golden deal after one was: its replay would set the scores back to zero after the
     third.
@@ -361,7 +363,7 @@ class Game:
         self._clear_deal()
         self.deal_start = self.start_state()
         kept = self.records_kept
-        if kept is not None and self.keep_records:
+        if kept and self.keep_records:
             # The deal now dealt is records[len(self.records)]: marked once ``kept`` deals are
             # before it (where a record may start), and ``kept`` deals after the mark the ones
             # before it go and the record starts where the one marked began.
@@ -923,7 +925,8 @@ class Game:
         row.winner = winner
         self.last_result = row
         if self.keep_records:
-            self.records.append(pack_deal(self.dealt, self.talon_dealt, self.log))
+            if self.records_kept != 0:
+                self.records.append(pack_deal(self.dealt, self.talon_dealt, self.log))
             self.sheet.append(row)
 
     def unfinished_result(self):

@@ -166,7 +166,11 @@ def recorded_deals(game):
 
 
 def game_record(game):
-    """The whole game so far as a REFEREE.md record (the game needs ``keep_records=True``)."""
+    """The whole game so far as a REFEREE.md record (the game needs ``keep_records=True``, and
+    deals kept: ``record_json.check_kept``)."""
+    from thousand.record_json import check_kept
+
+    check_kept(game)
     deals = [_deal_json(dealt, talon, log) for dealt, talon, log in recorded_deals(game)]
     return {"rules": rules_check.to_dict(game.rules), "start": dict(game.start), "deals": deals}
 
@@ -181,8 +185,9 @@ def write_game_record(game, out):
     >>> json.loads(out.getvalue()) == json.loads(json.dumps(game_record(game)))
     True
     """
-    from thousand.record_json import write_record_json
+    from thousand.record_json import check_kept, write_record_json
 
+    check_kept(game)
     write_record_json(out, (("rules", rules_check.to_dict(game.rules)), ("start", dict(game.start))),
                       (_deal_json(dealt, talon, log) for dealt, talon, log in recorded_deals(game)))
 

@@ -175,12 +175,11 @@ class Game:
         self.keep_records = keep_records
         self.sheet = []  # every deal's DealResult, when keep_records
         self.records = []  # every past deal's (dealt hands, kitty, log), when keep_records
-        # None: every deal's cards and actions are kept for the record; 0 (a board whose drive
-        # is read-only to the game, where no record is written from them: thousand.ui.starting):
-        # the last deal's only, the one in play or just ended, where the record then starts;
-        # any other (a board's bound, where its drive is writable): every deal's too.
-        # (Thousand's engine bounds them by any number; a deal's record here takes some 400
-        # bytes of a board's heap, which a game held to its end.)
+        # None (or a board's bound, where its drive is writable): every deal's cards and actions
+        # are kept for the record; 0 (a board whose drive is read-only to the game, where no
+        # record is written from them: thousand.ui.starting): none, the sheet only (the record's
+        # writer refuses the game: thousand.record_json.check_kept).  A deal's record took some
+        # 400 bytes of a board's heap, which a game held to its end.
         self.records_kept = None
         self.winner = None
         self.loser = None
@@ -246,9 +245,6 @@ class Game:
         if self.phase != PHASE_DEAL_OVER:
             raise IllegalAction("the deal is not over yet")
         self._clear_deal()
-        if self.records_kept == 0:  # the record starts here: the deals before it go
-            del self.records[:]
-            self.start = {"scores": list(self.scores), "dealer": self.dealer}
         self.deal_number += 1
         n = self.players
         if hands is None:
@@ -703,7 +699,8 @@ class Game:
         self.last_result = result
         if self.keep_records:
             self.sheet.append(result)
-            self.records.append(([list(h) for h in self.dealt], list(self.kitty), list(self.log)))
+            if self.records_kept != 0:
+                self.records.append(([list(h) for h in self.dealt], list(self.kitty), list(self.log)))
 
     def _result(self, outcome, deltas):
         r = DealResult(self.players, self.sides)

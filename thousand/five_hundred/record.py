@@ -133,7 +133,10 @@ def recorded_deals(game):
 
 
 def game_record(game):
-    """The game's deals so far as a record."""
+    """The game's deals so far as a record (the deals kept: ``record_json.check_kept``)."""
+    from thousand.record_json import check_kept
+
+    check_kept(game)
     deals = [_deal_json(dealt, kitty, log) for dealt, kitty, log in recorded_deals(game)]
     return {"game": GAME_NAME, "rules": game.rules.to_dict(), "start": dict(game.start), "deals": deals}
 
@@ -147,8 +150,9 @@ def write_game_record(game, out):
     >>> json.loads(out.getvalue()) == json.loads(json.dumps(game_record(game)))
     True
     """
-    from thousand.record_json import write_record_json
+    from thousand.record_json import check_kept, write_record_json
 
+    check_kept(game)
     write_record_json(out, (("game", GAME_NAME), ("rules", game.rules.to_dict()), ("start", dict(game.start))),
                       (_deal_json(dealt, kitty, log) for dealt, kitty, log in recorded_deals(game)))
 

@@ -13,9 +13,10 @@ import supervisor
 
 from thousand.hw.keys import KeyRepeater, drain_keypad, ticks_diff
 
-# The deals whose cards and actions a board keeps for its game's record (Game.records_kept):
-# the last 8 to 16, some 100 bytes each, instead of every deal of a long game; the record
-# sent for a bug report starts before the first of them (the desktop keeps every deal).
+# The deals whose cards and actions a board keeps for its game's record (Game.records_kept),
+# where its drive is writable (the record written at the game's end): the last 8 to 16, some
+# 100 bytes each, instead of every deal of a long game; none where the drive is read-only to
+# the game (thousand.ui.starting.start); the desktop keeps every deal.
 records_kept = 8
 repeater = KeyRepeater()
 # What thousand.hw.opening opens at the start (public: set from there).

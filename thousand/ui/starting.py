@@ -251,8 +251,8 @@ def start(app, controller):
     # A board keeps its game's last deals for the record, not all (thousand.hw.device); where
     # its drive is read-only to the game (a board's default) no record is written from them (the
     # one sent for a bug report is read from the save: thousand.ui.record_program), so it keeps
-    # the fewest its records' bound allows, the last deal or two (records_kept 0): up to 1.6 KB
-    # of a long game's heap at the table (docs/memory.md, "No records where none is written").
+    # none (records_kept 0, the sheet only): up to 1.6 KB of a long game's heap at the table, and
+    # a deal's end packs none (docs/memory.md, "No records where none is written").
     kept = getattr(app.board, "records_kept", None)
     if kept is not None and app.storage.records_dir == "":
         kept = 0
