@@ -77,6 +77,7 @@ class Robot:
         self.pending = []  # what is left of the key being pressed (see press)
         self.reloading = False  # the app asked for supervisor.reload() (see carry)
         self.carried = False  # this VM is one that a reload made (carry_in)
+        self.games_started = 0  # the new games the robot started (each App's seed counts them)
         self.program = None  # what the reload that made this VM runs instead of code.py (carry_in)
         self.play = None  # the game's own state (play_game); None: the first start's visit goes on
         self.keys = self.run()
@@ -133,9 +134,11 @@ class Robot:
         if not self.carried:
             self.rng = Rng(self.seed)
         # As main() does: after the game's own reload, the saved game at its table.  A new
-        # game's seed is the session's seed and the games started before it, as one App
-        # would have counted them.
-        self.app = App(self.board, display, sheet, storage, seed=self.seed + self.game + self.carried,
+        # game's seed is the session's seed, one (the guided deal's), and the games the robot
+        # started before it, as one App would have counted them: a new game is started in the
+        # VM where the game before ended, whose App counts none (its game was continued), so
+        # the robot counts them (before, the session's second game had the first one's seed).
+        self.app = App(self.board, display, sheet, storage, seed=self.seed + 1 + self.games_started,
                        reloaded=self.board.reloaded() and self.program != "title.py")  # as main(at_title)
         yield None
 
@@ -174,7 +177,7 @@ class Robot:
         """Where the robot's visit was, and the clock (carry; the unix port's one process
         keeps the stand-ins' NVM and sleep memory as they are)."""
         return (supervisor.now[0], (self.game, self.deals, self.dealt, sorted(self.seen), self.steps, self.rng.z,
-                                    self.rng.w), self.play, supervisor.next_code_file[0])
+                                    self.rng.w, self.games_started), self.play, supervisor.next_code_file[0])
 
     def carry_in(self, kept):
         """The robot of a fresh VM that a reload made: as ``carry`` left it."""
@@ -189,7 +192,8 @@ class Robot:
                 if kept[1]:
                     file.readinto(alarm.sleep_memory)
             kept = kept[2:]
-        supervisor.now[0], (self.game, self.deals, self.dealt, seen, self.steps, z, w), self.play, self.program = kept
+        supervisor.now[0], (self.game, self.deals, self.dealt, seen, self.steps, z, w, self.games_started), self.play, \
+            self.program = kept
         supervisor.next_code_file[0] = None  # the program runs once, then code.py again
         supervisor.runtime.run_reason = supervisor.RunReason.SUPERVISOR_RELOAD
         for name in seen:
@@ -337,6 +341,8 @@ class Robot:
         """The session's games, from the one being played (a reload's fresh VM goes on with it)."""
         while self.game < self.options[3]:
             if not self.carried:
+                # counted before the game starts: its start reloads, and this VM's App has its seed
+                self.games_started += 1
                 yield from self.choose("five hundred" if self.options[6] else "new game")
                 # the game's own state (see play_game): saved once, the deals of its hint,
                 # talon hint and visit, the visits made, the kinds of decision hinted at, its deals
