@@ -441,7 +441,7 @@ class Robot:
                 play[5].append(phase)  # a hint at each kind of decision: bid, talon, contract, play
                 yield B
                 yield from self.choose("hint")
-                while app.thinker is not None:
+                while self.thinking():
                     yield None
                 continue
             what = _VISITS[play[4] % len(_VISITS)]
@@ -457,7 +457,7 @@ class Robot:
                 play[2] = play[6]
                 yield B
                 yield from self.choose("hint")
-                while app.thinker is not None:  # a slice of the hint's thinking a tick
+                while self.thinking():  # a slice of the hint's thinking a tick
                     yield None
                 continue
             if (play[1] != play[6] and ready and app.controller.view().hand_counts[0] <= 4):
@@ -468,7 +468,7 @@ class Robot:
                 for entry in ("hint", "last_trick", "undo"):
                     yield B
                     yield from self.choose(entry)
-                    while app.thinker is not None:
+                    while self.thinking():
                         yield None
                 continue
             if self.holds_play():  # a computer's open talon: A once seen
@@ -486,6 +486,11 @@ class Robot:
     # above its top included, and a screen read there last (a method called on it leaves the
     # screen in the slot above the result) stayed alive with its module after the screen was
     # let go: the table's 14 KB at every summary, once.
+    def thinking(self):
+        """Does a hint think?  (Read here: the visit's frame would keep the hint's bot in a
+        stack slot once its thinking is done.)"""
+        return self.app.thinker is not None
+
     def holds_play(self):
         return self.app.screen.holds_play()
 
