@@ -81,10 +81,11 @@ def test_the_controller_writes_its_game_as_one_line_that_replays_to_its_scores()
 
 
 @pytest.mark.parametrize("preset", ["classic", "full"])
-def test_a_game_keeping_no_deals_keeps_its_sheet_and_refuses_to_write_a_record(preset):
+def test_a_game_keeping_no_deals_keeps_its_sheet_and_its_record_starts_at_the_deal_in_play(preset):
     """``records_kept`` 0 (a board whose drive is read-only to the game: thousand.ui.starting)
     keeps no deal's cards and actions, only the score sheet; a record written from the game
-    would lack its deals, so the writers refuse it before writing anything."""
+    (the table menu's, where the board cannot reload for it) starts at the deal in play, as the
+    one a board sends from its save, and replays to the game's scores, between deals too."""
     import io
 
     from thousand.driver import RandomPlayer, TableDriver
@@ -97,13 +98,19 @@ def test_a_game_keeping_no_deals_keeps_its_sheet_and_refuses_to_write_a_record(p
     driver = TableDriver(game)
     for _ in range(8):
         driver.play_deal(players)
-    game.start_deal()
     assert game.records == [] and len(game.sheet) == 8
+    between = game_record(game)
+    assert between["deals"] == [] and replay(json.loads(json.dumps(between)))["scores"] == game.scores
+    game.start_deal()
+    for _ in range(5):
+        decision = driver.pending()
+        driver.answer(decision, players[decision.seat].decide(driver.view_for(players[decision.seat], decision)))
     out = io.StringIO()
-    for write in (lambda: game_record(game), lambda: write_game_record(game, out)):
-        with pytest.raises(ValueError, match="keeps no deals"):
-            write()
-    assert out.getvalue() == ""
+    write_game_record(game, out)
+    record = json.loads(out.getvalue())
+    assert record == json.loads(json.dumps(game_record(game)))
+    assert len(record["deals"]) == 1 and record["start"]["scores"] == game.scores
+    replay(record)  # the deal in play replays (unfinished) from its start
 
 
 @settings(max_examples=25, deadline=None)

@@ -264,8 +264,8 @@ class Game:
     deals were made, below), the last ones: the record then starts from the state before its
     first deal kept (``start``), as a record may, and a long game's heap stops growing by its
     records (a board sets it: ``thousand.ui.starting.start``); 0 keeps none, the sheet only (a
-    board whose drive is read-only to the game): no record is then written from the game
-    (``thousand.record`` refuses it).  A record's start cannot say
+    board whose drive is read-only to the game): a record then starts at the deal in play
+    (``thousand.record.record_start``).  A record's start cannot say
     that a golden deal was made (REFEREE.md has no such key), so it never starts at the second
     or third golden deal after one was: its replay would set the scores back to zero after the
     third.

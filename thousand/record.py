@@ -165,14 +165,23 @@ def recorded_deals(game):
         yield game.dealt, game.talon_dealt, game.log
 
 
-def game_record(game):
-    """The whole game so far as a REFEREE.md record (the game needs ``keep_records=True``, and
-    deals kept: ``record_json.check_kept``)."""
-    from thousand.record_json import check_kept
+def record_start(game):
+    """Where the game's record starts: its ``start``; for a game that keeps no deals
+    (``records_kept`` 0: a board whose drive is read-only to the game), the deal in play's
+    start, or the state between deals, as the record a board sends from its save does
+    (``thousand.ui.record_program``; a game over, whose end a board writes where it keeps its
+    deals only, has no deal left to replay)."""
+    if game.records_kept != 0:
+        return dict(game.start)
+    if game.phase != PHASE_DEAL_OVER and game.phase != PHASE_GAME_OVER and game.deal_start is not None:
+        return dict(game.deal_start)
+    return game.start_state()
 
-    check_kept(game)
+
+def game_record(game):
+    """The whole game so far as a REFEREE.md record (the game needs ``keep_records=True``)."""
     deals = [_deal_json(dealt, talon, log) for dealt, talon, log in recorded_deals(game)]
-    return {"rules": rules_check.to_dict(game.rules), "start": dict(game.start), "deals": deals}
+    return {"rules": rules_check.to_dict(game.rules), "start": record_start(game), "deals": deals}
 
 
 def write_game_record(game, out):
@@ -185,10 +194,9 @@ def write_game_record(game, out):
     >>> json.loads(out.getvalue()) == json.loads(json.dumps(game_record(game)))
     True
     """
-    from thousand.record_json import check_kept, write_record_json
+    from thousand.record_json import write_record_json
 
-    check_kept(game)
-    write_record_json(out, (("rules", rules_check.to_dict(game.rules)), ("start", dict(game.start))),
+    write_record_json(out, (("rules", rules_check.to_dict(game.rules)), ("start", record_start(game))),
                       (_deal_json(dealt, talon, log) for dealt, talon, log in recorded_deals(game)))
 
 

@@ -5,14 +5,6 @@ is written, so that neither game's table holds it.
 """
 
 
-def check_kept(game):
-    """ValueError when ``game`` (either game's) keeps no deals for its record: ``records_kept``
-    0, a board whose drive is read-only to the game, where no record is written from it (the
-    one sent for a bug report is read from the save: thousand.ui.record_program)."""
-    if game.records_kept == 0:
-        raise ValueError("this game keeps no deals for a record (records_kept 0)")
-
-
 def write_record_json(out, head, deals):
     """``{head's keys, "deals": [each of deals]}`` on ``out``: ``head`` a tuple of (key, value)
     pairs, written in its order on every VM (a dict's order is MicroPython's own); ``deals``

@@ -177,8 +177,8 @@ class Game:
         self.records = []  # every past deal's (dealt hands, kitty, log), when keep_records
         # None (or a board's bound, where its drive is writable): every deal's cards and actions
         # are kept for the record; 0 (a board whose drive is read-only to the game, where no
-        # record is written from them: thousand.ui.starting): none, the sheet only (the record's
-        # writer refuses the game: thousand.record_json.check_kept).  A deal's record took some
+        # record is written from them: thousand.ui.starting): none, the sheet only (a record
+        # then starts at the deal in play: record.record_start).  A deal's record took some
         # 400 bytes of a board's heap, which a game held to its end.
         self.records_kept = None
         self.winner = None

@@ -132,13 +132,21 @@ def recorded_deals(game):
         yield game.dealt, game.kitty, game.log
 
 
-def game_record(game):
-    """The game's deals so far as a record (the deals kept: ``record_json.check_kept``)."""
-    from thousand.record_json import check_kept
+def record_start(game):
+    """Where the game's record starts: its ``start``; for a game that keeps no deals
+    (``records_kept`` 0: a board whose drive is read-only to the game), the scores and the
+    dealer now: before the deal in play (a deal changes them at its end) or between deals, as
+    the record a board sends from its save does (``thousand.ui.record_program``; a game over,
+    whose end a board writes where it keeps its deals only, has no deal left to replay)."""
+    if game.records_kept != 0:
+        return dict(game.start)
+    return {"scores": list(game.scores), "dealer": game.dealer}
 
-    check_kept(game)
+
+def game_record(game):
+    """The game's deals so far as a record."""
     deals = [_deal_json(dealt, kitty, log) for dealt, kitty, log in recorded_deals(game)]
-    return {"game": GAME_NAME, "rules": game.rules.to_dict(), "start": dict(game.start), "deals": deals}
+    return {"game": GAME_NAME, "rules": game.rules.to_dict(), "start": record_start(game), "deals": deals}
 
 
 def write_game_record(game, out):
@@ -150,10 +158,9 @@ def write_game_record(game, out):
     >>> json.loads(out.getvalue()) == json.loads(json.dumps(game_record(game)))
     True
     """
-    from thousand.record_json import check_kept, write_record_json
+    from thousand.record_json import write_record_json
 
-    check_kept(game)
-    write_record_json(out, (("game", GAME_NAME), ("rules", game.rules.to_dict()), ("start", dict(game.start))),
+    write_record_json(out, (("game", GAME_NAME), ("rules", game.rules.to_dict()), ("start", record_start(game))),
                       (_deal_json(dealt, kitty, log) for dealt, kitty, log in recorded_deals(game)))
 
 
