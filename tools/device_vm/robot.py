@@ -589,35 +589,59 @@ class Robot:
         return screen.entries().index(entry) - screen.cursor
 
     def move(self, steps):
-        for _ in range(abs(steps)):
-            yield RIGHT if steps > 0 else LEFT
+        for key in self.moves(steps):
+            yield key
 
     def decide(self):
-        """The keys that make a random legal decision for the human."""
-        from thousand.ui import table
-
-        # The table's module is read here and let go before any yield: a decision taken in
-        # the table's menu lets the table and its module go, and a module kept alive in the
-        # robot's frame stayed beside the one the next table loads (7.4 KB, the table's peak once).
-        cards, choice = table.CARDS, table.CHOICE
-        table = None
-        app = self.app
-        legal = app.controller.human_decision().legal
-        action = legal[self.rng.below(len(legal))]
-        if app.screen.mode != cards:
-            yield from self.move(app.screen.options.index(action) - app.screen.cursor)
-            yield A
-            return
-        held = [c for c, a in app.screen.card_actions if a == action]
-        if not held:  # concede or redeal while cards could be chosen: in the menu
-            yield B
+        """The keys that make a random legal decision for the human: each part read in a plain
+        method (``decision_keys``, ``choice_keys``), so that this generator's frame holds keys
+        and an action, nothing of the app's: suspended at its last key while the app acts on
+        it, a screen, a decision or a view read here stayed alive in its frame's stack slots
+        after the app had let them go (``holds_play`` says why)."""
+        keys, action, menu = self.decision_keys()
+        for key in keys:
+            yield key
+        if menu:  # concede or redeal while cards could be chosen: in the menu now on show
             yield from self.choose(action)
             return
-        yield from self.move(app.screen.hand_cards.index(held[0]) - app.screen.cursor)
-        yield A
-        if app.screen.mode == choice:
-            yield from self.move(app.screen.options_now().index(action) - app.screen.cursor)
-            yield A
+        for key in self.choice_keys(action):
+            yield key
+
+    def decision_keys(self):
+        """(the keys to press, the action drawn, whether the menu is to choose it from): the
+        random legal action of the player's decision, and the keys that reach it."""
+        from thousand.ui import table
+
+        # The table's module is read here and let go: a decision taken in the table's menu
+        # lets the table and its module go, and a module kept alive in the robot's frame stayed
+        # beside the one the next table loads (7.4 KB, the table's peak once).
+        cards = table.CARDS
+        table = None
+        screen = self.app.screen
+        legal = self.app.controller.human_decision().legal
+        action = legal[self.rng.below(len(legal))]
+        if screen.mode != cards:
+            return self.moves(screen.options.index(action) - screen.cursor) + [A], action, False
+        held = [c for c, a in screen.card_actions if a == action]
+        if not held:
+            return [B], action, True
+        return self.moves(screen.hand_cards.index(held[0]) - screen.cursor) + [A], action, False
+
+    def choice_keys(self, action):
+        """After a card: the keys that choose ``action`` where the card offers a choice (play
+        or declare), else none."""
+        from thousand.ui import table
+
+        choice = table.CHOICE
+        table = None
+        screen = self.app.screen
+        if screen.mode != choice:
+            return []
+        return self.moves(screen.options_now().index(action) - screen.cursor) + [A]
+
+    def moves(self, steps):
+        """The keys that move the cursor ``steps`` (left where negative), as a list."""
+        return [RIGHT if steps > 0 else LEFT] * abs(steps)
 
     def preset_chosen(self):
         """Does Five Hundred's new game screen show the preset asked for?"""
@@ -654,7 +678,7 @@ class Robot:
             actions = None
             steps = at - screen.cursor
         screen = None
-        return [RIGHT if steps > 0 else LEFT] * abs(steps) + [A]
+        return self.moves(steps) + [A]
 
     def summary(self):
         app = self.app
