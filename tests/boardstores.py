@@ -53,6 +53,8 @@ class ModelNvm:
         return len(self.data)
 
     def __getitem__(self, index):
+        if isinstance(index, int):  # a byte, as CircuitPython's nvm and sleep_memory give it
+            return self.data[index]
         return bytes(self.data[index])
 
     def __setitem__(self, index, values):

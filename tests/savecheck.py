@@ -126,6 +126,8 @@ class MemoryNvm:
         return len(self.data)
 
     def __getitem__(self, index):
+        if isinstance(index, int):  # a byte, as CircuitPython's nvm and sleep_memory give it
+            return self.data[index]
         return bytes(self.data[index])
 
     def _program(self, i, value):

@@ -21,11 +21,12 @@ from thousand import scoring  # noqa: E402
 from thousand.controller import Controller  # noqa: E402
 from thousand.persist import boards  # noqa: E402
 from thousand.persist.boards import _SLEEP_BYTES as SLEEP_BYTES, POLICIES, policy_saves  # noqa: E402
-from thousand.persist.flash import wear_count  # noqa: E402
+from thousand.persist.flash import holds, wear_count  # noqa: E402
 from thousand.persist.saves import DEAL_END, MOVE, NEW_GAME, SavePolicy, Saves  # noqa: E402
 from thousand.persist.boards import RamStore  # noqa: E402
 from thousand.persist.journal import JournalStore  # noqa: E402
-from thousand.persist.store import NVM_SLOTS, OVERHEAD, NvmStore  # noqa: E402
+from thousand.persist import store as store_module  # noqa: E402
+from thousand.persist.store import KIND_GAME, KIND_STATS, NVM_SLOTS, OVERHEAD, NvmStore, SaveError, SlotPair  # noqa: E402
 from thousand.rng import Rng  # noqa: E402
 from thousand import rules_check  # noqa: E402
 
@@ -330,7 +331,6 @@ def test_a_cut_at_every_byte_of_a_samd51_flash_write_loses_the_nvm_only_until_it
     are programmed again, no game (the window README and docs/saves.md state); then the game
     the first half holds (the one before for a write into the second half, the new one for a
     write into the first), and the new one once the write is whole."""
-    from thousand.persist.store import KIND_GAME, SlotPair
 
     def game_in(data):
         found = SlotPair(NvmStore(samd51_holding(data)), "game", KIND_GAME).newest()
@@ -393,27 +393,75 @@ def test_a_write_onto_erased_bytes_of_an_rp2040_keeps_the_save_before_at_every_b
 
 
 def test_a_reset_inside_a_sleep_memory_write_leaves_the_move_before_or_the_new_one():
+    """A record goes into sleep memory where it lies, in three writes (its header, its
+    payload, its CRC): a reset at any step of any of them finds the move before or the new one."""
     rig = Rig("samd51")
     rig.sleep.log = []
     controller = short_game(seed=11, target=700)
-    writes = {}  # sleep memory's write k: (the position saved before it, its own, the flash then)
+    records = []  # each record sleep memory took: (its first write, its last, the position saved before it, its own, the flash then)
     saved = None
     for moment in app_calls(controller, rig.saves, Rng(12), deals=3):
-        if len(rig.sleep.log) > len(writes):
-            writes[len(rig.sleep.log) - 1] = (saved, position(controller), bytes(rig.nvm.data))
+        first = records[-1][1] + 1 if records else 0
+        if len(rig.sleep.log) > first:
+            records.append((first, len(rig.sleep.log) - 1, saved, position(controller), bytes(rig.nvm.data)))
         saved = position(controller)  # a deal's end goes to the flash
+    assert {last - first for first, last, _, _, _ in records} == {2}
     outcomes = set()
-    for k in (1, len(rig.sleep.log) // 2, len(rig.sleep.log) - 1):
-        before, start, values = rig.sleep.log[k]
-        old, new, flash = writes[k]
-        for step in sorted(set(range(0, len(values), 3)) | {len(values)}):
-            rig_after = copy.copy(rig)
-            rig_after.nvm = samd51_holding(flash)
-            rig_after.sleep = cut_during(rig.sleep, before, start, values, step)
-            found = found_after(rig_after.after_reset())
-            assert found in (old, new)
-            outcomes.add(found == new)
+    for first, last, old, new, flash in (records[1], records[len(records) // 2], records[-1]):
+        for k in range(first, last + 1):
+            before, start, values = rig.sleep.log[k]
+            for step in sorted(set(range(0, len(values), 3)) | {len(values)}):
+                rig_after = copy.copy(rig)
+                rig_after.nvm = samd51_holding(flash)
+                rig_after.sleep = cut_during(rig.sleep, before, start, values, step)
+                found = found_after(rig_after.after_reset())
+                assert found in (old, new)
+                outcomes.add(found == new)
     assert outcomes == {False, True}
+
+
+def test_sleep_memory_takes_a_record_where_it_lies_the_same_bytes_as_a_packed_one(monkeypatch):
+    """No copy of the payload is made for sleep memory (a long game's save is some 1.4 KB a
+    move), and its slots hold what a packed record's write would leave."""
+    pack_record = store_module.pack_record
+    monkeypatch.setattr(store_module, "pack_record", lambda *args: pytest.fail("a copy was packed"))
+    in_place = NvmStore(bytearray(4096), in_ram=True)
+    packed = NvmStore(bytearray(4096))
+    pair = SlotPair(in_place, "game", KIND_GAME)
+    for seq, payload in enumerate((b"one", b"", bytes(range(200)) * 4, b"two"), 1):
+        slot = pair.next_slot()
+        pair.write(3, payload)
+        packed.write("game", slot, pack_record(KIND_GAME, 3, seq, payload))
+        assert in_place.nvm == packed.nvm
+    assert pair.newest() == (3, b"two") and in_place.writes == packed.writes == 4
+    with pytest.raises(SaveError):
+        SlotPair(in_place, "stats", KIND_STATS).write(3, bytes(200))  # its slots hold 176 bytes
+
+
+def test_a_record_is_read_from_sleep_memory_where_it_lies_and_the_flash_not_read_whole_for_a_new_one(monkeypatch):
+    """A long game's record is some 1.5 KB, and a copy of it was the block a long game's heap
+    failed to find: sleep memory's slots are checked where they lie and only the newest
+    payload is copied, once; whether the flash holds a new record is told by its header."""
+    rig = Rig("samd51")
+    controller = short_game(seed=11, target=700)
+    for moment in app_calls(controller, rig.saves, Rng(12)):
+        if moment == MOVE and controller.game.deal_number >= 2 and len(controller.game.log) > 6:
+            break
+    copies = []  # (the memory, the bytes of each slice read)
+    for model in (SleepMemory, type(rig.nvm)):
+        def read(self, index, read=model.__getitem__):
+            if isinstance(index, slice):
+                copies.append((type(self), index.stop - index.start))
+            return read(self, index)
+        monkeypatch.setattr(model, "__getitem__", read)
+    pair = rig.after_reset().game_record
+    version, payload = pair.newest()
+    assert [n for memory, n in copies if memory is SleepMemory and n > 8] == [len(payload)]
+    assert position(rig.after_reset().load_game()) == position(controller)
+    del copies[:]
+    flash = pair.store
+    assert not holds(flash, [(pair, version, payload)])  # sleep memory's is newer than the flash's
+    assert copies and all(n <= 8 for _, n in copies)
 
 
 def test_nvs_loses_the_whole_blob_between_its_erase_and_its_commit():

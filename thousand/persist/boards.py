@@ -80,7 +80,7 @@ def policy_saves(name, flash, sleep_memory=None, battery=None):
         moves = flash = JournalStore(flash.nvm, flash.aside)
     elif sleep_memory is not None:
         try:
-            moves = NvmStore(sleep_memory)
+            moves = NvmStore(sleep_memory, in_ram=True)
         except SaveError:
             pass  # too small for a save: RAM
     policy = SavePolicy(moves, row[_DEALS_PER_FLASH], battery, row[_LOW_VOLTS])

@@ -8,7 +8,7 @@ without it, are added to it at the next.  Loaded at those few moments
 (thousand/ui/scenes.py: on demand), not per move.
 """
 
-from thousand.persist.store import KIND_STATS, KIND_WEAR, OVERHEAD, WORN, SaveError, holds_record, pack_into, reads_back
+from thousand.persist.store import KIND_STATS, KIND_WEAR, OVERHEAD, WORN, SaveError, holds_record, pack_into, reads_back, record_head
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
@@ -59,7 +59,11 @@ def holds(store, items):
         slot = pair.newest_slot[0]
         if slot < 0:
             return False
-        # the flash's record must be the newest of all (none newer in sleep memory)
+        # the flash's record must be the newest of all (none newer in sleep memory); its
+        # header is read first: at a deal's end it differs, and a long game's record read
+        # whole only to be told so was the block its deal's end failed to find
+        if store.head(pair.name, slot)[2] != record_head(pair.kind, version, pair.seq, len(payload)):
+            return False
         if not holds_record(store.read(pair.name, slot), pair.kind, version, pair.seq, payload):
             return False
     return True

@@ -120,23 +120,20 @@ def pack_record(kind, version, seq, payload):
 
 def pack_into(out, at, kind, version, seq, payload):
     """The record of ``payload`` written into ``out`` at ``at`` (OVERHEAD bytes more than the
-    payload): a board's flash write packs its records into the slot's own bytes
-    (thousand.persist.flash), not into a copy of each."""
-    n = len(payload)
-    end = at + _HEADER_SIZE + n
-    out[at:at + 2] = MAGIC
-    out[at + 2] = kind
-    out[at + 3] = version
-    out[at + 4] = seq & 0xFF
-    out[at + 5] = (seq >> 8) & 0xFF
-    out[at + 6] = n & 0xFF
-    out[at + 7] = n >> 8
+    payload) in three slice assignments, its header, its payload, its CRC (read back from
+    ``out``): a board's flash write packs its records into the slot's own bytes
+    (thousand.persist.flash), and sleep memory takes a record where it lies (``SlotPair.write``),
+    not into a copy of each."""
+    end = at + _HEADER_SIZE + len(payload)
+    out[at:at + _HEADER_SIZE] = record_head(kind, version, seq, len(payload))
     out[at + _HEADER_SIZE:end] = payload
     hi, lo = crc32_halves(out, end, at)
-    out[end] = lo & 0xFF
-    out[end + 1] = lo >> 8
-    out[end + 2] = hi & 0xFF
-    out[end + 3] = hi >> 8
+    out[end:end + 4] = bytes((lo & 0xFF, lo >> 8, hi & 0xFF, hi >> 8))
+
+
+def record_head(kind, version, seq, n):
+    """The header of a record of ``n`` bytes of payload."""
+    return MAGIC + bytes((kind, version, seq & 0xFF, (seq >> 8) & 0xFF, n & 0xFF, n >> 8))
 
 
 # What a slot holds.
@@ -157,22 +154,23 @@ def holds_record(data, kind, version, seq, payload):
             and memoryview(data)[_HEADER_SIZE:end] == payload)
 
 
-def check_record(data, kind):
-    """(what the slot holds, version, seq, where its payload ends) of a slot's bytes (the
-    payload itself: ``thousand.persist.reading.unpack_record``)."""
+def check_record(data, kind, at=0):
+    """(what the slot holds, version, seq, where its payload ends) of a slot's bytes, the slot
+    from ``at`` (where its payload ends counted from there; the payload itself:
+    ``thousand.persist.reading.unpack_record``)."""
     if not data:
         return _SLOT_BLANK, 0, 0, 0
-    if len(data) < OVERHEAD or data[0:2] != MAGIC:
+    if len(data) < at + OVERHEAD or data[at:at + 2] != MAGIC:
         return _SLOT_DAMAGED, 0, 0, 0
-    end = _HEADER_SIZE + (data[6] | (data[7] << 8))
+    end = at + _HEADER_SIZE + (data[at + 6] | (data[at + 7] << 8))
     if end + 4 > len(data):
         return _SLOT_DAMAGED, 0, 0, 0
-    hi, lo = crc32_halves(data, end)
+    hi, lo = crc32_halves(data, end, at)
     if (data[end] | (data[end + 1] << 8)) != lo or (data[end + 2] | (data[end + 3] << 8)) != hi:
         return _SLOT_DAMAGED, 0, 0, 0
-    if data[2] != kind:
+    if data[at + 2] != kind:
         return _SLOT_FOREIGN, 0, 0, 0
-    return SLOT_GOOD, data[3], data[4] | (data[5] << 8), end
+    return SLOT_GOOD, data[at + 3], data[at + 4] | (data[at + 5] << 8), end - at
 
 
 def newer(a, b):
@@ -211,20 +209,33 @@ class SlotPair:
         self.seq = 0
         # The RP2040's journal is its flash and its store of moves at once: read once.
         for at in range(2 if self.moves is None or self.moves is self.store else 4):
-            raw = (self.store if at < 2 else self.moves).read(self.name, at & 1)
-            state, version, seq, end = check_record(raw, self.kind)
+            store = self.store if at < 2 else self.moves
+            # Sleep memory's slots are checked where they lie: a long game's record is some
+            # 1.5 KB, and a copy of each slot read was the block a long game's pause failed to
+            # find.  (Not the flash's: an ESP32-S3 reads its whole NVM blob into the heap for
+            # every read, a byte's too: CircuitPython's ports/espressif nvm/ByteArray.c.)
+            in_ram = getattr(store, "in_ram", False)
+            if in_ram:  # the whole memory, the slot from ``start`` (its damage is no one's problem)
+                raw, start = store.nvm, store.head(self.name, at & 1)[0]
+            else:
+                raw, start = store.read(self.name, at & 1), 0
+            state, version, seq, end = check_record(raw, self.kind, start)
             if state == SLOT_GOOD and version <= readable:
                 if self.newest_slot[at >> 1] < 0 or newer(seq, own[at >> 1]):
                     self.newest_slot[at >> 1] = at & 1
                     own[at >> 1] = seq
                 if best is None or newer(seq, self.seq):
-                    best = (version, raw, end)  # its payload copied once, at the end, not at every good slot
+                    best = (version, raw, start, end, in_ram)  # its payload copied once, at the end, not at every good slot
                     self.seq = seq
             elif state != _SLOT_BLANK and at < 2:
                 bad.append(bytes(raw))
             raw = None
         if best is not None:
-            best = (best[0], bytes(memoryview(best[1])[_HEADER_SIZE:best[2]]))
+            version, raw, start, end, in_ram = best
+            if in_ram:  # sleep memory's slice is a copy of its own (it has no memoryview)
+                best = (version, raw[start + _HEADER_SIZE:start + end])
+            else:
+                best = (version, bytes(memoryview(raw)[_HEADER_SIZE:end]))
         return best, bad
 
     def newest(self):
@@ -262,10 +273,18 @@ class SlotPair:
     def write(self, version, payload, moves=False):
         """To ``store``, or with ``moves`` to the store of moves.  Raises SaveError (one line)
         when the payload does not fit or the store refuses."""
+        store = self.moves if moves else self.store
+        if getattr(store, "in_ram", False):  # sleep memory: packed where it lies, no copy made
+            seq = self.next_seq(payload, moves)
+            slot = self.next_slot(moves)
+            store.writes += 1
+            pack_into(store.nvm, store.head(self.name, slot)[0], self.kind, version, seq, payload)
+            self.wrote(slot, moves)
+            return
         data = self.record(version, payload, moves)
         slot = self.next_slot(moves)
         try:
-            (self.moves if moves else self.store).write(self.name, slot, data)
+            store.write(self.name, slot, data)
         except OSError as error:  # disk full, drive read-only: say so, keep playing
             raise SaveError("cannot save %s (%s)" % (self.name, error))
         self.wrote(slot, moves)
@@ -292,8 +311,13 @@ class NvmStore:
     ``writes`` counts the writes (slice assignments).
     """
 
-    def __init__(self, nvm, aside=None):
+    def __init__(self, nvm, aside=None, in_ram=False):
         self.nvm = nvm
+        # ``alarm.sleep_memory`` (RAM), where a board keeps its moves: a record is written and
+        # checked where it lies (``SlotPair``), not copied.  A long game's save is some 1.5 KB
+        # (its score sheet), and those copies were the blocks a long game's heap failed to
+        # find (docs/memory.md).  Never the flash: each of its writes is an erase.
+        self.in_ram = in_ram
         self.half = len(nvm) // 2
         self.aside = aside  # where copies of damaged saves go (a FileStore), or None
         self.writes = 0
@@ -310,17 +334,24 @@ class NvmStore:
         return self.places[name][1]
 
     def read(self, name, slot):
+        start, room, head = self.head(name, slot)
+        if head is None or head[0:2] != MAGIC:
+            return head
+        n = head[6] | (head[7] << 8)
+        return self.nvm[start:start + min(room, OVERHEAD + n)]
+
+    def head(self, name, slot):
+        """(where the slot starts, its room, its header's bytes; None: never written)."""
         offset, room = self.places[name]
         start = offset + slot * self.half
         head = self.nvm[start:start + _HEADER_SIZE]
         if head[0:2] != MAGIC:
             for b in head:
                 if b != 0xFF and b != 0:
-                    return head  # written, but not a record: damage
+                    return start, room, head  # written, but not a record: damage
             # erased flash (0xFF), or an ESP32's NVS before its first write (0): never written
-            return None
-        n = head[6] | (head[7] << 8)
-        return self.nvm[start:start + min(room, OVERHEAD + n)]
+            return start, room, None
+        return start, room, head
 
     def write(self, name, slot, data):
         offset, room = self.places[name]
