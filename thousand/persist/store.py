@@ -308,7 +308,7 @@ class NvmStore:
     whole NVM (SAMD51, RP2040; ESP32-S3's NVS blob) a cut during the firmware's erase and
     rewrite is a window no Python code can close (docs/saves.md): so the board's write
     policy writes the flash seldom, several records in one write (``thousand.persist.flash``).
-    ``writes`` counts the writes (slice assignments).
+    ``writes`` counts the records written (a slice assignment each; three in an ``in_ram`` store).
     """
 
     def __init__(self, nvm, aside=None, in_ram=False):
