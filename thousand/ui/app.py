@@ -93,12 +93,15 @@ class App:
         gc.collect()
         self.screen_name = name
         self.dirty = True
+        if self.deal_unsaved and name != "table":
+            # the table let go, the deal's end is saved first: the save's large blocks (the
+            # game's record, a board's flash image) find their room before the next screen's
+            # small ones are strewn through the holes the table left
+            self.queue("deal_ended")
         if not self.ticking:
             self.finish_show()
         else:
             self.queue("finish_show")
-        if self.deal_unsaved and name != "table":  # the table let go: the deal's end is saved next
-            self.queue("deal_ended")
 
     def settle(self, name=None):
         """Let go of the modules the screen ``name`` (by default the one on show) does not need
@@ -223,9 +226,10 @@ class App:
     def deal_ended(self):
         """Once per finished deal: the save and the statistics (``Saves.end_deal``: one write
         of a board's flash), and at the game's end its record (from the game in memory).
-        Done at the next screen (the summary, or the table's menu opened in the pause), once
-        the table's heap is free (``tick``); a power cut before it loses nothing: Continue
-        replays the deal to its end again.  Their modules are let go at once."""
+        Done as the next screen is shown (the summary, or the table's menu opened in the
+        pause), once the table's heap is free and before that screen is built (``show``); a
+        power cut before it loses nothing: Continue replays the deal to its end again.  Their
+        modules are let go at once."""
         self.deal_unsaved = False
         over = self.controller.over()
         self.storage.end_deal(self.controller, HUMAN)
