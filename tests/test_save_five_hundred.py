@@ -42,7 +42,9 @@ def let_the_codec_go():
 def encode_game(game, extra=None, capacity=None):
     from thousand.persist.five_hundred import encode_game
 
-    return encode_game(game, extra, capacity)
+    payload = encode_game(game, extra, capacity)
+    assert b"".join(encode_game(game, extra, capacity, None, True)) == payload  # in parts, as a board's saves are written
+    return payload
 
 
 def pair_of(store):

@@ -469,6 +469,8 @@ def test_the_sheet_kept_from_save_to_save_encodes_as_the_whole_sheet_would():
             assert type(kept) is bytearray, "the payload's size was counted wrong: copied"
             assert encode_game(game, None, capacity, memo) == kept  # again, after a deal's end added its row
             assert kept == encode_game(game, None, capacity)  # anew
+            parts = encode_game(game, None, capacity, memo, in_parts=True)  # as a board's store of moves takes it
+            assert type(parts) is list and b"".join(parts) == kept
             saves += 1
             sheet = decode_game(kept)[0].sheet
             assert [marks_of(row) + list(row.scores) for row in sheet] == \

@@ -1536,7 +1536,7 @@ def the_players_turns_in_the_guided_deal(app, hands, shown, infos=None):
     to ``shown`` once, and the deal line to ``infos``."""
     for _ in range(5000):
         screen = app.screen
-        if app.screen_name == "summary":
+        if app.screen_name == "summary" and screen is not None:  # (built once the deal's end is saved)
             return
         if app.screen_name != "table" or screen is None:
             hands.run(20)

@@ -156,10 +156,13 @@ def _first_row(m, sheet, row):
     return m[_FIRST][1]
 
 
-def encode_game(game, extra=None, capacity=None, memo=None):
+def encode_game(game, extra=None, capacity=None, memo=None, in_parts=False):
     """The save payload of ``game`` and ``extra``; the oldest sheet rows are dropped to
     fit ``capacity`` bytes (the NVM slot's room; None: no limit).  ``memo``: what the saves
-    before kept (``new_memo``; None: everything encoded anew)."""
+    before kept (``new_memo``; None: everything encoded anew).  ``in_parts``: the payload as
+    a list of buffers (thousand.persist.store's ``size_of``), the sheet's rows where the game
+    keeps them, for a store that writes them where the record lies: no block of the
+    payload's size made (a long game's, some 1.5 KB, at every move)."""
     m = new_memo() if memo is None else memo
     started = game.deal_start is not None
     # The payload's parts before and after its sheet, then the payload made at its size once: a
@@ -198,6 +201,16 @@ def encode_game(game, extra=None, capacity=None, memo=None):
         drop = min(count, drop + max(1, (size - capacity) // max(1, per_row)))
         if drop < count:
             first, after = _first_row(m, sheet, drop), end_of(sheet, drop)
+    m[_TAIL] = tail.n
+    if in_parts:
+        rows = Writer(2)
+        rows.uint(count - drop)
+        parts = [head.buf, rows.buf]
+        if drop < count:
+            parts.append(first)
+            parts.append(chain[after:])
+        parts.append(tail.buf)
+        return parts
     out = Writer(size)
     out.extend(head.buf)
     out.uint(count - drop)
@@ -206,5 +219,4 @@ def encode_game(game, extra=None, capacity=None, memo=None):
         out.extend(chain[after:])
     chain = first = None
     out.extend(tail.buf)
-    m[_TAIL] = tail.n
     return out.data if out.n == len(out.data) else bytes(out.buf)  # (the size counted above: a bytearray of it)

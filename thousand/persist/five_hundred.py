@@ -71,10 +71,11 @@ def _put_sheet(w, rows, first):
             _put_row(w, rows[k])
 
 
-def encode_game(game, extra=None, capacity=None, memo=None):
+def encode_game(game, extra=None, capacity=None, memo=None, in_parts=False):
     """The save payload of ``game`` and ``extra`` (after format 2's game byte, which it
     begins with); the oldest sheet rows are dropped to fit ``capacity`` (None: no limit).
-    ``memo`` is Thousand's (``encode.new_memo``): this game's save needs none."""
+    ``memo`` is Thousand's (``encode.new_memo``): this game's save needs none.
+    ``in_parts``: the payload as a list of buffers, as Thousand's ``encode_game`` gives it."""
     head = Writer()
     head.byte(GAME_FIVE_HUNDRED)
     put_value(head, game.rules.to_dict())
@@ -105,6 +106,8 @@ def encode_game(game, extra=None, capacity=None, memo=None):
         if capacity is None or len(head.buf) + len(sheet.buf) + len(tail.buf) <= capacity or first >= len(rows):
             break
         first += 1
+    if in_parts:
+        return [head.buf, sheet.buf, tail.buf]
     out = Writer(len(head.buf) + len(sheet.buf) + len(tail.buf))  # made once at its size, as Thousand's
     out.extend(head.buf)  # (thousand.persist.encode): no buffer grown to it, no copy of it
     out.extend(sheet.buf)

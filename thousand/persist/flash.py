@@ -8,7 +8,7 @@ without it, are added to it at the next.  Loaded at those few moments
 (thousand/ui/scenes.py: on demand), not per move.
 """
 
-from thousand.persist.store import KIND_STATS, KIND_WEAR, OVERHEAD, WORN, SaveError, holds_record, pack_into, reads_back, record_head
+from thousand.persist.store import KIND_STATS, KIND_WEAR, OVERHEAD, WORN, SaveError, holds_record, pack_into, reads_back, record_head, size_of
 
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
@@ -62,7 +62,7 @@ def holds(store, items):
         # the flash's record must be the newest of all (none newer in sleep memory); its
         # header is read first: at a deal's end it differs, and a long game's record read
         # whole only to be told so was the block its deal's end failed to find
-        if store.head(pair.name, slot)[2] != record_head(pair.kind, version, pair.seq, len(payload)):
+        if store.head(pair.name, slot)[2] != record_head(pair.kind, version, pair.seq, size_of(payload)):
             return False
         if not holds_record(store.read(pair.name, slot), pair.kind, version, pair.seq, payload):
             return False
@@ -80,10 +80,11 @@ def write_slot(store, slot, items):
     for pair, version, payload in items:
         seqs.append(pair.next_seq(payload))  # SaveError when it does not fit
         offset, room = store.places[pair.name]
-        if OVERHEAD + len(payload) > room:
+        size = OVERHEAD + size_of(payload)
+        if size > room:
             raise SaveError("%s save too big for the NVM" % pair.name)
         first = min(first, offset)
-        last = max(last, offset + OVERHEAD + len(payload))
+        last = max(last, offset + size)
     base = slot * store.half
     # A board's NVM read by slice is a bytearray of its own already (CircuitPython's
     # nvm.ByteArray): copied again, a deal's end made two blocks of the slot's size.
@@ -104,7 +105,7 @@ def flush(saves):
     flash as they are, in one write (SaveError reported)."""
     items = []
     for pair in (saves.game_record, saves.pair("stats", KIND_STATS)):  # the game's slot first (write_flash)
-        found = pair.newest()
+        found = pair.newest(True)  # in parts: the slot's image is the write's large block
         if found is not None:
             items.append((pair, found[0], found[1]))
     if not items:

@@ -161,7 +161,8 @@ class Saves:
         to_moves = self.policy.to_moves(moment)
         try:
             room = self.game_record.capacity(to_moves)
-            items = [(self.game_record, FORMAT_VERSION, encode_game(controller.game, controller.snapshot(), room, self.encoded))]
+            # in parts: each written where the record lies (thousand.persist.store's size_of)
+            items = [(self.game_record, FORMAT_VERSION, encode_game(controller.game, controller.snapshot(), room, self.encoded, True))]
             if item is not None:
                 items.append(item)
             self.write(to_moves, items)

@@ -37,6 +37,7 @@ KIND_SETTINGS = 0x53  # "S"
 KIND_STATS = 0x54  # "T"
 KIND_WEAR = 0x57  # "W": how many times this board's flash was written (thousand.persist.flash)
 _HEADER_SIZE = const(8)
+_PART = const(128)  # the most bytes of a payload's part copied from sleep memory (SlotPair.scan)
 OVERHEAD = _HEADER_SIZE + 4  # the header and the CRC
 
 
@@ -112,21 +113,46 @@ def crc32(data):
 
 
 # ---------------------------------------------------------------- records
+def size_of(payload):
+    """The bytes of a payload: one buffer, or a list of buffers (``parts``), the payload their
+    bytes one after another, as the game's saves are made (thousand.persist.encode's
+    ``encode_game(..., in_parts=True)``: its parts written where the record lies, never
+    joined into one block of the record's size, the largest a move's save made).
+
+    >>> size_of(b"abc"), size_of([b"ab", memoryview(b"cde")[1:]])
+    (3, 4)
+    """
+    if isinstance(payload, list):
+        n = 0
+        for part in payload:
+            n += len(part)
+        return n
+    return len(payload)
+
+
 def pack_record(kind, version, seq, payload):
-    out = bytearray(OVERHEAD + len(payload))
+    out = bytearray(OVERHEAD + size_of(payload))
     pack_into(out, 0, kind, version, seq, payload)
     return out
 
 
 def pack_into(out, at, kind, version, seq, payload):
-    """The record of ``payload`` written into ``out`` at ``at`` (OVERHEAD bytes more than the
-    payload) in three slice assignments, its header, its payload, its CRC (read back from
-    ``out``): a board's flash write packs its records into the slot's own bytes
-    (thousand.persist.flash), and sleep memory takes a record where it lies (``SlotPair.write``),
-    not into a copy of each."""
-    end = at + _HEADER_SIZE + len(payload)
-    out[at:at + _HEADER_SIZE] = record_head(kind, version, seq, len(payload))
-    out[at + _HEADER_SIZE:end] = payload
+    """The record of ``payload`` (a buffer, or a list of them: ``size_of``) written into ``out``
+    at ``at`` (OVERHEAD bytes more than the payload) in slice assignments, its header, its
+    payload (a part each), its CRC (read back from ``out``): a board's flash write packs its
+    records into the slot's own bytes (thousand.persist.flash), and sleep memory takes a
+    record where it lies (``SlotPair.write``), not into a copy of each."""
+    n = size_of(payload)
+    end = at + _HEADER_SIZE + n
+    out[at:at + _HEADER_SIZE] = record_head(kind, version, seq, n)
+    if isinstance(payload, list):
+        start = at + _HEADER_SIZE
+        for part in payload:
+            if len(part):  # (no write of nothing to a board's memory)
+                out[start:start + len(part)] = part
+                start += len(part)
+    else:
+        out[at + _HEADER_SIZE:end] = payload
     hi, lo = crc32_halves(out, end, at)
     out[end:end + 4] = bytes((lo & 0xFF, lo >> 8, hi & 0xFF, hi >> 8))
 
@@ -150,8 +176,16 @@ def holds_record(data, kind, version, seq, payload):
     end would load that module too beside the flash's write (the PicoSystem's session then
     needed 3 KB more: docs/memory.md)."""
     state, held, held_seq, end = check_record(data, kind)
-    return (state == SLOT_GOOD and held == version and held_seq == seq
-            and memoryview(data)[_HEADER_SIZE:end] == payload)
+    if not (state == SLOT_GOOD and held == version and held_seq == seq and end - _HEADER_SIZE == size_of(payload)):
+        return False
+    if not isinstance(payload, list):
+        return memoryview(data)[_HEADER_SIZE:end] == payload
+    start = _HEADER_SIZE
+    for part in payload:
+        if memoryview(data)[start:start + len(part)] != part:
+            return False
+        start += len(part)
+    return True
 
 
 def check_record(data, kind, at=0):
@@ -198,10 +232,13 @@ class SlotPair:
         cap = (self.moves if moves else self.store).capacity(self.name)
         return None if cap is None else cap - OVERHEAD
 
-    def scan(self, readable=255):
+    def scan(self, readable=255, in_parts=False):
         """(newest good (version, payload) of a format up to ``readable``, or None; the bytes
         of ``store``'s damaged, foreign or newer slots).  A newer record never hides a
-        readable one."""
+        readable one.  ``in_parts``: a payload in sleep memory as a list of copies of its
+        parts (``size_of``), none above ``_PART`` bytes, for a write that takes parts (a
+        pause's flush, beside the flash's image of the slot: two blocks of a long game's
+        record each, where one failed to find its room)."""
         best = None
         bad = []
         self.newest_slot = [-1, -1]
@@ -232,15 +269,17 @@ class SlotPair:
             raw = None
         if best is not None:
             version, raw, start, end, in_ram = best
-            if in_ram:  # sleep memory's slice is a copy of its own (it has no memoryview)
+            if in_ram and in_parts:
+                best = (version, [raw[at:min(at + _PART, start + end)] for at in range(start + _HEADER_SIZE, start + end, _PART)])
+            elif in_ram:  # sleep memory's slice is a copy of its own (it has no memoryview)
                 best = (version, raw[start + _HEADER_SIZE:start + end])
             else:
                 best = (version, bytes(memoryview(raw)[_HEADER_SIZE:end]))
         return best, bad
 
-    def newest(self):
-        """(version, payload) of the newest good record, or None."""
-        return self.scan()[0]
+    def newest(self, in_parts=False):
+        """(version, payload) of the newest good record, or None; ``in_parts``: ``scan``'s."""
+        return self.scan(255, in_parts)[0]
 
     def next_slot(self, moves=False):
         """The slot of that store the next write goes to: not its newest good record's."""
@@ -260,10 +299,11 @@ class SlotPair:
         if self.newest_slot is None:
             self.scan()
         cap = self.capacity(moves)
-        if cap is not None and len(payload) > cap:
-            raise SaveError("%s save too big: %d bytes, room for %d" % (self.name, len(payload), cap))
-        if len(payload) > 0xFFFF:
-            raise SaveError("%s save too big (%d bytes)" % (self.name, len(payload)))
+        n = size_of(payload)
+        if cap is not None and n > cap:
+            raise SaveError("%s save too big: %d bytes, room for %d" % (self.name, n, cap))
+        if n > 0xFFFF:
+            raise SaveError("%s save too big (%d bytes)" % (self.name, n))
         return (self.seq + 1) & 0xFFFF
 
     def wrote(self, slot, moves=False):
