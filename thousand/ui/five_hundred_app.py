@@ -33,7 +33,7 @@ SCREENS = {
     "summary": _PAGES,
     "sheet": _PAGES,
     "chart": _PAGES,
-    "help": "ui.menu_screen ui.table_menu ui.listview five_hundred.helptext",
+    "help": "ui.menu_screen ui.table_menu ui.listview ui.helptext five_hundred.helptext",
 }
 ON_DEMAND = ("ui.five_hundred_table_layout five_hundred.rules_table five_hundred.checks"
              " five_hundred.explain five_hundred.replay five_hundred.notation"

@@ -2,8 +2,6 @@
 data (``thousand.texts``: help.txt); this module
 puts the rules' entries together as the agreements make them."""
 
-from thousand.rules import Rules
-
 from thousand import const  # MicroPython's, or the package's stand-in on CPython
 
 # The entries of help.txt by their places: private const()s take no names in the VM's pool,
@@ -85,14 +83,23 @@ class Pages:
     kept wrapped.  A line is a string of its own, so the help wrapped whole held about twice
     its text, and made it all in one tick: the heap's high point of a help opened mid-deal."""
 
-    def __init__(self, cols, key_help, rules=None):
-        from thousand import texts  # on demand (thousand.ui.scenes)
-
+    def __init__(self, cols, key_help, rules=None, parts=None):
+        """``parts``: another game's paragraphs (Five Hundred's rules,
+        ``thousand.five_hundred.helptext.rule_parts``), ``key_help`` then after them as it is;
+        by default Thousand's, as ``rules`` make them, and its keys' paragraph."""
         self.cols = cols
-        if rules is None:
-            rules = Rules.preset("classic")
-        self.parts = rule_parts(rules)
-        self.parts.append(texts.entries("help", _KEYS)[0][2] % key_help)
+        if parts is not None:
+            parts.append(key_help)
+        else:
+            from thousand import texts  # on demand (thousand.ui.scenes)
+
+            if rules is None:
+                from thousand.rules import Rules  # (here: Five Hundred's help loads none of Thousand's rules)
+
+                rules = Rules.preset("classic")
+            parts = rule_parts(rules)
+            parts.append(texts.entries("help", _KEYS)[0][2] % key_help)
+        self.parts = parts
         # each paragraph's first line; an empty line between two paragraphs
         starts = [0]
         for part in self.parts:

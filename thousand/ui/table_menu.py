@@ -49,15 +49,15 @@ class HelpScreen(MenuScreen):
 
         app = self.app
         rules = app.controller.rules if app.controller is not None else app.rules
+        from thousand.ui import helptext  # loaded for this screen only (thousand/ui/scenes.py)
+
         if app.controller is not None and app.controller.game_name != "thousand":  # Five Hundred's rules
-            from thousand.five_hundred.helptext import rules_text
+            # a paragraph wrapped at a time, as Thousand's: wrapped whole, with the text joined
+            # first, it was the block a Five Hundred session's help failed to find (1.6 KB)
+            from thousand.five_hundred.helptext import rule_parts
 
-            from thousand.ui.widgets import wrap
-
-            self.lines = wrap(rules_text(rules) + "\n\n" + board_keys(app), self.list.cols)
+            self.lines = helptext.Pages(self.list.cols, board_keys(app), None, rule_parts(rules))
         else:
-            from thousand.ui import helptext  # loaded for this screen only (thousand/ui/scenes.py)
-
             self.lines = helptext.Pages(self.list.cols, board_keys(app), rules)
         self.refresh()
 
