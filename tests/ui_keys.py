@@ -60,7 +60,9 @@ def game_keys(app, rng, summaries, after_each=None):
     for _ in range(5000):
         if app.screen_name == "title":
             return
-        if app.screen_name == "summary":
+        if app.screen_name == "summary" and app.screen is None:
+            yield None  # built a tick after the deal's end is saved (App.show)
+        elif app.screen_name == "summary":
             summaries[0] += 1
             if summaries[0] == 2:
                 yield B  # the sheet, then the chart, then back to the summary
