@@ -353,3 +353,35 @@ def test_the_32bit_unix_port_plays_five_hundred_with_the_players_asked_for(tmp_p
         screens = re.search(r"^ok deals=\d+ screens=(\S*)", out, re.M).group(1).split(",")
         assert ("newgame" in screens) != bool(game), screens  # the first start's visit shows "fivehundred" in both
     assert abs(starts[0] - starts[1]) < 1024, starts
+
+
+def test_a_layout_is_a_hole_at_the_heaps_start_made_before_the_program_and_the_first_is_the_tools_own():
+    import device_budget
+
+    args = device_budget.parse_arguments(["--unix32", "micropython"])
+    first = device_budget.unix_command("micropython", 200, args, "fresh")
+    assert first[first.index("-c") + 1] == "import device_main\ndevice_main.main()"  # the figures measured before
+    moved = device_budget.unix_command("micropython", 200, args, "fresh", 496)
+    assert moved[moved.index("-c") + 1] == "layout_hole = bytearray(496)\nlayout_hole = None\nimport device_main\ndevice_main.main()"
+    assert moved[:moved.index("-c")] == first[:first.index("-c")] and moved[moved.index("-c") + 2:] == first[first.index("-c") + 2:]
+    assert device_budget.LAYOUT_SHIFTS[0] == 0 and len(set(device_budget.LAYOUT_SHIFTS)) == len(device_budget.LAYOUT_SHIFTS)
+    for wrong in (["--layouts", "2"], ["--unix32", "x", "--layouts", "2", "--heap", "150"],
+                  ["--unix32", "x", "--layouts", str(len(device_budget.LAYOUT_SHIFTS) + 1)]):
+        assert device_budget.main(wrong) == 2, wrong
+
+
+@pytest.mark.skipif(not os.access(UNIX32, os.X_OK), reason="no 32-bit unix port here (tools/unix32/build.sh builds one)")
+def test_layouts_play_the_session_again_after_a_hole_at_the_heaps_start_and_give_each_games_figure_in_each(capsys):
+    """``--layouts N``: which tick keeps a slice's garbage alive through a stale word depends on
+    where blocks fall (docs/memory.md); the session is the same in each layout."""
+    import device_budget
+
+    assert device_budget.main(["--unix32", UNIX32, "--games", "1", "--max-deals", "2", "--no-least", "--layouts", "3",
+                               "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    layouts = result["layouts"]
+    assert [layout["shift"] for layout in layouts] == list(device_budget.LAYOUT_SHIFTS[:3])
+    game = result["games"][0]
+    assert layouts[0]["games"] == [game["peak_live"] - result["stand_ins"] - game["pool_beyond_a_board"]]
+    for layout in layouts[1:]:  # the same game: its figure within a few KB of the first layout's
+        assert len(layout["games"]) == 1 and abs(layout["games"][0] - layouts[0]["games"][0]) < 8 * 1024, layouts

@@ -554,11 +554,22 @@ def measure(args, log):
                           for number, (live, screen, pool, names, deals_of_game) in enumerate(games)]}
 
 
-def unix_command(micropython, heap_kb, args, mode="one"):
+# ``--layouts``: the hole each layout after the first leaves at the heap's start (bytes of a
+# bytearray made before the program and let go), which the program's first blocks fill, so
+# that the blocks after them fall elsewhere among each other.  (A bytearray kept moved every
+# block alike: the tool's session read the same ticks in each such layout.)
+LAYOUT_SHIFTS = (0, 16, 48, 112, 240, 496, 1008, 2032)
+
+
+def unix_command(micropython, heap_kb, args, mode="one", shift=0):
     """The unix port's command line for tools/device_vm/unix_main.py (``device_main.mpy`` in
     the bundle's folder, ``build``) playing ``args``' session; ``mode``: "fresh", "reload-cost"
-    or "one" (the 64-bit port's: one process)."""
-    return [micropython, "-X", "heapsize=%dK" % heap_kb, "-c", "import device_main\ndevice_main.main()", board_id(args.board),
+    or "one" (the 64-bit port's: one process).  ``shift``: the bytes of a bytearray made before
+    the program and let go, a hole at the heap's start (``LAYOUT_SHIFTS``)."""
+    program = "import device_main\ndevice_main.main()"
+    if shift:
+        program = "layout_hole = bytearray(%d)\nlayout_hole = None\n" % shift + program
+    return [micropython, "-X", "heapsize=%dK" % heap_kb, "-c", program, board_id(args.board),
             ",".join(args.levels), args.rules, str(args.seed), str(args.max_deals),
             "1" if args.writable_drive else "0", str(sleep_memory_bytes(args.board)), str(args.games), mode,
             "0" if args.no_reload else "1", str(LANGUAGES.index(args.lang)),
@@ -601,7 +612,7 @@ def stopped_at(out):
     return "game %d's %s screen, after %s deals" % (int(found.group(1)) + 1, found.group(2), found.group(3))
 
 
-def run_unix32(micropython, build_dir, heap_kb, args, log=None, timeout=3600):
+def run_unix32(micropython, build_dir, heap_kb, args, log=None, timeout=3600, shift=0):
     """The session on a 32-bit build of MicroPython's unix port (``micropython``, a path), in
     ``build_dir`` (made by ``build``) with a ``heap_kb`` heap: that port collects whenever an
     allocation fails, as a board does, where the WebAssembly port collects only between
@@ -610,18 +621,18 @@ def run_unix32(micropython, build_dir, heap_kb, args, log=None, timeout=3600):
     heap in use between its ticks, the screen then, the name pool then)}, the heap in use
     before the game (the stand-ins and the robot), the name pool then, the processes, the last
     one's output); a pool is (names, their characters, its heap).  A game's peaks are every
-    process's (``board_peak`` chooses among them)."""
+    process's (``board_peak`` chooses among them).  ``shift``: ``unix_command``'s."""
     for name in ("carry.txt", "reload.bin", "placeholders.txt"):
         (Path(build_dir) / name).unlink(missing_ok=True)
     # The names the game shares with the robot, which interns them first: each process interns
     # as many of the same lengths once the names before the game are made the firmware's.
-    proc = subprocess.run(unix_command(micropython, heap_kb, args, "start-names"),
+    proc = subprocess.run(unix_command(micropython, heap_kb, args, "start-names", shift),
                           cwd=str(build_dir), capture_output=True, text=True, timeout=timeout)
     shared = names_the_robot_shares(build_dir, start_names_of(proc.stdout))
     (Path(build_dir) / "placeholders.txt").write_text("\n".join(placeholders(shared)) + "\n")
     peaks, start, firmware, processes = {}, None, None, 0
     while True:
-        proc = subprocess.run(unix_command(micropython, heap_kb, args, "fresh"),
+        proc = subprocess.run(unix_command(micropython, heap_kb, args, "fresh", shift),
                               cwd=str(build_dir), capture_output=True, text=True, timeout=timeout)
         out = proc.stdout + proc.stderr
         processes += 1
@@ -655,11 +666,7 @@ def unix32(args, log):
         if args.heap is None and not completed:
             log(out[-3000:])
             raise SystemExit(1)
-        games = []
-        for game in sorted(peaks):
-            live, screen, pool = board_peak(peaks[game], firmware)
-            names, _, beyond = board_pool(pool, firmware)
-            games.append({"peak_live": live, "where": screen, "names": names, "pool_beyond_a_board": beyond})
+        games = games_of(peaks, firmware)
         result = {"board": args.board, "levels": args.levels, "rules": args.rules, "seed": args.seed,
                   "vm": "unix32", "start_live": start, "processes": processes,
                   # what a board holds outside its heap or in its firmware: the stand-ins, the
@@ -672,6 +679,17 @@ def unix32(args, log):
                   "pool_beyond_a_board": min((game["pool_beyond_a_board"] for game in games), default=0),
                   "deals": re.search(r"^ok deals=(\S*) .*games=(\S*)$", out, re.M).group(2) if completed else None,
                   "least_heap": None, "fits_heap": None}
+        if args.layouts > 1:
+            result["layouts"] = [layout_of(0, result["stand_ins"], games)]
+            for shift in LAYOUT_SHIFTS[1:args.layouts]:
+                log("the session again, a hole of %d bytes at the heap's start (layout %d of %d)"
+                    % (shift, len(result["layouts"]) + 1, args.layouts))
+                done, peaks, start, firmware, _, out = run_unix32(args.unix32, work, 1024, args, log, shift=shift)
+                if not done:
+                    log(out[-3000:])
+                    raise SystemExit(1)
+                result["layouts"].append(layout_of(shift, start + sleep_memory_bytes(args.board),
+                                                   games_of(peaks, firmware)))
         if args.heap is not None:
             result["fits_heap"] = completed
             if not completed:
@@ -690,6 +708,36 @@ def unix32(args, log):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def games_of(peaks, firmware):
+    """``unix32``'s games: each one's most heap in use between ticks (``run_unix32``'s peaks),
+    the screen then, and its names and pool then as a board's."""
+    games = []
+    for game in sorted(peaks):
+        live, screen, pool = board_peak(peaks[game], firmware)
+        names, _, beyond = board_pool(pool, firmware)
+        games.append({"peak_live": live, "where": screen, "names": names, "pool_beyond_a_board": beyond})
+    return games
+
+
+def layout_of(shift, stand_ins, games):
+    """A layout of ``--layouts``: its hole's bytes and each game's most heap in use as a board
+    holds it (``stand_ins``, the heap before the game, and the pool beyond a board's left out,
+    as ``unix32_report`` does)."""
+    return {"shift": shift, "games": [game["peak_live"] - stand_ins - game["pool_beyond_a_board"] for game in games]}
+
+
+def spread(values):
+    """(least, median, most) of ``values``.
+
+    >>> spread([3, 1, 2, 10])
+    (1, 2.5, 10)
+    """
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    median = ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    return ordered[0], median, ordered[-1]
+
+
 def unix32_report(result):
     def less(value, beyond):
         return "-" if value is None else "%s (%s as a board holds it)" % (kb(value), kb(value - result["stand_ins"] - beyond))
@@ -705,6 +753,13 @@ def unix32_report(result):
     if result["games"]:
         peak = max(result["games"], key=lambda game: game["peak_live"] - game["pool_beyond_a_board"])
         lines.append("most heap in use between ticks: %s" % less(peak["peak_live"], peak["pool_beyond_a_board"]))
+    layouts = result.get("layouts")
+    if layouts:
+        lines.append("each game's most heap in use, as a board holds it, in %d layouts of the heap (least, median, most):"
+                     % len(layouts))
+        for number in range(len(layouts[0]["games"])):
+            least, median, most = spread([layout["games"][number] for layout in layouts])
+            lines.append("  game %d: %s, %s, %s" % (number + 1, kb(least), kb(median), kb(most)))
     if result["least_heap"] is not None:
         lines.append("least heap: %s" % less(result["least_heap"], result["pool_beyond_a_board"]))
     if result["fits_heap"] is not None:
@@ -864,6 +919,12 @@ def parse_arguments(argv):
                              "(tools/unix32/build.sh makes one), which collects whenever an allocation fails, "
                              "as a board does, a process for each reload; the least heap by bisection (with "
                              "--heap KB, in raw KB: whether it completes in it)")
+    parser.add_argument("--layouts", type=cli.positive, default=1, metavar="N",
+                        help="with --unix32: play the session N times (at most %d), each after a hole of "
+                             "another size at the heap's start, so that blocks fall elsewhere among each other, "
+                             "and give each game's most heap in use in each: which tick keeps a slice's garbage "
+                             "alive through a stale word depends on where blocks fall (docs/memory.md); the "
+                             "other figures are the first layout's, the tool's own" % len(LAYOUT_SHIFTS))
     parser.add_argument("--reload-cost", action="store_true",
                         help="instead: what each reload of the session costs until its first screen is "
                              "drawn, in the unix port's instructions under callgrind")
@@ -904,6 +965,9 @@ def main(argv=None):
                 print("| %d | %s | %d | %.1f M | %.1f s |" % (number + 1, screen, deal, count / 1e6,
                                                               count / INSTRUCTIONS_A_SECOND))
         return 0
+    if args.layouts > 1 and (args.unix32 is None or args.heap is not None or args.layouts > len(LAYOUT_SHIFTS)):
+        log("--layouts N: with --unix32, without --heap, N at most %d" % len(LAYOUT_SHIFTS))
+        return 2
     if args.unix32 is not None:
         if not os.access(args.unix32, os.X_OK):
             log("%s: no such program (tools/unix32/build.sh builds one)" % args.unix32)
