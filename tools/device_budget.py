@@ -59,7 +59,12 @@ the NVM's and sleep memory's bytearrays (``stand_ins``), with a board's name poo
 game's names in place of the VM's (as on the other VM).  It imports
 each module as a board does, from the bundle's folder made the drive's root, and its pool is
 a board's: the names before the game are made the firmware's, so that the game's fill tables
-of 20, 40, 80 ... entries of 6 bytes, as on a board (tools/unix32/build.sh).
+of 20, 40, 80 ... entries of 6 bytes, as on a board (tools/unix32/build.sh).  ``--layouts N``
+plays it N times, each after a hole of another size at the heap's start (``LAYOUT_SHIFTS``),
+and gives each game's most heap in use in each layout (``layouts`` in the JSON, as a board
+holds it) and their least, median and most: a collector that cannot tell a pointer from a
+number keeps what a stale word points to, and which tick holds such garbage moves with where
+blocks fall (docs/memory.md).
 
 On both VMs the game's names are those the pool took after the stand-ins and the robot were
 imported, and those of the robot's that the game's modules bring too (names_the_robot_shares:
