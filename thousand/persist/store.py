@@ -348,7 +348,8 @@ class NvmStore:
     whole NVM (SAMD51, RP2040; ESP32-S3's NVS blob) a cut during the firmware's erase and
     rewrite is a window no Python code can close (docs/saves.md): so the board's write
     policy writes the flash seldom, several records in one write (``thousand.persist.flash``).
-    ``writes`` counts the records written (a slice assignment each; three in an ``in_ram`` store).
+    ``writes`` counts the records written (a slice assignment each; in an ``in_ram`` store, one
+    for its header, one a part of its payload and one for its CRC: ``pack_into``).
     """
 
     def __init__(self, nvm, aside=None, in_ram=False):
