@@ -824,3 +824,64 @@ def test_hard_play_outs_hold_no_game_between_two_slices_on_the_32_bit_vm(wasm32_
     held = [line.split()[1:] for line in out.splitlines() if line.startswith("held ")]
     assert fits and held and "totals [120, 120, 120, 120, 120, 120]" in out, out[-2000:]
     assert len(held[0]) == 6 and all(int(n) < 600 for n in held[0]), held
+
+
+GIVES_PROBE = '''
+import gc
+from thousand import actions as A
+from thousand import cards as C
+from thousand.bots import auction, make_bot  # the gives' module loaded before the heap is read
+from thousand.checks import checked_start
+from thousand.game import Game
+from thousand.rules import Rules
+
+
+class Probe:
+    """Hard takes the talon of a forced 100 and weighs its gives by play-outs, a slice each;
+    each step reads the heap in use (the VM collects between two steps) and runs one slice."""
+
+    def __init__(self):
+        rules = Rules.preset("classic")
+        game = Game(rules, seed=1, start=checked_start({"dealer": 2, "deals_played": 3}, rules))
+        game.start_deal()
+        game.apply(1, A.ACTION_PASS)
+        game.apply(2, A.ACTION_PASS)
+        self.view = game.view(0)
+        self.bot = make_bot("hard", 5)
+        self.live = []
+        self.begun = False
+
+    def step(self):
+        self.live.append(gc.mem_alloc())
+        if not self.begun:
+            self.begun = True
+            self.bot.begin(self.view)
+            return True
+        if not self.bot.think_step():
+            return True
+        print("held", " ".join(str(n - self.live[0]) for n in self.live[2:]))
+        print("result", A.verb(self.bot.result) == A.GIVE)
+        return False
+
+    def summary(self):
+        return ""
+
+
+bench = Probe()
+'''
+
+
+def test_hards_gives_hold_less_than_a_seat_view_between_two_slices_on_the_32_bit_vm(wasm32_node, mpy_cross,
+                                                                                       tmp_path):
+    """Hard weighs its gives at the talon by play-outs of the hand it would keep, a slice each:
+    the table's highest ticks on a board were these slices (docs/memory.md).  What the declarer
+    would see after his gives is the few fields the play-outs read (``auction._AfterGives``), not
+    a SeatView filled for it (0.9 KB on the 32-bit VM): the thinking holds its generators, the
+    Knowledge of the play-outs and that: 0.9 to 1.0 KB, under 1.2 KB (1.7 to 1.8 KB with a SeatView)."""
+    from conftest import mpy
+
+    mpy.compile_tree(tmp_path, ("thousand", "thousand/bots"))
+    fits, out = mpy.run_wasm32(wasm32_node, str(tmp_path), 256, [], GIVES_PROBE)
+    held = [line.split()[1:] for line in out.splitlines() if line.startswith("held ")]
+    assert fits and held and "result True" in out, out[-2000:]
+    assert len(held[0]) >= 8 and max(int(n) for n in held[0]) < 1200, held
