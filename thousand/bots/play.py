@@ -18,12 +18,15 @@ _CONTRACT_WEIGHT = const(200)
 
 
 def choose_card(bot, view):
-    """Sets ``bot.result``: the heuristic's card, or the search's where it differs; a
-    generator, a solver run a slice."""
+    """Sets ``bot.result`` to the heuristic's card; returns the search's slices (a generator,
+    a solver run a slice, that sets the search's card where it differs), or nothing to do (an
+    empty tuple).  A plain function, not a generator: while the search thinks, a slice at a
+    time, this frame is gone (a generator's frame is the thinking's high point on a board:
+    docs/memory.md)."""
     know = Knowledge(view)
     if bot.slip and bot.rng.below(1000) < bot.slip:
         bot.result = _slip(bot, view.legal)
-        return
+        return ()
     if bot.careless:
         # A beginner remembers neither the cards played nor who showed out of a suit:
         # any card he does not hold may still be out, so he draws trumps after the
@@ -50,8 +53,8 @@ def choose_card(bot, view):
     bot.result = choice
     ace_marriage = A.verb(choice) == A.DECLARE and C.rank_of(A.card(choice)) == C.ACE
     if bot.samples and C.count(view.hand) <= bot.search_cards and not ace_marriage:
-        for _ in _search(bot, view, know, choice, not mine):
-            yield
+        return _search(bot, view, know, choice, not mine)
+    return ()
 
 
 def _slip(bot, legal):
