@@ -246,7 +246,7 @@ def imported_alone(node, build_dir, order, stubs):
     if "\ndone\n" not in out:
         raise SystemExit("the imports failed on the 32-bit VM:\n" + out[-4000:])
     heap, names_of, last = {}, {}, None
-    for name, size, names, chars, pool in re.findall(r"imported (\S+) (\d+) (\d+) (\d+) (\d+)", out):
+    for name, size, names, chars, pool in re.findall(r"imported (\S+) (-?\d+) (\d+) (\d+) (\d+)", out):
         now = (int(names), int(chars), int(pool))
         if last is not None and name not in stubs:
             names_of[name] = now[1] - last[1] + QSTR_ENTRY_BYTES * (now[0] - last[0])
@@ -355,7 +355,7 @@ def board_vm(args, log):
 def stand_ins_of(out):
     """(heap, name pool bytes) that the stand-ins and the robot took before the game (the NVM
     and sleep memory are outside the VM's heap, as a board's: stubs/microcontroller.py)."""
-    heap = sum(int(size) for size in re.findall(r"(?:imported \S+|harness) (\d+)", out))  # (steps.mjs's own step)
+    heap = sum(int(size) for size in re.findall(r"(?:imported \S+|harness) (-?\d+)", out))  # (steps.mjs's own step)
     return heap, int(re.findall(r"imported \S+ \d+ \d+ \d+ (\d+)", out)[-1])
 
 
@@ -503,7 +503,7 @@ def measure(args, log):
         firmware = firmware_pool(firmware_names_of(out), names_the_robot_shares(work, start_names_of(out)))
         peak, screens, deals, seen, most, names_at_end, games = parse_run(
             out, lambda live, pool: live - stand_ins - board_pool(pool, firmware)[2])
-        stubs = set(re.findall(r"imported (\S+) \d+", out))
+        stubs = set(re.findall(r"imported (\S+) -?\d+", out))
         loaded = set()
         for _, modules, _, _ in screens.values():
             loaded.update(modules)
