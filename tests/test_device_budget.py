@@ -385,3 +385,17 @@ def test_layouts_play_the_session_again_after_a_hole_at_the_heaps_start_and_give
     assert layouts[0]["games"] == [game["peak_live"] - result["stand_ins"] - game["pool_beyond_a_board"]]
     for layout in layouts[1:]:  # the same game: its figure within a few KB of the first layout's
         assert len(layout["games"]) == 1 and abs(layout["games"][0] - layouts[0]["games"][0]) < 8 * 1024, layouts
+
+
+def test_the_webassembly_ports_own_os_is_counted_with_the_stand_ins_not_as_the_games(wasm32_node, tmp_path):
+    """That port's os (and os.path, and collections) is frozen Python, imported as each VM starts
+    to set the path: 1.4 KB of its heap.  A board's os is C, in flash: the harness's step, which
+    the tool takes away with the stand-ins, counts it (without it the step was 272 bytes)."""
+    import device_budget
+    from conftest import mpy
+
+    fits, out = mpy.run_wasm32(wasm32_node, str(tmp_path), 256, [],
+                               "import sys\nprint('os before the game', 'os' in sys.modules)\n" + device_budget.MODULE_PASS_SETUP)
+    assert fits and "os before the game True" in out, out[-2000:]
+    harness = int(re.search(r"^harness (-?\d+) ", out, re.M).group(1))
+    assert harness > 1024, out[-2000:]

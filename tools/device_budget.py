@@ -354,9 +354,15 @@ def board_vm(args, log):
 
 def stand_ins_of(out):
     """(heap, name pool bytes) that the stand-ins and the robot took before the game (the NVM
-    and sleep memory are outside the VM's heap, as a board's: stubs/microcontroller.py)."""
+    and sleep memory are outside the VM's heap, as a board's: stubs/microcontroller.py); an
+    import that let go of more than it kept counts less.
+
+    >>> stand_ins_of("\\n".join(["harness 1664 9 75 251", "imported alarm -48 12 104 280",
+    ...                            "imported keypad 1856 125 1172 2244"]))
+    (3472, 2244)
+    """
     heap = sum(int(size) for size in re.findall(r"(?:imported \S+|harness) (-?\d+)", out))  # (steps.mjs's own step)
-    return heap, int(re.findall(r"imported \S+ \d+ \d+ \d+ (\d+)", out)[-1])
+    return heap, int(re.findall(r"imported \S+ -?\d+ \d+ \d+ (\d+)", out)[-1])
 
 
 def firmware_names_of(out):

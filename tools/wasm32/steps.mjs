@@ -150,7 +150,7 @@ async function freshVm(also, files) {
   const gc = mp.pyimport("gc");
   gc.collect();  // only asks: the collection runs as the call returns
   // The path and the harness's step (see HARNESS), counted with the stand-ins: this port's os
-  // is frozen Python (with os.path, and collections, which it imports), 1.8 KB of its heap
+  // is frozen Python (with os.path, and collections, which it imports), 1.4 KB of its heap
   // that were counted as the game's, where a board's os is C, in flash, as the unix port's
   // is (docs/memory.md, "The two ports at one moment").
   let before = gc.mem_alloc();
