@@ -442,11 +442,12 @@ def test_sleep_memory_takes_a_record_where_it_lies_the_same_bytes_as_a_packed_on
         SlotPair(in_place, "stats", KIND_STATS).write(3, bytes(200))  # its slots hold 176 bytes
 
 
-def test_a_record_is_read_from_sleep_memory_where_it_lies_and_the_flash_not_read_whole_for_a_new_one(monkeypatch):
+def test_a_record_is_checked_where_it_lies_in_sleep_memory_and_the_flash_and_its_payload_copied_once(monkeypatch):
     """A long game's record is some 1.5 KB, and a copy of it was the block a long game's heap
-    failed to find: sleep memory's slots are checked where they lie and only the newest
-    payload is copied, once (in parts of at most 128 bytes for the flash's write); whether
-    the flash holds a new record is told by its header."""
+    failed to find: sleep memory's slots and the flash's are checked where they lie (their
+    CRC over slices of 128 bytes) and only the newest payload is copied, once (in parts of at
+    most 128 bytes for the flash's write); whether the flash holds a new record is told by
+    its header, and that it holds it already by its bytes where they lie."""
     rig = Rig("samd51")
     controller = short_game(seed=11, target=700)
     for moment in app_calls(controller, rig.saves, Rng(12)):
@@ -461,7 +462,9 @@ def test_a_record_is_read_from_sleep_memory_where_it_lies_and_the_flash_not_read
         monkeypatch.setattr(model, "__getitem__", read)
     pair = rig.after_reset().game_record
     version, payload = pair.newest()
-    assert [n for memory, n in copies if memory is SleepMemory and n > 8] == [len(payload)]
+    assert len(payload) > 128
+    # the newest payload copied once; every slot, the flash's too, checked in slices of 128 bytes
+    assert [n for memory, n in copies if n > 128] == [len(payload)] and copies[-1] == (SleepMemory, len(payload))
     assert position(rig.after_reset().load_game()) == position(controller)
     del copies[:]
     flash = pair.store
@@ -470,7 +473,12 @@ def test_a_record_is_read_from_sleep_memory_where_it_lies_and_the_flash_not_read
     del copies[:]
     rig.after_reset().flush(True)  # before a reload: the flash takes it, beside its slot's image
     assert max(n for memory, n in copies if memory is SleepMemory) <= 128  # in parts, no copy of the record
-    assert sum(n for memory, n in copies if memory is SleepMemory and n > 8) == len(payload)
+    images = [n for memory, n in copies if n > 128]
+    assert len(images) == 1 and images[0] > len(payload)  # the slot's image, the write's one large block
+    del copies[:]
+    after = rig.after_reset()
+    after.flush(True)  # the flash holds it already: told where it lies, nothing written
+    assert copies and all(n <= 128 for _, n in copies)
     assert position(rig.after_power_cut().load_game()) == position(controller)
 
 

@@ -60,11 +60,12 @@ def holds(store, items):
         if slot < 0:
             return False
         # the flash's record must be the newest of all (none newer in sleep memory); its
-        # header is read first: at a deal's end it differs, and a long game's record read
-        # whole only to be told so was the block its deal's end failed to find
-        if store.head(pair.name, slot)[2] != record_head(pair.kind, version, pair.seq, size_of(payload)):
+        # header is read first: at a deal's end it differs; then the record where it lies (a
+        # long game's read whole, only to be told so, was the block its deal's end failed to find)
+        start, _, head = store.head(pair.name, slot)
+        if head != record_head(pair.kind, version, pair.seq, size_of(payload)):
             return False
-        if not holds_record(store.read(pair.name, slot), pair.kind, version, pair.seq, payload):
+        if not holds_record(store.nvm, pair.kind, version, pair.seq, payload, start):
             return False
     return True
 

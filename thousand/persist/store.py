@@ -90,20 +90,23 @@ def _crc_tables():
 
 
 def crc32_halves(data, end, start=0):
-    """CRC-32 of ``data[start:end]`` as (high 16 bits, low 16 bits)."""
+    """CRC-32 of ``data[start:end]`` as (high 16 bits, low 16 bits).  Read in slices of
+    ``_PART`` bytes: a board's flash is checked where it lies (``SlotPair.scan``), and its
+    slice is a copy (a long game's record whole, 1.4 KB, was the block a pause's flush failed
+    to find), its byte an ESP32-S3's whole NVM read."""
     global _tables
     if _tables is None:
         _tables = _crc_tables()
     t_lo, t_hi = _tables
     lo = hi = 0xFFFF
-    for i in range(start, end):
-        b = data[i]
-        k = (lo ^ b) & 0xF
-        lo = ((lo >> 4) | ((hi & 0xF) << 12)) ^ t_lo[k]
-        hi = (hi >> 4) ^ t_hi[k]
-        k = (lo ^ (b >> 4)) & 0xF
-        lo = ((lo >> 4) | ((hi & 0xF) << 12)) ^ t_lo[k]
-        hi = (hi >> 4) ^ t_hi[k]
+    for at in range(start, end, _PART):
+        for b in data[at:min(at + _PART, end)]:
+            k = (lo ^ b) & 0xF
+            lo = ((lo >> 4) | ((hi & 0xF) << 12)) ^ t_lo[k]
+            hi = (hi >> 4) ^ t_hi[k]
+            k = (lo ^ (b >> 4)) & 0xF
+            lo = ((lo >> 4) | ((hi & 0xF) << 12)) ^ t_lo[k]
+            hi = (hi >> 4) ^ t_hi[k]
     return hi ^ 0xFFFF, lo ^ 0xFFFF
 
 
@@ -169,22 +172,21 @@ _SLOT_DAMAGED = const(2)  # written, but cut short or corrupted
 _SLOT_FOREIGN = const(3)  # a good record of another kind of data: not ours
 
 
-def holds_record(data, kind, version, seq, payload):
-    """Do a slot's bytes hold this very record, good?  Its payload compared where it lies,
-    not copied first (at a deal's end the game's save is the table's largest block).  Here,
-    not in ``thousand.persist.reading``: ``thousand.persist.flash`` imports it, and a deal's
-    end would load that module too beside the flash's write (the PicoSystem's session then
+def holds_record(data, kind, version, seq, payload, at=0):
+    """Do a slot's bytes (from ``at``: a board's flash where it lies) hold this very record,
+    good?  Its payload compared in parts of 64 bytes (``reads_back``), not copied first (at a
+    deal's end the game's save is the table's largest block).  Here, not in
+    ``thousand.persist.reading``: ``thousand.persist.flash`` imports it, and a deal's end
+    would load that module too beside the flash's write (the PicoSystem's session then
     needed 3 KB more: docs/memory.md)."""
-    state, held, held_seq, end = check_record(data, kind)
+    state, held, held_seq, end = check_record(data, kind, at)
     if not (state == SLOT_GOOD and held == version and held_seq == seq and end - _HEADER_SIZE == size_of(payload)):
         return False
-    if not isinstance(payload, list):
-        return memoryview(data)[_HEADER_SIZE:end] == payload
-    start = _HEADER_SIZE
-    for part in payload:
-        if memoryview(data)[start:start + len(part)] != part:
+    at += _HEADER_SIZE
+    for part in payload if isinstance(payload, list) else (payload,):
+        if not reads_back(data, at, part):
             return False
-        start += len(part)
+        at += len(part)
     return True
 
 
@@ -247,13 +249,17 @@ class SlotPair:
         # The RP2040's journal is its flash and its store of moves at once: read once.
         for at in range(2 if self.moves is None or self.moves is self.store else 4):
             store = self.store if at < 2 else self.moves
-            # Sleep memory's slots are checked where they lie: a long game's record is some
-            # 1.5 KB, and a copy of each slot read was the block a long game's pause failed to
-            # find.  (Not the flash's: an ESP32-S3 reads its whole NVM blob into the heap for
-            # every read, a byte's too: CircuitPython's ports/espressif nvm/ByteArray.c.)
-            in_ram = getattr(store, "in_ram", False)
-            if in_ram:  # the whole memory, the slot from ``start`` (its damage is no one's problem)
-                raw, start = store.nvm, store.head(self.name, at & 1)[0]
+            # Sleep memory's and the flash's slots are checked where they lie, the CRC over
+            # slices of ``_PART`` bytes (``crc32_halves``): a long game's record is some 1.5
+            # KB, and a copy of each slot read was the block a long game's pause failed to
+            # find (sleep memory's, then the flash's).  An ESP32-S3 reads its whole NVM blob
+            # into the heap for every read, a byte's too (CircuitPython's ports/espressif
+            # nvm/ByteArray.c): a dozen reads a slot so, not one a byte.
+            in_place = isinstance(store, NvmStore)
+            if in_place:  # the whole memory, the slot from ``start``
+                start, _, raw = store.head(self.name, at & 1)
+                if raw is not None:  # written (None: never, a blank slot)
+                    raw = store.nvm
             else:
                 raw, start = store.read(self.name, at & 1), 0
             state, version, seq, end = check_record(raw, self.kind, start)
@@ -262,16 +268,16 @@ class SlotPair:
                     self.newest_slot[at >> 1] = at & 1
                     own[at >> 1] = seq
                 if best is None or newer(seq, self.seq):
-                    best = (version, raw, start, end, in_ram)  # its payload copied once, at the end, not at every good slot
+                    best = (version, raw, start, end, in_place)  # its payload copied once, at the end, not at every good slot
                     self.seq = seq
-            elif state != _SLOT_BLANK and at < 2:
-                bad.append(bytes(raw))
+            elif state != _SLOT_BLANK and at < 2:  # (sleep memory's damage is no one's problem)
+                bad.append(bytes(store.read(self.name, at & 1)))
             raw = None
         if best is not None:
-            version, raw, start, end, in_ram = best
-            if in_ram and in_parts:
+            version, raw, start, end, in_place = best
+            if in_place and in_parts:
                 best = (version, [raw[at:min(at + _PART, start + end)] for at in range(start + _HEADER_SIZE, start + end, _PART)])
-            elif in_ram:  # sleep memory's slice is a copy of its own (it has no memoryview)
+            elif in_place:  # a board's memory's slice is a copy of its own (it has no memoryview)
                 best = (version, raw[start + _HEADER_SIZE:start + end])
             else:
                 best = (version, bytes(memoryview(raw)[_HEADER_SIZE:end]))
