@@ -673,7 +673,7 @@ def unix32(args, log):
         log("playing a session of %d games on the 32-bit unix port (%s), a process for each reload"
             % (args.games, args.unix32))
         completed, peaks, start, firmware, processes, out = run_unix32(
-            args.unix32, work, 1024 if args.heap is None else args.heap, args, log)
+            args.unix32, work, 1024 if args.heap is None else unix32_heap_kb(args, work), args, log)
         if args.heap is None and not completed:
             log(out[-3000:])
             raise SystemExit(1)
@@ -717,6 +717,18 @@ def unix32(args, log):
         return result
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def unix32_heap_kb(args, build_dir):
+    """``--heap`` on the 32-bit unix port: its KB as a board counts them, and on top the
+    heap the stand-ins, the robot and the NVM's bytearrays take there before the game (a
+    process that only imports them says how much), as ``least_heap`` is counted."""
+    proc = subprocess.run(unix_command(args.unix32, 1024, args, "start-names"), cwd=str(build_dir),
+                          capture_output=True, text=True, timeout=600)
+    found = re.search(r"^start_live (\d+)$", proc.stdout, re.M)
+    if found is None:
+        raise SystemExit("%s printed no start_live:\n%s" % (args.unix32, (proc.stdout + proc.stderr)[-2000:]))
+    return args.heap + -(-(int(found.group(1)) + sleep_memory_bytes(args.board)) // 1024)
 
 
 def games_of(peaks, firmware):
