@@ -1118,14 +1118,18 @@ def test_the_backlight_dims_after_a_minute_without_a_key_and_the_waking_key_does
     hands = Hands(app)
     display = app.display
     flushed = []
-    app.storage.flush = lambda: flushed.append(True)
+    app.storage.flush_due = lambda: True  # a board's, with deal ends the flash lacks
+    app.storage.flush = lambda: flushed.append((app.screen, display.root_group))
     assert app.settings.dim and display.brightness == 1.0
     hands.run(59000)
     assert display.brightness == 1.0
     hands.run(2000)
     assert display.brightness == 0.1 and app.key_ms is None
     cursor = app.screen.cursor
-    assert flushed == [True]  # the pause asked the saves to put what the flash lacks on it (test_save_boards)
+    # the pause asked the saves to put what the flash lacks on it (test_save_boards), the
+    # screen let go first (room for the flash's image), then built again
+    assert flushed == [(None, None)]
+    assert app.screen_name == "title" and display.root_group is app.screen.group
     hands.press(RIGHT)  # wakes the screen only
     assert display.brightness == 1.0 and app.key_ms is not None
     assert app.screen.cursor == cursor and app.screen_name == "title"

@@ -135,12 +135,16 @@ class Saves:
         (``App.fresh_vm``), also what an earlier program left there (a reset's, whose
         ``pending`` this one never knew): a firmware may clear sleep memory at a reload
         (docs/saves.md); the flash holding it already, nothing is written."""
-        policy = self.policy
-        if policy.worn or policy.moves is None or policy.moves is self.store or not (reload or policy.pending):
-            return  # (the desktop and the RP2040's journal: every save is on the flash)
-        from thousand.persist.flash import flush  # on demand: it writes the flash
+        if self.flush_due(reload):
+            from thousand.persist.flash import flush  # on demand: it writes the flash
 
-        flush(self)
+            flush(self)
+
+    def flush_due(self, reload=False):
+        """Has ``flush`` anything to do?  (Never on the desktop and the RP2040's journal: every
+        save is on the flash.)"""
+        policy = self.policy
+        return not (policy.worn or policy.moves is None or policy.moves is self.store or not (reload or policy.pending))
 
     # ------------------------------------------------------------ the game
     def save_game(self, controller, moment=MOVE, item=None):

@@ -351,9 +351,15 @@ class App:
 
     def dim(self, on):
         """The backlight at a tenth, or full again (a display without one stays as it is).  A
-        pause long enough to dim it puts on the flash the deal ends kept off it (``flush``)."""
+        pause long enough to dim it puts on the flash the deal ends kept off it (``flush``),
+        with the screen let go (built again at the next tick; its picture stays on the
+        display meanwhile): the flash's image of a long game's records, 1.6 KB in one block,
+        was the block a 139-deal game's table failed to find."""
         self.dirty = True  # the desktop's window shades itself at its refresh
         if on:
+            if self.storage.flush_due():
+                self.screens.clear()
+                self.show(self.screen_name)
             self.storage.flush()
         try:
             self.display.brightness = 0.1 if on else 1.0
