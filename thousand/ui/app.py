@@ -177,12 +177,6 @@ class App:
 
         new_game(self)
 
-    def save_and_leave(self):
-        """"Save, go to title", once the table's menu is let go (thousand.ui.table_menu)."""
-        from thousand.ui.starting import save_and_leave
-
-        save_and_leave(self)
-
     def can_continue(self):
         if self.controller is not None and not self.controller.over():
             return True

@@ -156,12 +156,9 @@ class TableMenu(MenuScreen):
             app.show("table")
             return
         if entry == "title":
-            # The menu let go first, the save in a tick of its own (App.save_and_leave): a
-            # board's flash image, the save's largest block, finds its room before the title.
-            app.screens.clear()
-            app.screen = None
-            app.display.root_group = None
-            app.queue("save_and_leave")
+            from thousand.ui.starting import save_and_leave  # on demand (thousand/ui/scenes.py)
+
+            save_and_leave(app)
             return
         if entry == "hint":
             bot = app.controller.hint()
