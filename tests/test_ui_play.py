@@ -1117,7 +1117,12 @@ def test_the_backlight_dims_after_a_minute_without_a_key_and_the_waking_key_does
     display = app.display
     flushed = []
     app.storage.flush_due = lambda: True  # a board's, with deal ends the flash lacks
-    app.storage.flush = lambda: flushed.append((app.screen, display.root_group))
+    def flush():  # as a board's: its write's module loaded on demand
+        import thousand.persist.flash  # noqa: F401
+
+        flushed.append((app.screen, display.root_group))
+
+    app.storage.flush = flush
     assert app.settings.dim and display.brightness == 1.0
     hands.run(59000)
     assert display.brightness == 1.0
@@ -1128,6 +1133,7 @@ def test_the_backlight_dims_after_a_minute_without_a_key_and_the_waking_key_does
     # screen let go first (room for the flash's image), then built again
     assert flushed == [(None, None)]
     assert app.screen_name == "title" and display.root_group is app.screen.group
+    assert "thousand.persist.flash" not in sys.modules  # let go at once, not held through the pause
     hands.press(RIGHT)  # wakes the screen only
     assert display.brightness == 1.0 and app.key_ms is not None
     assert app.screen.cursor == cursor and app.screen_name == "title"

@@ -350,11 +350,10 @@ class App:
         display meanwhile): the flash's image of a long game's records, 1.6 KB in one block,
         was the block a 139-deal game's table failed to find."""
         self.dirty = True  # the desktop's window shades itself at its refresh
-        if on:
-            if self.storage.flush_due():
-                self.screens.clear()
-                self.show(self.screen_name)
-            self.storage.flush()
+        if on and self.storage.flush_due():
+            self.screens.clear()
+            self.show(self.screen_name)
+            self.storage.flush()  # (its code let go as the screen is built again)
         try:
             self.display.brightness = 0.1 if on else 1.0
         except (AttributeError, RuntimeError):  # "Brightness not adjustable"
