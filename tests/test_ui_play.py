@@ -1118,8 +1118,7 @@ def test_the_backlight_dims_after_a_minute_without_a_key_and_the_waking_key_does
     flushed = []
     app.storage.flush_due = lambda: True  # a board's, with deal ends the flash lacks
     def flush():  # as a board's: its write's module loaded on demand
-        import thousand.persist.flash  # noqa: F401
-
+        __import__("thousand.persist.flash")
         flushed.append((app.screen, display.root_group))
 
     app.storage.flush = flush
