@@ -25,7 +25,8 @@ this module is resident for the writes).
 '0xcbf43926'
 >>> pair = SlotPair(NvmStore(bytearray(4096)), "settings", KIND_SETTINGS)
 >>> pair.write(1, b"hello"); pair.write(1, b"world")
->>> pair.newest()
+>>> version, payload = pair.newest()  # (a board's memory's slice: a bytearray of its own)
+>>> version, bytes(payload)
 (1, b'world')
 """
 
