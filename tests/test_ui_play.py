@@ -23,7 +23,7 @@ from thousand import rules_check  # noqa: E402
 from thousand.ui import table as table_module  # noqa: E402
 from thousand import LANGUAGES, texts  # noqa: E402
 from helpers import DRAWABLE, plan_modules, speaking  # noqa: E402
-from thousand import SEAT_WORDS  # noqa: E402
+from thousand import HUMAN, SEAT_WORDS  # noqa: E402
 
 # The agreements' editor's words (assets/text/en/agreements.txt): a help line for each, and a
 # label for those whose names are too long for a row.
@@ -1028,6 +1028,52 @@ def test_a_computer_whose_thinking_the_menu_interrupted_thinks_again_to_the_same
     assert [name for name in sys.modules if name in computers] == []
     hands.press(B)  # back to the table
     assert app.screen_name == "table"
+    assert next_action(app, hands, done) == expected
+
+
+def test_the_table_shares_the_computers_seat_view_and_a_thinking_it_would_overwrite_thinks_again(board):
+    """The table reads the human's view into the one SeatView the computers' decisions are
+    filled into (Controller.human_view: about a KB less at every tick on a board), so a
+    computer thinking with it has its own seat's view, never the human's: where the table is
+    read again while one thinks (a screen built again), that thinking is let go first and
+    thinks again from its start, to the action it takes when nothing interrupts it."""
+    app, hands = started_game('{"preset": "full"}', 4, ["hard", "hard"])
+    controller = app.controller
+    controller.step()
+    table = app.screen
+    assert table.view is controller.driver.bot_view  # one SeatView, not two
+    # What the table reads of it after ``update`` is what every seat sees: a talon only its
+    # declarer (a computer) sees, filled in for that computer, holds nothing up.
+    from thousand.game import PHASE_TALON
+
+    view = table.view
+    view.phase, view.declarer, view.talon, view.talon_shown = PHASE_TALON, 1, 0b111, False
+    assert not table.holds_play()
+    view.talon_shown = True
+    assert table.holds_play()
+
+    def to_a_computers_thinking():
+        app, hands = started_game('{"preset": "full"}', 4, ["hard", "hard"])
+        for key in game_keys(app, Rng(3), [0]):
+            controller = app.controller
+            if controller is not None and controller.thinking is not None and app.screen_name == "table":
+                return app, hands, len(controller.game.log)
+            if key is None:
+                hands.run(20)
+            else:
+                hands.press(key)
+        raise AssertionError("no computer thought over several ticks")
+
+    app, hands, done = to_a_computers_thinking()
+    expected = next_action(app, hands, done)
+    app, hands, done = to_a_computers_thinking()
+    controller = app.controller
+    thinker = controller.thinking.seat
+    assert thinker != HUMAN and controller.driver.bot_view.seat == thinker
+    hands_held = controller.driver.bot_view.hand
+    assert hands_held == controller.game.hands[thinker]  # its own cards, as it began
+    app.screen.update()  # the table read again mid-thought (as a screen built again is)
+    assert controller.thinking is None and controller.driver.bot_view.seat == HUMAN
     assert next_action(app, hands, done) == expected
 
 

@@ -77,6 +77,19 @@ class Controller:
         (the table reads the human's after every action, into the one it holds)."""
         return self.game.view(seat, None, into)
 
+    def human_view(self):
+        """The human's view for the table, filled into the one SeatView the computers'
+        decisions are filled into too (``Driver.view_for``): one SeatView held, not two (on a
+        board each is about a KB at every tick of the table).  Valid until a computer's next
+        decision fills it for its own seat: its reader keeps nothing of it that only the
+        human may see (``TableScreen``).  A computer's thinking begun reads it: that thinking
+        is let go first, and thinks again from its start, to the same action."""
+        if self.thinking is not None:
+            self.think_again()
+        driver = self.driver
+        driver.bot_view = self.game.view(HUMAN, None, driver.bot_view)
+        return driver.bot_view
+
     def pending(self):
         """The Decision the table waits for, or None between deals."""
         if self.decision is None:

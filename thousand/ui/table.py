@@ -226,7 +226,10 @@ class TableScreen:
         self.table_view = TableView(app.sheet, app.width, app.height)
         self.words = self.table_view.words
         self.group = self.table_view.group
-        self.view = None  # the human's SeatView, read again after every action
+        # The human's SeatView, read again after every action: the computers' decisions are
+        # filled into it too (Controller.human_view), so that after ``update`` only what every
+        # seat sees is read of it (whose turn, the trick, who took the last, the talon shown).
+        self.view = None
         self.decision = None  # the human's Decision, or None
         self.mode = _WATCH
         self.hand_cards = []
@@ -271,7 +274,7 @@ class TableScreen:
         controller = self.app.controller
         if controller is None:
             return
-        view = controller.view(HUMAN, self.view)
+        view = controller.human_view()
         self.view = view
         decision = controller.human_decision()
         self.decision = decision
@@ -450,7 +453,7 @@ class TableScreen:
         computer seats wait until the player has seen it and pressed A."""
         view = self.view
         return self.last_trick or (view is not None and view.phase == PHASE_TALON and view.declarer != HUMAN
-                                   and view.talon is not None and not self.talon_seen)
+                                   and view.talon_shown and not self.talon_seen)
 
     def is_legal(self, card):
         for legal_card, _action in self.card_actions:
