@@ -74,7 +74,7 @@ class Controller:
     # -------------------------------------------------------------- reading
     def view(self, seat=HUMAN, into=None):
         """What ``seat`` may know now; ``into``: a SeatView to fill again instead of a new one
-        (the table reads the human's after every action, into the one it holds)."""
+        (the table's is ``human_view``)."""
         return self.game.view(seat, None, into)
 
     def human_view(self):
