@@ -506,14 +506,16 @@ class Robot:
     # that a stale word of its own generators' frames (the VM never clears a popped slot)
     # could keep through a tick, counted as the game's (2 KB by chance in one game).
     def phase(self):
-        return self.app.controller.phase()
+        return self.app.controller.game.phase
 
     def cards_held(self):
+        """The player's cards: a mask (Thousand's) or a mask a suit (Five Hundred's)."""
         hand = self.app.controller.game.hands[0]
         held = 0
-        while hand:
-            hand &= hand - 1
-            held += 1
+        for mask in hand if isinstance(hand, list) else (hand,):
+            while mask:
+                mask &= mask - 1
+                held += 1
         return held
 
     def to_card(self, card):
