@@ -999,6 +999,21 @@ def next_action(app, hands, done):
     return app.controller.game.log[done]
 
 
+def a_computers_thinking():
+    """(app, hands, the log's length) at the table of a game of two hard computers where one
+    of them has begun to think and not finished."""
+    app, hands = started_game('{"preset": "full"}', 4, ["hard", "hard"])
+    for key in game_keys(app, Rng(3), [0]):
+        controller = app.controller
+        if controller is not None and controller.thinking is not None and app.screen_name == "table":
+            return app, hands, len(controller.game.log)
+        if key is None:
+            hands.run(20)
+        else:
+            hands.press(key)
+    raise AssertionError("no computer thought over several ticks")
+
+
 def test_a_computer_whose_thinking_the_menu_interrupted_thinks_again_to_the_same_action(board):
     """The table's menu opened while a computer thinks lets its half-done thinking go with
     the computers' code (scenes.py: a thinking kept would hold that code, and the table would
@@ -1006,21 +1021,9 @@ def test_a_computer_whose_thinking_the_menu_interrupted_thinks_again_to_the_same
     state as it began, to the action it takes when nothing interrupts it."""
     from thousand.ui import scenes
 
-    def to_a_computers_thinking():
-        app, hands = started_game('{"preset": "full"}', 4, ["hard", "hard"])
-        for key in game_keys(app, Rng(3), [0]):
-            controller = app.controller
-            if controller is not None and controller.thinking is not None and app.screen_name == "table":
-                return app, hands, len(controller.game.log)
-            if key is None:
-                hands.run(20)
-            else:
-                hands.press(key)
-        raise AssertionError("no computer thought over several ticks")
-
-    app, hands, done = to_a_computers_thinking()
+    app, hands, done = a_computers_thinking()
     expected = next_action(app, hands, done)
-    app, hands, done = to_a_computers_thinking()
+    app, hands, done = a_computers_thinking()
     computers = plan_modules(scenes.BOTS) - {"thousand"}
     assert any(name in computers for name in sys.modules)
     hands.press(B)  # the table's menu
@@ -1052,21 +1055,9 @@ def test_the_table_shares_the_computers_seat_view_and_a_thinking_it_would_overwr
     view.talon_shown = True
     assert table.holds_play()
 
-    def to_a_computers_thinking():
-        app, hands = started_game('{"preset": "full"}', 4, ["hard", "hard"])
-        for key in game_keys(app, Rng(3), [0]):
-            controller = app.controller
-            if controller is not None and controller.thinking is not None and app.screen_name == "table":
-                return app, hands, len(controller.game.log)
-            if key is None:
-                hands.run(20)
-            else:
-                hands.press(key)
-        raise AssertionError("no computer thought over several ticks")
-
-    app, hands, done = to_a_computers_thinking()
+    app, hands, done = a_computers_thinking()
     expected = next_action(app, hands, done)
-    app, hands, done = to_a_computers_thinking()
+    app, hands, done = a_computers_thinking()
     controller = app.controller
     thinker = controller.thinking.seat
     assert thinker != HUMAN and controller.driver.bot_view.seat == thinker
