@@ -1188,6 +1188,19 @@ def test_the_backlight_dims_after_a_minute_without_a_key_and_the_waking_key_does
     assert display.brightness == 1.0
 
 
+def test_a_pause_with_nothing_for_the_flash_keeps_the_screen_it_shows(board):
+    """The screen is let go for a pause's flush only where the flush has something to write
+    (Saves.flush_due): the desktop's saves are on disk already, and its table stays built."""
+    app = new_app()
+    hands = Hands(app)
+    hands.press(A)
+    hands.press(A)
+    screen = app.screen
+    assert not app.storage.flush_due()
+    hands.run(61000)
+    assert app.display.brightness == 0.1 and app.screen is screen
+
+
 def test_the_devices_loop_sleeps_between_ticks_unless_a_computer_is_thinking(board, monkeypatch):
     """The app loop lets the board idle (time.sleep) while it waits for a key or a timer."""
     import threading

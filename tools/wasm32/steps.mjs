@@ -157,7 +157,8 @@ async function freshVm(also, files) {
   // is (docs/memory.md, "The two ports at one moment").
   // The VM's own start (608 bytes: its modules' table, sys.path, __main__, BOARD_RAM) is
   // counted with them too: a board's is its own, and the unix port's is in the heap it
-  // takes away before the game (docs/memory.md, "A long game's pause; the two ports").
+  // takes away before the game (docs/memory.md, "A long game's pause; one view for the
+  // table and the computers; the two ports").
   let before = 0;
   // sys.path as CircuitPython's: the current folder, the root, then /lib
   mp.runPython('import os, sys\nos.chdir("/")\nsys.path[:] = ["", "/", "/lib"]');
